@@ -1,0 +1,15 @@
+"""The rules of Battle Cry (Advanced Rulebook), in pure Python.
+
+Public API (DESIGN.md section 2)::
+
+    from games.engine import Game, load_scenario, IllegalAction, ScenarioError
+
+This package imports nothing from Django or the rest of the site.
+"""
+from .errors import IllegalAction, ScenarioError
+from .game import Game, view_event
+from .hexgrid import Hex
+from .scenario import Scenario, load_scenario
+
+__all__ = ["Game", "Hex", "IllegalAction", "Scenario", "ScenarioError", "load_scenario",
+           "view_event"]

@@ -1,0 +1,150 @@
+"""Attack dice: range, line of sight, and every modifier (ATTACKING, MELEE, terrain table).
+
+``attack_profile`` answers "how many dice, and why" for one attacker and one target
+hex without changing anything; resolving the roll lives in :mod:`game`.
+"""
+from __future__ import annotations
+
+from .hexgrid import DIST, sides_facing
+from .sight import has_line_of_sight
+from .terrain import KINDS
+from .units import (ARTILLERY, CAVALRY, DICE, DISMOUNTED_DICE, HILL_ARTILLERY_DICE, INFANTRY,
+                    TOWN_ARTILLERY_DICE)
+
+
+def dice_profile(game, unit) -> tuple[int, ...]:
+    """Dice by distance for this unit now (index 0 = adjacent)."""
+    special = game.special_dice.get(unit.special) if unit.special else None
+    if special:
+        return special
+    kind = unit.kind
+    if kind == CAVALRY:
+        return DISMOUNTED_DICE if game.moved.get(unit.id, 0) == 0 else DICE[CAVALRY]
+    if kind == ARTILLERY:
+        t = game.terrain[unit.hex]
+        if t == "town":
+            return TOWN_ARTILLERY_DICE
+        if t == "hill":
+            return HILL_ARTILLERY_DICE
+    return DICE[kind]
+
+
+def obstacle_between(game, target_hex: int, attacker_hex: int):
+    """The strongest obstacle of the target hex that the attack crosses, or None."""
+    obs = game.obstacles[target_hex]
+    if not obs:
+        return None
+    best = None
+    for d in sides_facing(target_hex, attacker_hex):
+        kind = obs.get(d)
+        if kind and (best is None or KINDS[kind].defence > KINDS[best].defence):
+            best = kind
+    return best
+
+
+def attack_barrier(game, unit) -> str | None:
+    """Why this unit cannot attack at all this turn, or None if it can."""
+    if unit.id in game.attacked:
+        return "That unit has already battled this turn."
+    moved = game.moved.get(unit.id, 0)
+    if unit.kind == INFANTRY and moved >= 2:
+        return "Infantry that marched 2 hexes may not battle this turn."
+    if unit.kind == ARTILLERY and moved >= (2 if unit.horse else 1):
+        return ("Horse artillery that moved 2 hexes may not battle this turn." if unit.horse
+                else "Artillery may move or battle in one turn, not both.")
+    if moved:
+        t = game.terrain[unit.hex]
+        if t and unit.kind in KINDS[t].no_attack_on_entry:
+            return f"{unit.kind.capitalize()} may not battle on the turn it enters {t}."
+        if unit.hex in game.no_attack_hexes:
+            return "Units may not battle on the turn they enter that hex."
+    return None
+
+
+def attack_profile(game, unit, target_hex: int) -> dict:
+    """Dice, distance, line of sight and modifiers of an attack; nothing is changed.
+
+    Returns ``{"dice", "distance", "los", "allowed", "melee", "modifiers", "reason"}``;
+    ``modifiers`` lists ``{"why", "dice"}`` entries in the order they apply.
+    """
+    d = DIST[unit.hex][target_hex]
+    melee = d == 1
+    out = {"dice": 0, "distance": d, "los": True, "allowed": False, "melee": melee,
+           "modifiers": [], "reason": None}
+    tuid = game.unit_at[target_hex]
+    tgid = game.general_at[target_hex]
+    target = game.units[tuid] if tuid is not None else None
+    if target is None and (tgid is None or game.generals[tgid].side == unit.side):
+        out["reason"] = "There is no enemy there."
+        return out
+    if target is not None and target.side == unit.side:
+        out["reason"] = "You cannot attack your own unit."
+        return out
+    if target is None and not melee:
+        out["reason"] = "A lone general can only be attacked in melee, from an adjacent hex."
+        return out
+    profile = dice_profile(game, unit)
+    if d > len(profile):
+        out["reason"] = f"Out of range: {d} hexes away, this unit reaches {len(profile)}."
+        return out
+    los = melee or has_line_of_sight(game, unit.hex, target_hex, unit)
+    out["los"] = los
+    mods = out["modifiers"]
+    base = profile[d - 1]
+    tt = game.terrain[target_hex]
+    terrain_loss = KINDS[tt].defence if tt else 0
+    extra_loss = game.extra_defence.get(target_hex, 0)
+    obstacle = obstacle_between(game, target_hex, unit.hex)
+    obstacle_loss = KINDS[obstacle].defence if obstacle else 0
+    loss = max(terrain_loss, obstacle_loss, extra_loss)
+    if loss:
+        why = (f"target behind {obstacle}" if obstacle_loss == loss and obstacle
+               else f"target in {tt}" if terrain_loss == loss and tt else "target's position")
+        mods.append({"why": why, "dice": -loss})
+    at = game.terrain[unit.hex]
+    if at:
+        kind = KINDS[at]
+        if kind.attack_from:
+            mods.append({"why": f"attacking from {at}", "dice": -kind.attack_from})
+        for k, n in kind.occupant_penalty:
+            if k == unit.kind:
+                mods.append({"why": f"{k} attacking from {at}", "dice": -n})
+        if game.moved.get(unit.id, 0):
+            for k, n in kind.entry_attack_penalty:
+                if k == unit.kind:
+                    mods.append({"why": f"{k} entered {at} this turn", "dice": -n})
+    if melee and target is not None and target.kind == ARTILLERY and unit.kind in (INFANTRY, CAVALRY):
+        mods.append({"why": "melee against artillery", "dice": 1})
+    for why, n in game.dice_bonuses(unit):
+        mods.append({"why": why, "dice": n})
+    dice = max(0, base + sum(m["dice"] for m in mods))
+    out["dice"] = dice
+    barrier = attack_barrier(game, unit)
+    if barrier:
+        out["reason"] = barrier
+    elif not los:
+        out["reason"] = "No line of sight to that hex."
+    elif dice < 1:
+        out["reason"] = "The modifiers leave no dice to roll."
+    else:
+        out["allowed"] = True
+    return out
+
+
+def flags_ignored(game, target, attacker) -> list[str]:
+    """Reasons the target ignores flags, one per flag ignored (GENERALS, OBSTACLES, hill)."""
+    out = []
+    h = target.hex
+    if game.general_at[h] is not None:
+        out.append("general in command")
+    if game.terrain[h] == "hill" and not (
+        game.terrain[attacker.hex] == "hill" and DIST[h][attacker.hex] == 1
+    ):
+        out.append("on a hill")
+    obstacle = obstacle_between(game, h, attacker.hex)
+    if obstacle and KINDS[obstacle].obstacle_flags:
+        out.extend([f"behind {obstacle}"] * KINDS[obstacle].obstacle_flags)
+    for _ in range(game.extra_flags_ignored(target)):
+        out.append("scenario rule")
+    return out
+

@@ -1,0 +1,574 @@
+"""The game state and the engine's public facade (see DESIGN.md section 2).
+
+A :class:`Game` is one playthrough of a :class:`~games.engine.scenario.Scenario`.
+Everything a player does is an *action* (a JSON-safe dict with a ``type``);
+:meth:`Game.apply` checks it, changes the state and returns *events* describing what
+happened, dice and draws included, so that a game is rebuilt exactly from its log.
+
+Hidden information (hands, deck order, the seed and the random state) leaves the
+engine only through :meth:`Game.view` and :func:`view_event`.
+"""
+from __future__ import annotations
+
+import secrets
+
+from . import dice as _dice
+from .battle import BattleMixin
+from .cards import SECTION, card_of, extra_ids, player_deck_ids
+from .combat import attack_profile, dice_profile
+from .errors import IllegalAction
+from .hexgrid import HEXES, INDEX, N_HEXES, SECTION_OF, Hex
+from .movement import general_destinations, unit_destinations
+from .pieces import General, Unit
+from .scenario import Scenario, load_scenario
+from .terrain import KINDS
+from .turn import TurnMixin
+from .units import CAVALRY, INFANTRY, SIDES, other
+
+RULESETS = ("advanced",)
+DECISIONS = ("retreat", "general_retreat", "withdraw", "take_ground", "discard", "keep_card")
+_STEPS = {
+    "play_card": ("play_card",),
+    "order": ("order", "confirm_orders"),
+    "move": ("move", "move_general", "end_movement"),
+    "battle": ("attack", "end_turn"),
+    "retreat": ("retreat",),
+    "general_retreat": ("general_retreat",),
+    "withdraw": ("withdraw", "stand"),
+    "take_ground": ("take_ground", "hold_ground"),
+    "discard": ("discard",),
+    "keep_card": ("keep_card",),
+}
+
+
+def _h(i: int) -> dict:
+    return HEXES[i].to_json()
+
+
+class Game(TurnMixin, BattleMixin):
+    """One game of Battle Cry: the whole state, and the only way to change it."""
+
+    # -- creation --------------------------------------------------------------------------
+    @classmethod
+    def new(cls, scenario: Scenario, ruleset: str = "advanced", options: dict | None = None,
+            seed: int | None = None) -> "Game":
+        """Set up a new game: place the pieces, build and shuffle both decks, deal hands.
+
+        ``seed`` fixes every chance outcome; a secret one is drawn when omitted.
+        ``options``: ``auto_retreat`` (the engine takes retreat and withdrawal decisions
+        with its default policy).
+        """
+        if ruleset not in RULESETS:
+            raise ValueError(f"unknown ruleset {ruleset!r}")
+        g = cls()
+        g.scenario = scenario
+        g.ruleset = ruleset
+        g.options = dict(options or {})
+        g.seed = secrets.randbits(63) if seed is None else int(seed)
+        g.rng = g.seed
+        g.turn = 1
+        g.active = scenario.first_side
+        g.step = "play_card"
+        g.outcome = None
+        g.units = {s.id: Unit(s.id, s.side, s.kind, s.figures, s.hex, s.green, s.fresh,
+                              s.horse, s.special) for s in scenario.units}
+        g.generals = {s.id: General(s.id, s.side, s.hex, s.name) for s in scenario.generals}
+        g.obstacles = [dict(o) if o else None for o in scenario.obstacles]
+        g.hands = {s: [] for s in SIDES}
+        g.decks = {s: [] for s in SIDES}
+        g.discards = {s: [] for s in SIDES}
+        g.captured = {s: [] for s in SIDES}
+        g.temp_flags = {s: 0 for s in SIDES}
+        g.last_card = {s: None for s in SIDES}
+        g.pending = []
+        g._reset_turn()
+        g._derive()
+        g._events = []
+        g._script_rolls, g._script_draws = [], []
+        removed = {r["card"] for r in scenario.special_rules if r["rule"] == "remove_card"}
+        extras = extra_ids()
+        g._shuffle(extras)
+        first, second = scenario.first_side, other(scenario.first_side)
+        piles = {first: extras[:7], second: extras[7:]}
+        for side in (first, second):
+            deck = [c for c in player_deck_ids() + piles[side] if card_of(c).key not in removed]
+            g._shuffle(deck)
+            g.decks[side] = deck
+            g._event({"type": "deck_built", "side": side, "cards": len(deck),
+                      "secret": {"extras": piles[side], "order": list(deck)}})
+        for side in (first, second):
+            g._draw(side, g.capacity(side))
+        g.setup_events = g._events
+        g._events = []
+        return g
+
+    def _reset_turn(self) -> None:
+        self.card = self.mode = None
+        self.orders_left = 0
+        self.ordered = []
+        self.moved = {}
+        self.locked = set()
+        self.gen_moved = set()
+        self.attacked = set()
+
+    def _derive(self) -> None:
+        """Tables fixed for the whole game, from the scenario and its special rules."""
+        sc = self.scenario
+        rules = sc.special_rules
+        self.positions = sc.positions
+        self.terrain = list(sc.terrain)
+        clear = {r["terrain"] for r in rules if r["rule"] == "los_clear"}
+        bridge_only = any(r["rule"] == "bridge_crossing_only" for r in rules)
+        self.blocks = [bool(t) and KINDS[t].blocks_los and t not in clear for t in self.terrain]
+        self.impassable = [bool(t) and (KINDS[t].impassable or (bridge_only and t == "river"))
+                           for t in self.terrain]
+        self.stops = [
+            (bool(t) and KINDS[t].stops)
+            or any(KINDS[k].stops for k in (self.obstacles[i] or {}).values())
+            for i, t in enumerate(self.terrain)
+        ]
+        self.special_dice = {r["special"]: tuple(r["dice"]) for r in rules
+                             if r["rule"] == "unit_dice"}
+        self.no_attack_hexes = set()
+        self.extra_defence = {}
+        self.flag_ignore_hexes = {}
+        for r in rules:
+            if r["rule"] == "no_attack_on_entry":
+                self.no_attack_hexes.update(r["hexes"])
+                for h in r["hexes"]:
+                    self.extra_defence[h] = r.get("attack_reduction", 0)
+                    self.flag_ignore_hexes[(h, None)] = r.get("ignore_flags", 0)
+            elif r["rule"] == "ignore_flag_on_hexes":
+                for h in r["hexes"]:
+                    self.flag_ignore_hexes[(h, r["side"])] = r.get("flags", 1)
+        self.sabre_rerolls = {r["special"] for r in rules if r["rule"] == "sabers_hit_and_reroll"}
+        self.unit_at = [None] * N_HEXES
+        self.general_at = [None] * N_HEXES
+        for u in self.units.values():
+            self.unit_at[u.hex] = u.id
+        for gen in self.generals.values():
+            self.general_at[gen.hex] = gen.id
+        self._initial_generals = {s: sum(1 for x in sc.generals if x.side == s) for s in SIDES}
+
+    # -- serialisation -----------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        """The whole state, secrets included, as JSON-safe data."""
+        return {
+            "scenario": self.scenario.data, "ruleset": self.ruleset, "options": self.options,
+            "seed": self.seed, "rng": self.rng, "turn": self.turn, "active": self.active,
+            "step": self.step, "outcome": self.outcome,
+            "units": [u.to_dict() for u in self.units.values()],
+            "generals": [g.to_dict() for g in self.generals.values()],
+            "obstacles": [o for o in self.obstacles],
+            "hands": self.hands, "decks": self.decks, "discards": self.discards,
+            "captured": self.captured, "temp_flags": self.temp_flags,
+            "last_card": self.last_card, "pending": self.pending,
+            "card": self.card, "mode": self.mode, "orders_left": self.orders_left,
+            "ordered": self.ordered, "moved": self.moved, "locked": sorted(self.locked),
+            "gen_moved": sorted(self.gen_moved), "attacked": sorted(self.attacked),
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict, scenario: Scenario | None = None) -> "Game":
+        """Rebuild a game from :meth:`to_dict` output (pass ``scenario`` to skip re-validation)."""
+        import copy as _copy
+        d = _copy.deepcopy(d)
+        g = cls()
+        g.scenario = scenario or load_scenario(d["scenario"])
+        for key in ("ruleset", "options", "seed", "rng", "turn", "active", "step", "outcome",
+                    "hands", "decks", "discards", "captured", "temp_flags", "last_card",
+                    "pending", "card", "mode", "orders_left", "ordered", "moved"):
+            setattr(g, key, d[key])
+        g.locked, g.gen_moved, g.attacked = set(d["locked"]), set(d["gen_moved"]), set(d["attacked"])
+        g.units = {u["id"]: Unit.from_dict(u, _index) for u in d["units"]}
+        g.generals = {x["id"]: General.from_dict(x, _index) for x in d["generals"]}
+        g.obstacles = d["obstacles"]
+        g._derive()
+        g._events, g._script_rolls, g._script_draws = [], [], []
+        return g
+
+    def copy(self) -> "Game":
+        """An independent copy of the state (fast; shares only the immutable scenario)."""
+        g = Game.__new__(Game)
+        g.__dict__.update(self.__dict__)
+        g.units = {k: u.copy() for k, u in self.units.items()}
+        g.generals = {k: x.copy() for k, x in self.generals.items()}
+        g.obstacles = [dict(o) if o else None for o in self.obstacles]
+        g.hands = {s: list(v) for s, v in self.hands.items()}
+        g.decks = {s: list(v) for s, v in self.decks.items()}
+        g.discards = {s: list(v) for s, v in self.discards.items()}
+        g.captured = {s: list(v) for s, v in self.captured.items()}
+        g.temp_flags = dict(self.temp_flags)
+        g.last_card = dict(self.last_card)
+        g.pending = [dict(p) for p in self.pending]
+        g.ordered = list(self.ordered)
+        g.moved = dict(self.moved)
+        g.locked, g.gen_moved, g.attacked = set(self.locked), set(self.gen_moved), set(self.attacked)
+        g.unit_at = list(self.unit_at)
+        g.general_at = list(self.general_at)
+        g._events, g._script_rolls, g._script_draws = [], [], []
+        return g
+
+    # -- whose decision ----------------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        """What is being decided now: a turn step, a decision, or ``"over"``."""
+        if self.outcome:
+            return "over"
+        if self.pending:
+            return self.pending[0]["do"]
+        return self.step
+
+    @property
+    def active_side(self) -> str | None:
+        """The side that must act now (the defender during its decisions)."""
+        if self.outcome:
+            return None
+        return self.pending[0]["side"] if self.pending else self.active
+
+    # -- chance ------------------------------------------------------------------------------
+    def _rand(self) -> int:
+        self.rng, out = _dice.next_random(self.rng)
+        return out
+
+    def _shuffle(self, items: list) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self._rand() % (i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def _roll(self, n: int) -> list[str]:
+        out = []
+        for _ in range(n):
+            value = self._rand() % 6 + 1
+            if self._script_rolls:
+                scripted = self._script_rolls.pop(0)
+                value = scripted if isinstance(scripted, int) else _FACE_VALUE[scripted]
+            out.append(_dice.face(value))
+        return out
+
+    def _event(self, e: dict) -> None:
+        self._events.append(e)
+
+    # -- lookups -----------------------------------------------------------------------------
+    def _unit(self, uid):
+        u = self.units.get(uid)
+        if u is None:
+            raise IllegalAction("There is no such unit on the board.")
+        return u
+
+    def _general(self, gid):
+        g = self.generals.get(gid)
+        if g is None:
+            raise IllegalAction("There is no such general on the board.")
+        return g
+
+    @staticmethod
+    def _hex(h) -> int:
+        try:
+            return _index(h)
+        except (KeyError, TypeError, ValueError):
+            raise IllegalAction(f"{h!r} is not a hex on the board.") from None
+
+    def attack_range(self, unit) -> int:
+        return len(dice_profile(self, unit))
+
+    # -- rule hooks (scenario rules and options) ---------------------------------------------
+    def dice_bonuses(self, unit) -> list[tuple[str, int]]:
+        return []
+
+    def extra_hits(self, attacker, target, faces: list, melee: bool) -> int:
+        """Extra hits from a special unit that hits on sabres and rerolls them once."""
+        if attacker.special not in self.sabre_rerolls or melee:
+            return 0
+        swords = faces.count(_dice.SWORDS)
+        if not swords:
+            return 0
+        rerolled = self._roll(swords)
+        self._event({"type": "reroll", "unit": attacker.id, "rolls": rerolled})
+        extra = swords + sum(1 for f in rerolled if f == _FACE_FOR_KIND[target.kind])
+        faces.extend(f for f in rerolled if f == _dice.FLAG)
+        return extra
+
+    def extra_flags_ignored(self, target) -> int:
+        return (self.flag_ignore_hexes.get((target.hex, None), 0)
+                + self.flag_ignore_hexes.get((target.hex, target.side), 0))
+
+    @property
+    def hand_reduction(self) -> dict:
+        out = {}
+        for r in self.scenario.special_rules:
+            if r["rule"] == "hand_shrinks_per_flag_lost":
+                out[r["side"]] = len(self.captured[other(r["side"])])
+        return out
+
+    def start_of_turn(self) -> None:
+        """Temporary flags are checked at the start of their holder's turn."""
+        side = self.active
+        total = 0
+        for r in self.scenario.special_rules:
+            if r.get("side") != side:
+                continue
+            if r["rule"] == "temporary_flags":
+                held = sum(1 for h in r["hexes"] if self.unit_at[h] is not None
+                           and self.units[self.unit_at[h]].side == side)
+                total += held * r.get("flags_per_hex", 1)
+            elif r["rule"] == "flank_clear_flags":
+                pos = self.positions[side]
+                if not any(u.side != side and r["section"] in SECTION_OF[pos][u.hex]
+                           for u in self.units.values()):
+                    total += r["flags"]
+        if total != self.temp_flags[side]:
+            self._event({"type": "temporary_flags", "side": side, "flags": total})
+        self.temp_flags[side] = total
+
+    def no_cards_left(self, side: str) -> None:
+        self._finish(other(side), "no_cards")
+
+    # -- victory -----------------------------------------------------------------------------
+    def objectives_held(self, side: str) -> list:
+        return [o for o in self.scenario.objectives if o.side == side
+                and self.unit_at[o.hex] is not None and self.units[self.unit_at[o.hex]].side == side]
+
+    def flags(self, side: str) -> int:
+        """Flags on this side's victory stand now: captured figures, objectives, temporary."""
+        return (len(self.captured[side]) + sum(o.flags for o in self.objectives_held(side))
+                + self.temp_flags[side])
+
+    def flags_needed(self, side: str) -> int:
+        return 8 if self.scenario.territorial[side] else self.scenario.flags[side]
+
+    def check_end_of_turn(self) -> None:
+        for side in (self.active, other(self.active)):
+            if self.flags(side) >= self.flags_needed(side):
+                self._finish(side, "flags")
+                return
+            if (side == self.active and self.scenario.territorial[side]
+                    and self.objectives_held(side)):
+                self._finish(side, "objective")
+                return
+
+    def check_generals(self, side: str) -> None:
+        if self._initial_generals[side] and not any(g.side == side for g in self.generals.values()):
+            self._finish(other(side), "generals")
+
+    def _finish(self, winner: str | None, reason: str) -> None:
+        if self.outcome:
+            return
+        self.outcome = {"winner": winner, "reason": reason, "turn": self.turn,
+                        "flags": {s: self.flags(s) for s in SIDES}}
+        self.pending = []
+        self._event({"type": "game_over", **self.outcome})
+
+    # -- actions -----------------------------------------------------------------------------
+    def legal_actions(self) -> list[dict]:
+        """Every action the deciding side may take now (empty when the game is over)."""
+        if self.outcome:
+            return []
+        phase = self.phase
+        side = self.active_side
+        out: list[dict] = []
+        if phase == "play_card":
+            for cid in self.hands[side]:
+                if card_of(cid).kind == SECTION:
+                    out.append({"type": "play_card", "card": cid, "mode": "section"})
+                out.append({"type": "play_card", "card": cid, "mode": "skirmish"})
+        elif phase == "order":
+            for u in self.units.values():
+                if self.orders_left > 0 and self.order_eligible(u):
+                    out.append({"type": "order", "unit": u.id})
+            out.append({"type": "confirm_orders"})
+        elif phase == "move":
+            for uid in self.ordered:
+                u = self.units.get(uid)
+                if u is not None and self.unit_can_move(u):
+                    for h in unit_destinations(self, u):
+                        out.append({"type": "move", "unit": uid, "to": _h(h)})
+            for gen in self.generals.values():
+                if self.general_can_move(gen):
+                    for h in general_destinations(self, gen):
+                        out.append({"type": "move_general", "general": gen.id, "to": _h(h)})
+            out.append({"type": "end_movement"})
+        elif phase == "battle":
+            compulsory = self.compulsory_melees()
+            for u in list(self.units.values()):
+                for h in self.attack_targets(u, compulsory):
+                    out.append({"type": "attack", "unit": u.id, "target": _h(h)})
+            if not compulsory:
+                out.append({"type": "end_turn"})
+        else:
+            item = self.pending[0]
+            if phase == "retreat":
+                out = [{"type": "retreat", "unit": item["unit"], "to": _h(h)}
+                       for h in item["options"]]
+            elif phase == "general_retreat":
+                out = [{"type": "general_retreat", "general": item["general"], "to": _h(h)}
+                       for h in item["options"]]
+            elif phase == "withdraw":
+                out = [{"type": "withdraw", "unit": item["unit"], "to": _h(h)}
+                       for h in item["options"]] + [{"type": "stand", "unit": item["unit"]}]
+            elif phase == "take_ground":
+                out = [{"type": "take_ground", "unit": item["unit"]},
+                       {"type": "hold_ground", "unit": item["unit"]}]
+            elif phase == "discard":
+                out = [{"type": "discard", "card": c} for c in self.hands[side]]
+            elif phase == "keep_card":
+                out = [{"type": "keep_card", "card": c} for c in item["cards"]]
+        return out
+
+    def apply(self, action: dict, rolls: list | None = None, draws: list | None = None) -> list:
+        """Check and carry out one action of the deciding side; return its events.
+
+        ``rolls`` (die values 1-6 or face names) and ``draws`` (card copy ids) script
+        the chance outcomes, in order, for replays and tests.  Raises
+        :class:`IllegalAction` (and changes nothing) when the rules forbid the action.
+        """
+        if self.outcome:
+            raise IllegalAction("The game is over.")
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise IllegalAction("An action needs a type.")
+        kind = action["type"]
+        phase = self.phase
+        if kind not in _STEPS.get(phase, ()):
+            raise IllegalAction(_wrong_step(kind, phase))
+        self._events = []
+        self._script_rolls = list(rolls or [])
+        self._script_draws = list(draws or [])
+        # every _do_ method checks everything before it changes anything
+        getattr(self, "_do_" + kind)(action)
+        self._settle()
+        events, self._events = self._events, []
+        return events
+
+    def _do_confirm_orders(self, a) -> None:
+        self.step = "move"
+
+    def _settle(self) -> None:
+        """Carry out pending items that need nobody's decision."""
+        while self.pending and not self.outcome:
+            item = self.pending[0]
+            auto = getattr(self, "_auto_" + item["do"], None)
+            if auto is not None:
+                self.pending.pop(0)
+                auto(item)
+                continue
+            if item.get("ready"):
+                return
+            if self._prepare(item):
+                item["ready"] = True
+                return
+            self.pending.pop(0)
+            self._resolve_default(item)
+
+    # -- questions the pages ask -------------------------------------------------------------
+    def reachable(self, h) -> list[dict]:
+        """Hexes the unit (or lone general) on hex h may move to now; [] if none may move."""
+        i = self._hex(h)
+        if self.phase != "move":
+            return []
+        uid = self.unit_at[i]
+        if uid is not None and self.unit_can_move(self.units[uid]):
+            return [_h(x) for x in sorted(unit_destinations(self, self.units[uid]))]
+        gid = self.general_at[i]
+        if gid is not None and self.general_can_move(self.generals[gid]):
+            return [_h(x) for x in sorted(general_destinations(self, self.generals[gid]))]
+        return []
+
+    def attack_preview(self, from_hex, to_hex) -> dict:
+        """Dice, distance, line of sight, modifiers and whether the attack is allowed now."""
+        a, b = self._hex(from_hex), self._hex(to_hex)
+        uid = self.unit_at[a]
+        if uid is None:
+            return {"dice": 0, "distance": None, "los": False, "allowed": False,
+                    "modifiers": [], "melee": False, "reason": "No unit there."}
+        u = self.units[uid]
+        prof = attack_profile(self, u, b)
+        if prof["allowed"] and (self.phase != "battle" or b not in self.attack_targets(u)):
+            prof["allowed"] = False
+            prof["reason"] = ("Not now: attacks come in the battle step of your turn."
+                              if self.phase != "battle" or u.side != self.active else
+                              "Melees come first, and only ordered units or units in melee battle.")
+        return prof
+
+    # -- what a side may see -----------------------------------------------------------------
+    def view(self, side: str | None) -> dict:
+        """The state as ``side`` may see it (``None``: a spectator).
+
+        Never holds the other side's hand, any deck order, the seed or the random state.
+        """
+        sc = self.scenario
+        decision = None
+        if self.pending and self.pending[0].get("ready"):
+            item = self.pending[0]
+            decision = {"kind": item["do"], "side": item["side"]}
+            if side == item["side"]:
+                for key in ("unit", "general", "steps", "made"):
+                    if key in item:
+                        decision[key] = item[key]
+                if "options" in item:
+                    decision["options"] = [_h(h) for h in item["options"]]
+                if "cards" in item:
+                    decision["cards"] = list(item["cards"])
+        return {
+            "scenario": {"slug": sc.slug, "name": sc.name},
+            "ruleset": self.ruleset, "options": self.options,
+            "turn": self.turn, "active": self.active, "phase": self.phase,
+            "deciding": self.active_side, "decision": decision, "viewer": side,
+            "positions": dict(self.positions),
+            "terrain": [{"hex": _h(i), "kind": t} for i, t in enumerate(self.terrain) if t],
+            "obstacles": [{"hex": _h(i), "sides": dict(o)} for i, o in enumerate(self.obstacles) if o],
+            "units": [{"id": u.id, "side": u.side, "kind": u.kind, "figures": u.figures,
+                       "hex": _h(u.hex), "green": u.green, "fresh": u.fresh, "horse": u.horse,
+                       "special": u.special, "ordered": u.id in self.ordered,
+                       "moved": u.id in self.moved, "attacked": u.id in self.attacked}
+                      for u in self.units.values()],
+            "generals": [{"id": g.id, "side": g.side, "name": g.name, "hex": _h(g.hex)}
+                         for g in self.generals.values()],
+            "objectives": [{"hex": _h(o.hex), "side": o.side, "flags": o.flags, "name": o.name,
+                            "held": o in self.objectives_held(o.side)} for o in sc.objectives],
+            "card": self.card, "mode": self.mode, "orders_left": self.orders_left,
+            "hand": list(self.hands[side]) if side in SIDES else None,
+            "hand_counts": {s: len(self.hands[s]) for s in SIDES},
+            "deck_counts": {s: len(self.decks[s]) for s in SIDES},
+            "discards": {s: list(self.discards[s]) for s in SIDES},
+            "captured": {s: list(self.captured[s]) for s in SIDES},
+            "flags": {s: self.flags(s) for s in SIDES},
+            "flags_needed": {s: self.flags_needed(s) for s in SIDES},
+            "capacity": {s: self.capacity(s) for s in SIDES},
+            "last_card": dict(self.last_card),
+            "outcome": self.outcome,
+        }
+
+
+def view_event(event: dict, side: str | None) -> dict:
+    """An event as ``side`` may see it: secrets removed, private parts only for their owner."""
+    out = {k: v for k, v in event.items() if k not in ("secret", "private")}
+    private = event.get("private")
+    if private and private.get("side") == side:
+        out.update({k: v for k, v in private.items() if k != "side"})
+    return out
+
+
+def _index(h) -> int:
+    if isinstance(h, dict):
+        return INDEX[Hex(int(h["col"]), int(h["row"]))]
+    if isinstance(h, int) and not isinstance(h, bool):
+        if 0 <= h < N_HEXES:
+            return h
+        raise KeyError(h)
+    return INDEX[Hex(*h)]
+
+
+def _wrong_step(kind: str, phase: str) -> str:
+    if phase == "over":
+        return "The game is over."
+    if phase in DECISIONS:
+        return f"Waiting for a decision first: {phase.replace('_', ' ')}."
+    names = {"play_card": "play a command card", "order": "order units",
+             "move": "move ordered units", "battle": "battle"}
+    return f"You can't do that now: it is time to {names.get(phase, phase)}."
+
+
+_FACE_VALUE = {_dice.FLAG: 1, _dice.SWORDS: 2, _dice.CAVALRY: 3, _dice.ARTILLERY: 4,
+               _dice.INFANTRY: 5}
+_FACE_FOR_KIND = {INFANTRY: _dice.INFANTRY, CAVALRY: _dice.CAVALRY, "artillery": _dice.ARTILLERY}
+__all__ = ["Game", "view_event"]

@@ -1,0 +1,91 @@
+"""Retreat paths (ATTACKING: Retreat; GENERALS: Valour) and the default retreat policy.
+
+A retreat moves straight toward the retreating side's own baseline, one hex per flag
+(two for green troops).  It may pass through friendly units but not end on one, never
+enters or passes a hex holding or touching an enemy unit, never enters impassable
+terrain, and never leaves the board.  Each hex that cannot be made costs a figure.
+
+Reading used here (see docs/rulings.md): the unit must retreat as far as any legal
+path allows; the player chooses among the hexes where such longest paths end.
+"""
+from __future__ import annotations
+
+from .hexgrid import ADJACENT, DIST, NEIGHBOURS, REAR
+from .movement import next_to_enemy, enemy_in_hex
+
+
+def _rear_steps(game, h: int, side: str, ignore_terrain: bool):
+    for k in REAR[game.positions[side]]:
+        n = NEIGHBOURS[h][k]
+        if n < 0:
+            continue
+        if not ignore_terrain and game.impassable[n]:
+            continue
+        if enemy_in_hex(game, n, side) or next_to_enemy(game, n, side):
+            continue
+        yield n
+
+
+def unit_retreat(game, unit, steps: int) -> tuple[int, list[int]]:
+    """(hexes made, end hexes to choose from) for a unit that must retreat ``steps``."""
+    carries_general = game.general_at[unit.hex] is not None
+
+    def can_end(h):
+        if game.unit_at[h] is not None and h != unit.hex:
+            return False
+        return not (carries_general and game.general_at[h] is not None and h != unit.hex)
+
+    level = {unit.hex}
+    best_k, best = 0, [unit.hex]
+    for k in range(1, steps + 1):
+        nxt = set()
+        for h in level:
+            nxt.update(n for n in _rear_steps(game, h, unit.side, False)
+                       if not (carries_general and game.general_at[n] is not None))
+        if not nxt:
+            break
+        level = nxt
+        ends = sorted(h for h in level if can_end(h))
+        if ends:
+            best_k, best = k, ends
+    return best_k, best
+
+
+def general_retreat(game, general, max_steps: int = 3) -> list[int]:
+    """Hexes a lone general may retreat to: 1 to ``max_steps`` hexes to the rear."""
+    level = {general.hex}
+    out = set()
+    for _ in range(max_steps):
+        nxt = set()
+        for h in level:
+            for n in _rear_steps(game, h, general.side, True):
+                if game.general_at[n] is None:
+                    nxt.add(n)
+        for n in nxt:
+            uid = game.unit_at[n]
+            if uid is None or game.units[uid].side == general.side:
+                out.add(n)
+        level = nxt
+    return sorted(out)
+
+
+def withdrawal(game, unit) -> list[int]:
+    """Hexes a cavalry or horse artillery unit may withdraw to before a melee (1 hex)."""
+    k, ends = unit_retreat(game, unit, 1)
+    return ends if k == 1 else []
+
+
+def default_choice(game, side: str, options: list[int]) -> int:
+    """The documented default policy: the hex farthest from the nearest enemy unit,
+    then the one with most friendly neighbours, then the lowest hex index."""
+    enemies = [u.hex for u in game.units.values() if u.side != side]
+
+    def score(h):
+        near = min((DIST[h][e] for e in enemies), default=99)
+        friends = sum(
+            1 for n in ADJACENT[h]
+            if game.unit_at[n] is not None and game.units[game.unit_at[n]].side == side
+        )
+        return (-near, -friends, h)
+
+    return min(options, key=score)

@@ -1,0 +1,40 @@
+"""Line of sight (Advanced Rulebook: LINE-OF-SIGHT, and the hill exceptions)."""
+from __future__ import annotations
+
+from .hexgrid import DIST, sight_line
+from .units import ARTILLERY
+
+
+def _blocked(game, h: int, ignore_friendly_next_to=None, side=None) -> bool:
+    if game.blocks[h]:
+        return True
+    uid = game.unit_at[h]
+    if uid is None:
+        return False
+    if ignore_friendly_next_to is not None and DIST[ignore_friendly_next_to][h] == 1:
+        # artillery on a hill sees past an adjacent friendly unit on clear terrain
+        return game.units[uid].side != side
+    return True
+
+
+def has_line_of_sight(game, a: int, b: int, viewer=None) -> bool:
+    """True when a unit on hex a can see hex b.
+
+    The line from centre to centre is blocked by any hex in between that holds a
+    unit or terrain that blocks sight; a line running along an edge is blocked only
+    when the hexes on both sides block.  Terrain in the target hex never blocks, nor
+    does the viewer's own hex.  ``viewer`` (the unit looking) enables the hill
+    exception for artillery.
+    """
+    crossed, edges = sight_line(a, b)
+    hill_gun = (
+        viewer is not None and viewer.kind == ARTILLERY and game.terrain[a] == "hill"
+    )
+    near, side = (a, viewer.side) if hill_gun else (None, None)
+    for h in crossed:
+        if _blocked(game, h, near, side):
+            return False
+    for h1, h2 in edges:
+        if _blocked(game, h1, near, side) and _blocked(game, h2, near, side):
+            return False
+    return True

@@ -1,0 +1,58 @@
+"""Small hand-built positions for rule tests."""
+from games.engine import Game, load_scenario
+
+
+def H(col, row):
+    return {"col": col, "row": row}
+
+
+def scenario(units=(), generals=(), terrain=(), flags=6, cards=4, first="union",
+             union_at="bottom", objectives=(), rules=(), territorial=None):
+    confed_at = "top" if union_at == "bottom" else "bottom"
+    data = {
+        "format": 1, "slug": "test", "name": "Test", "dates": ["1862-01-01"],
+        "sides": {
+            "union": {"position": union_at, "cards": cards, "flags": flags},
+            "confederate": {"position": confed_at, "cards": cards, "flags": flags},
+        },
+        "first_side": first,
+        "terrain": [dict(t) for t in terrain],
+        "units": [dict(u) for u in units],
+        "generals": [dict(g) for g in generals],
+        "flag_tokens": [dict(o) for o in objectives],
+        "special_rules": [dict(r) for r in rules],
+    }
+    if territorial:
+        data["sides"][territorial]["territorial"] = True
+    return load_scenario(data)
+
+
+def U(side, kind, col, row, **kw):
+    return {"side": side, "kind": kind, "hex": H(col, row), **kw}
+
+
+def G(side, col, row, name="General"):
+    return {"side": side, "hex": H(col, row), "name": name}
+
+
+def T(kind, col, row, sides=None):
+    t = {"kind": kind, "hex": H(col, row)}
+    if sides:
+        t["sides"] = sides
+    return t
+
+
+def game(*args, seed=1, options=None, **kw):
+    return Game.new(scenario(*args, **kw), seed=seed, options=options)
+
+
+def unit_at(g, col, row):
+    return next((u for u in g.units.values() if (u.hex == g._hex(H(col, row)))), None)
+
+
+def play_skirmish(g, unit_id):
+    """Play the first card in hand as a skirmish action ordering one unit."""
+    card = g.hands[g.active][0]
+    g.apply({"type": "play_card", "card": card, "mode": "skirmish"})
+    g.apply({"type": "order", "unit": unit_id})
+    return card
