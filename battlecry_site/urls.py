@@ -1,0 +1,20 @@
+"""URLs of the whole site."""
+
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from . import views
+
+admin.site.site_header = "Battle Cry club administration"
+admin.site.site_title = "Battle Cry club admin"
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("accounts/", include("accounts.urls")),
+    path("", include("games.urls")),
+    path("api/", include("accounts.api_urls")),
+    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("admin/", admin.site.urls),
+]

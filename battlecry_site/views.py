@@ -1,0 +1,7 @@
+"""Site-wide pages."""
+
+from django.shortcuts import render
+
+
+def home(request):
+    return render(request, "home.html")

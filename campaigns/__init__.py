@@ -1,0 +1,1 @@
+"""Campaigns: linked battles, carry-over dice, campaign standings."""

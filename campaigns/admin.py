@@ -1,0 +1,1 @@
+"""Admin of the campaigns app: every model here gets registered."""

@@ -1,0 +1,1 @@
+"""Admin of the games app: every model here gets registered."""

@@ -1,0 +1,1 @@
+"""Scenarios, matches and games (stored state, action log). Models arrive with the engine."""

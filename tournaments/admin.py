@@ -1,0 +1,1 @@
+"""Admin of the tournaments app: every model here gets registered."""
