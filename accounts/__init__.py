@@ -1,0 +1,1 @@
+"""Players: sign-up, log-in, password management and the player profile."""

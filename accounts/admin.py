@@ -1,0 +1,33 @@
+from django.contrib import admin
+from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
+
+from .forms import AdminLoginForm
+from .models import Profile, User
+
+# The admin's log-in page obeys the same rate limit and message as ours.
+admin.site.login_form = AdminLoginForm
+
+
+class ProfileInline(admin.StackedInline):
+    model = Profile
+    can_delete = False
+
+
+@admin.register(User)
+class UserAdmin(DjangoUserAdmin):
+    inlines = [ProfileInline]
+    list_display = ("username", "email", "display_name", "is_staff", "is_active", "date_joined")
+    list_select_related = ("profile",)
+
+    @admin.display(description="display name", ordering="profile__display_name")
+    def display_name(self, user):
+        profile = getattr(user, "profile", None)
+        return profile.display_name if profile else ""
+
+
+@admin.register(Profile)
+class ProfileAdmin(admin.ModelAdmin):
+    list_display = ("user", "display_name", "club", "time_zone", "email_notifications")
+    list_filter = ("email_notifications",)
+    search_fields = ("user__username", "user__email", "display_name", "club")
+    list_select_related = ("user",)

@@ -1,0 +1,9 @@
+from django.apps import AppConfig
+
+
+class AccountsConfig(AppConfig):
+    name = "accounts"
+    verbose_name = "Accounts"
+
+    def ready(self):
+        from . import signals  # noqa: F401  (connects the receivers)

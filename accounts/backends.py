@@ -1,0 +1,16 @@
+from django.contrib.auth.backends import ModelBackend
+from django.core.exceptions import PermissionDenied
+
+from . import ratelimit
+
+
+class RateLimitedModelBackend(ModelBackend):
+    """The usual username/password check, refused outright while the pair is locked out.
+
+    Enforcing the limit here covers every way of logging in (our page, the admin, the API).
+    """
+
+    def authenticate(self, request, username=None, password=None, **kwargs):
+        if request is not None and username is not None and ratelimit.seconds_locked(request, username):
+            raise PermissionDenied("too many failed log-in attempts")
+        return super().authenticate(request, username=username, password=password, **kwargs)

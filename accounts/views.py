@@ -1,0 +1,71 @@
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.contrib.messages.views import SuccessMessageMixin
+from django.db import transaction
+from django.shortcuts import redirect, render
+from django.urls import reverse_lazy
+
+from .forms import LoginForm, ProfileForm, SignUpForm
+from .models import Profile
+from .tasks import send_welcome_email
+
+
+def signup(request):
+    if request.user.is_authenticated:
+        return redirect("home")
+    if request.method == "POST":
+        form = SignUpForm(request.POST)
+        if form.is_valid():
+            with transaction.atomic():
+                user = form.save()
+                send_welcome_email.delay_on_commit(user.pk)
+            login(request, user)
+            messages.success(request, f"Welcome, {user.get_username()}! Your account is ready.")
+            return redirect("profile")
+    else:
+        form = SignUpForm()
+    return render(request, "accounts/signup.html", {"form": form})
+
+
+class LoginView(SuccessMessageMixin, auth_views.LoginView):
+    authentication_form = LoginForm
+    redirect_authenticated_user = True
+
+    def get_success_message(self, cleaned_data):
+        return f"Welcome back, {self.request.user.get_username()}."
+
+
+class LogoutView(auth_views.LogoutView):
+    def post(self, request, *args, **kwargs):
+        response = super().post(request, *args, **kwargs)
+        messages.info(request, "You have logged out.")
+        return response
+
+
+class PasswordChangeView(SuccessMessageMixin, auth_views.PasswordChangeView):
+    success_url = reverse_lazy("profile")
+    success_message = "Your password has been changed."
+
+
+@login_required
+def profile(request):
+    profile, _ = Profile.objects.get_or_create(user=request.user)
+    if request.method == "POST":
+        form = ProfileForm(request.POST, instance=profile)
+        if form.is_valid():
+            form.save()
+            if request.htmx:
+                # Re-render the fresh form in place, with a note that it was saved.
+                return render(
+                    request,
+                    "accounts/profile.html#profile-form",
+                    {"form": ProfileForm(instance=profile), "saved": True},
+                )
+            messages.success(request, "Your profile has been saved.")
+            return redirect("profile")
+    else:
+        form = ProfileForm(instance=profile)
+    template = "accounts/profile.html#profile-form" if request.htmx else "accounts/profile.html"
+    return render(request, template, {"form": form})
