@@ -1,0 +1,65 @@
+"""Fixtures shared by every test folder."""
+
+from __future__ import annotations
+
+import os
+import uuid
+
+import pytest
+
+from tests.support import service_unavailable, tcp_reachable
+
+
+@pytest.fixture
+def redis_url() -> str:
+    url = os.environ.get("REDIS_URL", "")
+    if not url:
+        service_unavailable("Redis", "REDIS_URL is not set")
+    if not tcp_reachable(url, 6379):
+        service_unavailable("Redis", f"Redis not reachable at {url}")
+    return url
+
+
+@pytest.fixture(autouse=True)
+def _isolated_cache(settings):
+    """Each test gets its own cache keys on the configured backend (Redis under CI)."""
+    caches = {alias: dict(conf) for alias, conf in settings.CACHES.items()}
+    for conf in caches.values():
+        conf["KEY_PREFIX"] = f"test-{uuid.uuid4().hex[:12]}"
+    settings.CACHES = caches
+    # Fast hashing in tests only: the site keeps Django's strong default.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _tasks_run_inline():
+    """In the tests (never in the running site), Celery tasks run in the calling process.
+
+    Tests that need a real worker use ``send_task``, which always goes through the broker.
+    """
+    from battlecry_site.celery import app
+
+    old = app.conf.task_always_eager, app.conf.task_eager_propagates
+    app.conf.task_always_eager = True
+    app.conf.task_eager_propagates = True
+    yield
+    app.conf.task_always_eager, app.conf.task_eager_propagates = old
+
+
+@pytest.fixture
+def password() -> str:
+    return "Gettysburg-1863!"
+
+
+@pytest.fixture
+def player(django_user_model, password):
+    return django_user_model.objects.create_user("jeb", email="jeb@example.org", password=password)
+
+
+@pytest.fixture
+def celery_via_broker():
+    """Undo ``_tasks_run_inline`` for a test that talks to a real worker."""
+    from battlecry_site.celery import app
+
+    app.conf.task_always_eager = False
+    yield app
