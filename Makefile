@@ -1,0 +1,8 @@
+# The two commands for a fresh machine: `make run` and `make test` (see README.md).
+.PHONY: run test
+
+run:
+	@scripts/run
+
+test:
+	@scripts/test
