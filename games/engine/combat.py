@@ -83,12 +83,16 @@ def attack_profile(game, unit, target_hex: int) -> dict:
     if target is None and not melee:
         out["reason"] = "A lone general can only be attacked in melee, from an adjacent hex."
         return out
+    barrier = attack_barrier(game, unit)
+    if barrier:
+        out["reason"] = barrier
+        return out
+    los = melee or has_line_of_sight(game, unit.hex, target_hex, unit)
+    out["los"] = los
     profile = dice_profile(game, unit)
     if d > len(profile):
         out["reason"] = f"Out of range: {d} hexes away, this unit reaches {len(profile)}."
         return out
-    los = melee or has_line_of_sight(game, unit.hex, target_hex, unit)
-    out["los"] = los
     mods = out["modifiers"]
     base = profile[d - 1]
     tt = game.terrain[target_hex]
@@ -119,10 +123,7 @@ def attack_profile(game, unit, target_hex: int) -> dict:
         mods.append({"why": why, "dice": n})
     dice = max(0, base + sum(m["dice"] for m in mods))
     out["dice"] = dice
-    barrier = attack_barrier(game, unit)
-    if barrier:
-        out["reason"] = barrier
-    elif not los:
+    if not los:
         out["reason"] = "No line of sight to that hex."
     elif dice < 1:
         out["reason"] = "The modifiers leave no dice to roll."

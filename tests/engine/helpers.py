@@ -56,3 +56,42 @@ def play_skirmish(g, unit_id):
     g.apply({"type": "play_card", "card": card, "mode": "skirmish"})
     g.apply({"type": "order", "unit": unit_id})
     return card
+
+
+def give(g, side, card):
+    """Swap a card copy into a hand (setting up a position); the hand size stays."""
+    hand = g.hands[side]
+    if card in hand:
+        return
+    for pile in (g.decks[side], g.discards[side]):
+        if card in pile:
+            pile.remove(card)
+    g.decks[side].insert(0, hand.pop())
+    hand.insert(0, card)
+
+
+def order(g, card, *unit_ids, mode="section"):
+    """Play ``card`` (put in hand first) for the active side and order the units."""
+    give(g, g.active, card)
+    g.apply({"type": "play_card", "card": card, "mode": mode})
+    for uid in unit_ids:
+        g.apply({"type": "order", "unit": uid})
+    if g.phase == "order":
+        g.apply({"type": "confirm_orders"})
+
+
+def to_battle(g, card="attack_centre", *unit_ids, mode="section"):
+    order(g, card, *unit_ids, mode=mode)
+    g.apply({"type": "end_movement"})
+
+
+def attack(g, unit_id, col, row, rolls):
+    return g.apply({"type": "attack", "unit": unit_id, "target": H(col, row)}, rolls=rolls)
+
+
+def dests(g, col, row):
+    return {(h["col"], h["row"]) for h in g.reachable(H(col, row))}
+
+
+def types(events):
+    return [e["type"] for e in events]
