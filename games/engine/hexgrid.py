@@ -205,6 +205,13 @@ def sight_line(a: int, b: int) -> tuple[tuple[int, ...], tuple[tuple[int, int], 
     return tuple(h for _, h in crossed), tuple(p for _, p in pairs)
 
 
+def precompute_sight_lines() -> None:
+    """Fill the sight-line table for every pair of hexes (about half a second)."""
+    for a in range(N_HEXES):
+        for b in range(N_HEXES):
+            sight_line(a, b)
+
+
 def _direction_toward(frm: int, to: int) -> float:
     fx, fy = _CENTRES[frm]
     tx, ty = _CENTRES[to]

@@ -12,20 +12,42 @@ from .units import (ARTILLERY, CAVALRY, CAVALRY_CHARGE, CHARGE_REACH,
 
 def next_to_enemy(game, h: int, side: str) -> bool:
     """True when hex h touches a unit (not a lone general) of the other side."""
-    unit_at, units = game.unit_at, game.units
-    for n in ADJACENT[h]:
-        uid = unit_at[n]
-        if uid is not None and units[uid].side != side:
-            return True
-    return False
+    return enemy_zone(game, side)[h]
+
+
+def enemy_zone(game, side: str) -> list[bool]:
+    """Per hex: does it touch a unit of the side opposing ``side``?  Cached per position."""
+    key = ("zone", side)
+    zone = game.cache.get(key)
+    if zone is None:
+        zone = [False] * len(game.unit_at)
+        for u in game.units.values():
+            if u.side != side:
+                for n in ADJACENT[u.hex]:
+                    zone[n] = True
+        game.cache[key] = zone
+    return zone
 
 
 def enemy_in_hex(game, h: int, side: str) -> bool:
-    uid = game.unit_at[h]
-    if uid is not None and game.units[uid].side != side:
-        return True
-    gid = game.general_at[h]
-    return gid is not None and game.generals[gid].side != side
+    """True when hex h holds an enemy unit or an enemy general."""
+    return enemy_held(game, side)[h]
+
+
+def enemy_held(game, side: str) -> list[bool]:
+    """Per hex: does it hold a unit or general of the side opposing ``side``?  Cached."""
+    key = ("held", side)
+    held = game.cache.get(key)
+    if held is None:
+        held = [False] * len(game.unit_at)
+        for u in game.units.values():
+            if u.side != side:
+                held[u.hex] = True
+        for g in game.generals.values():
+            if g.side != side:
+                held[g.hex] = True
+        game.cache[key] = held
+    return held
 
 
 def unit_move_allowance(unit) -> int:
@@ -38,14 +60,19 @@ def unit_move_allowance(unit) -> int:
 
 def march_threatened(game, h: int, side: str) -> bool:
     """An infantry march stops on entering hex h (enemy fire or charge reach with LoS)."""
-    for u in game.units.values():
-        if u.side == side:
-            continue
-        d = DIST[u.hex][h]
-        reach = CHARGE_REACH if u.kind == CAVALRY else game.attack_range(u)
-        if d <= reach and has_line_of_sight(game, u.hex, h, u):
-            return True
-    return False
+    key = ("threat", side, h)
+    found = game.cache.get(key)
+    if found is None:
+        found = False
+        for u in game.units.values():
+            if u.side == side:
+                continue
+            reach = CHARGE_REACH if u.kind == CAVALRY else game.attack_range(u)
+            if DIST[u.hex][h] <= reach and has_line_of_sight(game, u.hex, h, u):
+                found = True
+                break
+        game.cache[key] = found
+    return found
 
 
 def unit_destinations(game, unit) -> dict[int, int]:
@@ -58,12 +85,18 @@ def unit_destinations(game, unit) -> dict[int, int]:
     artillery never moves next to an enemy; a unit carrying a general may not end on
     another general.
     """
+    key = ("dest", unit.id)
+    cached = game.cache.get(key)
+    if cached is not None:
+        return cached
     side = unit.side
     start = unit.hex
     allowance = unit_move_allowance(unit)
     carries_general = game.general_at[start] is not None
     unit_at, general_at = game.unit_at, game.general_at
     impassable, stops = game.impassable, game.stops
+    held, zone = enemy_held(game, side), enemy_zone(game, side)
+    kind = unit.kind
     out: dict[int, int] = {}
     frontier = [start]
     seen = {start: 0}
@@ -71,14 +104,14 @@ def unit_destinations(game, unit) -> dict[int, int]:
         nxt = []
         for h in frontier:
             for n in ADJACENT[h]:
-                if n in seen or impassable[n] or enemy_in_hex(game, n, side):
+                if n in seen or impassable[n] or held[n]:
                     continue
                 if carries_general and general_at[n] is not None:
                     continue  # two generals never share a hex
-                adj_enemy = next_to_enemy(game, n, side)
-                if unit.kind == ARTILLERY and adj_enemy:
+                adj_enemy = zone[n]
+                if kind == ARTILLERY and adj_enemy:
                     continue
-                if unit.kind == CAVALRY and step == CAVALRY_CHARGE and not adj_enemy:
+                if kind == CAVALRY and step == CAVALRY_CHARGE and not adj_enemy:
                     continue
                 seen[n] = step
                 friendly_unit = unit_at[n] is not None
@@ -86,11 +119,12 @@ def unit_destinations(game, unit) -> dict[int, int]:
                 if can_end:
                     out[n] = step
                 can_continue = not (stops[n] or adj_enemy)
-                if unit.kind == INFANTRY and step == 1 and can_continue:
+                if kind == INFANTRY and step == 1 and can_continue:
                     can_continue = not march_threatened(game, n, side)
                 if can_continue:
                     nxt.append(n)
         frontier = nxt
+    game.cache[key] = out
     return out
 
 
@@ -101,7 +135,12 @@ def general_destinations(game, general) -> dict[int, int]:
     hex with another general or an enemy, stops on becoming adjacent to an enemy
     unit, and takes command of a friendly unit if he ends on its hex.
     """
+    key = ("dest", general.id)
+    cached = game.cache.get(key)
+    if cached is not None:
+        return cached
     side = general.side
+    held, zone, general_at = enemy_held(game, side), enemy_zone(game, side), game.general_at
     out: dict[int, int] = {}
     seen = {general.hex: 0}
     frontier = [general.hex]
@@ -109,11 +148,12 @@ def general_destinations(game, general) -> dict[int, int]:
         nxt = []
         for h in frontier:
             for n in ADJACENT[h]:
-                if n in seen or enemy_in_hex(game, n, side) or game.general_at[n] is not None:
+                if n in seen or held[n] or general_at[n] is not None:
                     continue
                 seen[n] = step
                 out[n] = step
-                if not next_to_enemy(game, n, side):
+                if not zone[n]:
                     nxt.append(n)
         frontier = nxt
+    game.cache[key] = out
     return out

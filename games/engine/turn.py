@@ -143,6 +143,7 @@ class TurnMixin:
         self.unit_at[frm] = None
         self.unit_at[to] = u.id
         u.hex = to
+        self.cache.clear()
         self.moved[u.id] = steps
         if gid is not None:
             self.general_at[frm] = None
@@ -168,6 +169,7 @@ class TurnMixin:
         self.general_at[frm] = None
         self.general_at[to] = g.id
         g.hex = to
+        self.cache.clear()
         self.gen_moved.add(g.id)
         joined = self.unit_at[to]
         if joined is not None:
