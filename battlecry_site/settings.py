@@ -335,7 +335,7 @@ if REDIS_URL:
     CELERY_RESULT_BACKEND = REDIS_URL
 else:
     # Embedded broker: messages are files under DATA_DIR; no server needed.
-    CELERY_BROKER_URL = "filesystem://"
+    CELERY_BROKER_URL = "filesystem://localhost//"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(data_folder("celery", "broker")),
         "data_folder_out": str(data_folder("celery", "broker")),

@@ -143,7 +143,7 @@ def test_a_worker_process_runs_a_task_on_the_embedded_broker(tmp_path):
         broker = str(data / "celery" / "broker")
         app = Celery(
             "sender",
-            broker="filesystem://",
+            broker="filesystem://localhost//",
             backend="file://" + str(data / "celery" / "results"),
             broker_transport_options={
                 "data_folder_in": broker,

@@ -84,7 +84,7 @@ def test_embedded_defaults_need_no_server(tmp_path):
     assert s["db"] == "django.db.backends.sqlite3"
     assert s["db_name"] == str(data / "db.sqlite3")
     assert s["cache"] == "django.core.cache.backends.filebased.FileBasedCache"
-    assert s["broker"] == "filesystem://"
+    assert s["broker"] == "filesystem://localhost//"
     assert s["results"] == "file://" + str(data / "celery" / "results")
     assert s["email"] == "django.core.mail.backends.console.EmailBackend"
     assert s["beat"] == "django_celery_beat.schedulers:DatabaseScheduler"
