@@ -1,0 +1,193 @@
+"""The shipped scenario files: schema, board geometry, armies and the known fixed facts.
+
+Pure Python and jsonschema; no Django and no engine import, so the data can be checked on
+its own.  The loader (``games.engine.load_scenario``) repeats the board checks at run time.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft202012Validator
+
+SCENARIO_DIR = Path(__file__).resolve().parents[2] / "games" / "scenarios"
+SCHEMA_PATH = SCENARIO_DIR / "schema.json"
+FILES = sorted(p for p in SCENARIO_DIR.glob("*.json") if p.name != "schema.json")
+IDS = [p.stem for p in FILES]
+
+OBSTACLES = {"fence", "entrenchment", "fieldwork"}
+NO_UNITS = {"rough", "river"}
+BOX_LIMITS = {"infantry": 10, "cavalry": 3, "artillery": 3}
+MAX_GENERALS = 3
+FULL_FIGURES = {"infantry": 4, "cavalry": 3, "artillery": 3}
+
+SHIPPED = {
+    "fort-donelson", "little-sugar-creek", "pea-ridge", "kernstown", "shiloh", "chancellorsville",
+    "williamsburg", "mcdowell", "new-market", "new-hope-church", "winchester", "oak-grove",
+    "gaines-mill", "falling-waters", "gettysburg-devils-den", "gettysburg-picketts-charge",
+    "first-bull-run", "cedar-mountain", "wilsons-creek", "second-bull-run", "richmond-ky", "ox-hill",
+    "antietam", "chickamauga", "greenbrier-river", "perryville", "belmont", "prairie-grove",
+    "fredericksburg", "dranesville", "murfreesboro", "chancellorsville-rulebook",
+}
+
+
+def on_board(h: dict) -> bool:
+    c, r = h["col"], h["row"]
+    return 0 <= r <= 8 and 0 <= c <= 24 - (r % 2) and (c - r) % 2 == 0
+
+
+def key(h: dict) -> tuple[int, int]:
+    return h["col"], h["row"]
+
+
+def all_hexes(d: dict):
+    """Every hex named anywhere in a scenario, with where it was found."""
+    for i, t in enumerate(d["terrain"]):
+        yield f"terrain[{i}]", t["hex"]
+    for i, u in enumerate(d["units"]):
+        yield f"units[{i}]", u["hex"]
+    for i, g in enumerate(d["generals"]):
+        yield f"generals[{i}]", g["hex"]
+    for i, f in enumerate(d["flag_tokens"]):
+        yield f"flag_tokens[{i}]", f["hex"]
+    for i, r in enumerate(d["special_rules"]):
+        for j, h in enumerate(r.get("hexes", [])):
+            yield f"special_rules[{i}].hexes[{j}]", h
+
+
+@pytest.fixture(scope="module")
+def validator():
+    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
+
+
+@pytest.fixture(scope="module")
+def scenarios():
+    return {p.stem: json.loads(p.read_text(encoding="utf-8")) for p in FILES}
+
+
+def load(path: Path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_every_shipped_battle_has_a_file():
+    assert SHIPPED <= set(IDS), f"missing: {sorted(SHIPPED - set(IDS))}"
+
+
+@pytest.mark.parametrize("path", FILES, ids=IDS)
+def test_file_matches_schema(path, validator):
+    errors = sorted(validator.iter_errors(load(path)), key=lambda e: list(e.absolute_path))
+    assert not errors, "\n".join(f"{list(e.absolute_path)}: {e.message}" for e in errors)
+
+
+@pytest.mark.parametrize("path", FILES, ids=IDS)
+def test_slug_is_file_name(path):
+    assert load(path)["slug"] == path.stem
+
+
+@pytest.mark.parametrize("path", FILES, ids=IDS)
+def test_dates_and_sides(path):
+    d = load(path)
+    for s in d["dates"]:
+        dt.date.fromisoformat(s)
+    assert {v["position"] for v in d["sides"].values()} == {"top", "bottom"}
+    assert d["first_side"] in d["sides"]
+    assert all(v["flags"] >= 1 and v["cards"] >= 1 for v in d["sides"].values())
+    assert d["layout_source"] in ("printed", "approximation")
+    assert d["historical_note"].strip() and d["special_rules_text"].strip()
+
+
+@pytest.mark.parametrize("path", FILES, ids=IDS)
+def test_every_hex_is_on_the_board(path):
+    bad = [(where, h) for where, h in all_hexes(load(path)) if not on_board(h)]
+    assert not bad, f"off the board (row 0-8, col 0-24, col and row of the same parity): {bad}"
+
+
+@pytest.mark.parametrize("path", FILES, ids=IDS)
+def test_terrain(path):
+    d = load(path)
+    base: dict = {}
+    sides_taken: dict = {}
+    for i, t in enumerate(d["terrain"]):
+        h = key(t["hex"])
+        if t["kind"] in OBSTACLES:
+            assert t.get("sides"), f"terrain[{i}] {t['kind']} at {h} needs sides"
+            for s in t["sides"]:
+                assert (h, s) not in sides_taken, f"terrain[{i}] at {h}: side {s} already has {sides_taken[(h, s)]}"
+                sides_taken[(h, s)] = t["kind"]
+        else:
+            assert "sides" not in t, f"terrain[{i}] {t['kind']} at {h} takes no sides"
+            assert h not in base, f"terrain[{i}] at {h}: already {base[h]}; one base terrain per hex"
+            base[h] = t["kind"]
+
+
+@pytest.mark.parametrize("path", FILES, ids=IDS)
+def test_units_and_generals(path):
+    d = load(path)
+    base = {key(t["hex"]): t["kind"] for t in d["terrain"] if t["kind"] not in OBSTACLES}
+    unit_at: dict = {}
+    for i, u in enumerate(d["units"]):
+        h = key(u["hex"])
+        assert h not in unit_at, f"units[{i}] at {h}: two units on one hex"
+        unit_at[h] = u["side"]
+        assert base.get(h) not in NO_UNITS, f"units[{i}] at {h} stands on {base.get(h)}"
+        assert 1 <= u.get("figures", FULL_FIGURES[u["kind"]]) <= FULL_FIGURES[u["kind"]]
+        assert not u.get("horse") or u["kind"] == "artillery"
+    general_at: set = set()
+    for i, g in enumerate(d["generals"]):
+        h = key(g["hex"])
+        assert h not in general_at, f"generals[{i}] at {h}: two generals on one hex"
+        general_at.add(h)
+        assert unit_at.get(h, g["side"]) == g["side"], f"generals[{i}] at {h} stands with an enemy unit"
+    for side in ("union", "confederate"):
+        kinds = Counter(u["kind"] for u in d["units"] if u["side"] == side)
+        assert sum(kinds.values()) >= 1, f"{side} has no units"
+        for kind, limit in BOX_LIMITS.items():
+            assert kinds[kind] <= limit, f"{side} has {kinds[kind]} {kind}; the box holds {limit}"
+        assert sum(1 for g in d["generals"] if g["side"] == side) <= MAX_GENERALS
+
+
+@pytest.mark.parametrize("path", FILES, ids=IDS)
+def test_special_rules_refer_to_real_things(path):
+    d = load(path)
+    specials = {u["special"] for u in d["units"] if "special" in u}
+    for r in d["special_rules"]:
+        if "special" in r:
+            assert r["special"] in specials, f"{r['rule']} names unit {r['special']!r}, which is not on the map"
+        if "side" in r:
+            assert r["side"] in d["sides"]
+
+
+def test_annual_numbers_each_once(scenarios):
+    numbers = [d["annual_number"] for d in scenarios.values() if d["annual_number"] is not None]
+    assert len(numbers) == 31
+    assert sorted(numbers) == list(range(1, 32))
+
+
+def test_winchester_date_corrected(scenarios):
+    d = scenarios["winchester"]
+    assert d["dates"][0] == "1862-05-25"
+    assert d["corrections"].strip()
+
+
+def test_chancellorsville_rulebook_staffing(scenarios):
+    d = scenarios["chancellorsville-rulebook"]
+    kinds = Counter(t["kind"] for t in d["terrain"] if t["kind"] not in OBSTACLES)
+    assert kinds == Counter({"woods": 22, "hill": 4, "farm": 1})
+    assert d["annual_number"] is None
+    assert d["first_side"] == "confederate"
+    conf, union = d["sides"]["confederate"], d["sides"]["union"]
+    assert (conf["commander"], conf["cards"], conf["flags"]) == ("Robert E. Lee", 5, 6)
+    assert (union["commander"], union["cards"], union["flags"]) == ("Joseph Hooker", 3, 6)
+
+
+def test_chancellorsville_annual_entry_shares_the_staffing(scenarios):
+    annual, book = scenarios["chancellorsville"], scenarios["chancellorsville-rulebook"]
+    assert annual["annual_number"] == 6
+    assert annual["dates"][0] == "1863-05-03"
+    assert annual["sides"] == book["sides"]
+    assert annual["first_side"] == book["first_side"]
