@@ -10,11 +10,15 @@ from __future__ import annotations
 from .combat import attack_barrier, attack_profile, flags_ignored
 from .dice import CAVALRY, FLAG, INFANTRY as INF_FACE, SWORDS
 from .errors import IllegalAction
-from .hexgrid import ADJACENT, HEXES
+from .hexgrid import ADJACENT, DIST, HEXES
+from .sight import has_line_of_sight
+from .units import DICE
 from .retreat import default_choice, general_retreat, unit_retreat, withdrawal
 from .units import ARTILLERY, CAVALRY as CAV, INFANTRY
 
 _FACE_FOR = {"infantry": INF_FACE, "cavalry": CAVALRY, "artillery": "artillery"}
+SHARPSHOOTER_RANGE = 3
+_CONSEQUENCES = ("retreat", "general_retreat", "general_attack", "take_ground", "withdraw")
 
 
 class BattleMixin:
@@ -77,11 +81,39 @@ class BattleMixin:
             raise IllegalAction("Only ordered units, or units in melee, may battle.")
         if self.in_melee(u) and target not in self.melee_targets(u):
             raise IllegalAction("A unit in melee may only battle an adjacent enemy.")
+        if a.get("general"):
+            return self._sharpshoot(u, target)
         prof = attack_profile(self, u, target)
         if not prof["allowed"]:
             raise IllegalAction(prof["reason"] or "That attack is not allowed.")
+        if u.id in self.attacked:
+            self.fx["extra_battles"][u.id] -= 1
         self.attacked.add(u.id)
         self._attack(u, target, prof)
+
+    def sharpshooter_targets(self, u) -> list[int]:
+        if u.id not in self.fx["sharpshooter"] or u.id in self.attacked or attack_barrier(self, u):
+            return []
+        out = []
+        for g in self.generals.values():
+            if g.side != u.side and 1 <= DIST[u.hex][g.hex] <= SHARPSHOOTER_RANGE and (
+                    DIST[u.hex][g.hex] == 1 or has_line_of_sight(self, u.hex, g.hex, u)):
+                out.append(g.hex)
+        return out
+
+    def _sharpshoot(self, u, target: int) -> None:
+        if target not in self.sharpshooter_targets(u):
+            raise IllegalAction("Sharpshooter: pick an enemy general within 3 hexes and in sight "
+                                "of the ordered infantry unit.")
+        g = self.generals[self.general_at[target]]
+        n = max(1, DICE[INFANTRY][DIST[u.hex][target] - 1])
+        self.attacked.add(u.id)
+        faces = self._roll(n)
+        killed = SWORDS in faces
+        self._event({"type": "sharpshooter", "side": u.side, "unit": u.id, "general": g.id,
+                     "to": HEXES[target].to_json(), "dice": n, "rolls": faces, "killed": killed})
+        if killed:
+            self._capture_general(g, u.side)
 
     def _attack(self, u, target_hex: int, prof: dict) -> None:
         n, melee = prof["dice"], prof["melee"]
@@ -114,6 +146,7 @@ class BattleMixin:
             u.engaged = t.engaged = True
         lost = min(hits, t.figures)
         t.figures -= lost
+        self.casualties[u.side] += lost
         ignored = flags_ignored(self, t, u) if flags and t.figures else []
         effective = max(0, flags - len(ignored))
         self._event({"type": "attack", "side": u.side, "unit": u.id, "kind": u.kind,
@@ -131,13 +164,17 @@ class BattleMixin:
                                     "melee": melee})
         if melee and u.kind in (INFANTRY, CAV):
             self._queue_take_ground(u, origin)
+        if u.side == self.active:
+            self.fight_back_window(u, t)
 
     def _queue_take_ground(self, u, origin: int) -> None:
-        item = {"do": "take_ground", "side": u.side, "unit": u.id, "hex": origin}
-        # after the defender's retreat (and a general's fate), never before
+        self._queue_after_attack({"do": "take_ground", "side": u.side, "unit": u.id,
+                                  "hex": origin})
+
+    def _queue_after_attack(self, item) -> None:
+        """Queue an item after the attack's own consequences (retreats, generals' fate)."""
         idx = 0
-        while idx < len(self.pending) and self.pending[idx]["do"] in (
-                "retreat", "general_retreat", "general_attack"):
+        while idx < len(self.pending) and self.pending[idx]["do"] in _CONSEQUENCES:
             idx += 1
         self.pending.insert(idx, item)
 
@@ -192,6 +229,7 @@ class BattleMixin:
         del self.generals[g.id]
         self.cache.clear()
         self.captured[by].append({"kind": "general", "id": g.id, "name": g.name})
+        self.casualties[by] += 1
         self._event({"type": "general_eliminated", "general": g.id, "name": g.name,
                      "side": g.side, "by": by, "hex": HEXES[g.hex].to_json()})
         self.check_generals(g.side)
@@ -217,6 +255,12 @@ class BattleMixin:
             return len(item["options"]) > 1 and not self.options.get("auto_retreat")
         if kind == "withdraw":
             return not self.options.get("auto_retreat")
+        if kind == "fight_back":
+            return self.fight_back_ready(item)
+        if kind == "rally":
+            return bool(self.rally_targets(item))
+        if kind == "supply_move":
+            return len(item["options"]) > 1
         if kind == "take_ground":
             u = self.units.get(item["unit"])
             h = item["hex"]
@@ -243,6 +287,8 @@ class BattleMixin:
                     self._capture_general(g, item["attacker_side"])
         elif kind == "withdraw":
             self._stand(item)
+        elif kind == "supply_move" and item["unit"] in self.units:
+            self._relocate(self.units[item["unit"]], item["options"][0], "sent_back")
 
     def _do_retreat(self, a) -> None:
         item = self.pending[0]
@@ -269,6 +315,8 @@ class BattleMixin:
                 self.generals[gid].hex = to
         lost = min(lost, u.figures)
         u.figures -= lost
+        if item["attacker_side"]:
+            self.casualties[item["attacker_side"]] += lost
         self._event({"type": "retreated", "unit": u.id, "side": u.side, "from": HEXES[frm].to_json(),
                      "to": HEXES[to].to_json(), "hexes": item["made"], "figures_lost": lost})
         if u.figures == 0:

@@ -44,10 +44,13 @@ def obstacle_between(game, target_hex: int, attacker_hex: int):
 
 def attack_barrier(game, unit) -> str | None:
     """Why this unit cannot attack at all this turn, or None if it can."""
-    if unit.id in game.attacked:
+    if unit.id in game.attacked and not game.may_battle_again(unit):
         return "That unit has already battled this turn."
+    card = game.card_barrier(unit)
+    if card:
+        return card
     moved = game.moved.get(unit.id, 0)
-    if unit.kind == INFANTRY and moved >= 2:
+    if unit.kind == INFANTRY and moved >= 2 and unit.id not in game.fx["forced"]:
         return "Infantry that marched 2 hexes may not battle this turn."
     if unit.kind == ARTILLERY and moved >= (2 if unit.horse else 1):
         return ("Horse artillery that moved 2 hexes may not battle this turn." if unit.horse

@@ -14,24 +14,32 @@ import secrets
 
 from . import dice as _dice
 from .battle import BattleMixin
-from .cards import SECTION, card_of, extra_ids, player_deck_ids
+from .cards import card_of, extra_ids, player_deck_ids
 from .combat import attack_profile, dice_profile
 from .errors import IllegalAction
 from .hexgrid import HEXES, INDEX, N_HEXES, SECTION_OF, Hex
-from .movement import general_destinations, unit_destinations
+from .movement import MOVE_AGAIN, general_destinations, unit_destinations
 from .pieces import General, Unit
 from .scenario import Scenario, load_scenario
 from .terrain import KINDS
+from .tactics import TacticsMixin, new_fx
 from .turn import TurnMixin
 from .units import CAVALRY, INFANTRY, SIDES, other
 
 RULESETS = ("advanced",)
-DECISIONS = ("retreat", "general_retreat", "withdraw", "take_ground", "discard", "keep_card")
+DECISIONS = ("retreat", "general_retreat", "withdraw", "take_ground", "discard", "keep_card",
+             "rally", "reinforce", "supply_move", "fight_back", "nightfall")
 _STEPS = {
     "play_card": ("play_card",),
     "order": ("order", "confirm_orders"),
     "move": ("move", "move_general", "end_movement"),
     "battle": ("attack", "end_turn"),
+    "move_again": ("move", "end_turn"),
+    "rally": ("rally", "end_rally"),
+    "reinforce": ("reinforce",),
+    "supply_move": ("supply_move",),
+    "fight_back": ("fight_back", "decline"),
+    "nightfall": ("end_by_nightfall",),
     "retreat": ("retreat",),
     "general_retreat": ("general_retreat",),
     "withdraw": ("withdraw", "stand"),
@@ -45,7 +53,7 @@ def _h(i: int) -> dict:
     return HEXES[i].to_json()
 
 
-class Game(TurnMixin, BattleMixin):
+class Game(TurnMixin, BattleMixin, TacticsMixin):
     """One game of Battle Cry: the whole state, and the only way to change it."""
 
     # -- creation --------------------------------------------------------------------------
@@ -80,6 +88,9 @@ class Game(TurnMixin, BattleMixin):
         g.captured = {s: [] for s in SIDES}
         g.temp_flags = {s: 0 for s in SIDES}
         g.last_card = {s: None for s in SIDES}
+        g.reinforced = {s: [] for s in SIDES}
+        g.casualties = {s: 0 for s in SIDES}
+        g.fieldworks_built = 0
         g.pending = []
         g._reset_turn()
         g._derive()
@@ -97,13 +108,17 @@ class Game(TurnMixin, BattleMixin):
             g._event({"type": "deck_built", "side": side, "cards": len(deck),
                       "secret": {"extras": piles[side], "order": list(deck)}})
         for side in (first, second):
-            g._draw(side, g.capacity(side))
+            if side != g.archie:
+                g._draw(side, g.capacity(side))
+        g.begin_turn_cards()
         g.setup_events = g._events
         g._events = []
         return g
 
     def _reset_turn(self) -> None:
-        self.card = self.mode = None
+        self.card = self.mode = self.effect = None
+        self.order_rule = None
+        self.fx = new_fx()
         self.orders_left = 0
         self.ordered = []
         self.moved = {}
@@ -164,8 +179,10 @@ class Game(TurnMixin, BattleMixin):
             "hands": self.hands, "decks": self.decks, "discards": self.discards,
             "captured": self.captured, "temp_flags": self.temp_flags,
             "last_card": self.last_card, "pending": self.pending,
-            "card": self.card, "mode": self.mode, "orders_left": self.orders_left,
-            "ordered": self.ordered, "moved": self.moved, "locked": sorted(self.locked),
+            "card": self.card, "mode": self.mode, "effect": self.effect,
+            "order_rule": self.order_rule, "fx": self.fx, "orders_left": self.orders_left,
+            "reinforced": self.reinforced, "casualties": self.casualties,
+            "fieldworks_built": self.fieldworks_built, "ordered": self.ordered, "moved": self.moved, "locked": sorted(self.locked),
             "gen_moved": sorted(self.gen_moved), "attacked": sorted(self.attacked),
         })
 
@@ -177,7 +194,8 @@ class Game(TurnMixin, BattleMixin):
         g.scenario = scenario or load_scenario(d["scenario"])
         for key in ("ruleset", "options", "seed", "rng", "turn", "active", "step", "outcome",
                     "hands", "decks", "discards", "captured", "temp_flags", "last_card",
-                    "pending", "card", "mode", "orders_left", "ordered", "moved"):
+                    "pending", "card", "mode", "effect", "order_rule", "fx", "orders_left",
+                    "reinforced", "casualties", "fieldworks_built", "ordered", "moved"):
             setattr(g, key, d[key])
         g.locked, g.gen_moved, g.attacked = set(d["locked"]), set(d["gen_moved"]), set(d["attacked"])
         g.units = {u["id"]: Unit.from_dict(u, _index) for u in d["units"]}
@@ -200,7 +218,11 @@ class Game(TurnMixin, BattleMixin):
         g.captured = {s: list(v) for s, v in self.captured.items()}
         g.temp_flags = dict(self.temp_flags)
         g.last_card = dict(self.last_card)
-        g.pending = [dict(p) for p in self.pending]
+        g.pending = _clone(self.pending)
+        g.order_rule = _clone(self.order_rule)
+        g.fx = _clone(self.fx)
+        g.reinforced = {s: list(v) for s, v in self.reinforced.items()}
+        g.casualties = dict(self.casualties)
         g.ordered = list(self.ordered)
         g.moved = dict(self.moved)
         g.locked, g.gen_moved, g.attacked = set(self.locked), set(self.gen_moved), set(self.attacked)
@@ -274,9 +296,6 @@ class Game(TurnMixin, BattleMixin):
         return len(dice_profile(self, unit))
 
     # -- rule hooks (scenario rules and options) ---------------------------------------------
-    def dice_bonuses(self, unit) -> list[tuple[str, int]]:
-        return []
-
     def extra_hits(self, attacker, target, faces: list, melee: bool) -> int:
         """Extra hits from a special unit that hits on sabres and rerolls them once."""
         if attacker.special not in self.sabre_rerolls or melee:
@@ -321,9 +340,6 @@ class Game(TurnMixin, BattleMixin):
         if total != self.temp_flags[side]:
             self._event({"type": "temporary_flags", "side": side, "flags": total})
         self.temp_flags[side] = total
-
-    def no_cards_left(self, side: str) -> None:
-        self._finish(other(side), "no_cards")
 
     # -- victory -----------------------------------------------------------------------------
     def objectives_held(self, side: str) -> list:
@@ -370,14 +386,19 @@ class Game(TurnMixin, BattleMixin):
         out: list[dict] = []
         if phase == "play_card":
             for cid in self.hands[side]:
-                if card_of(cid).kind == SECTION:
-                    out.append({"type": "play_card", "card": cid, "mode": "section"})
-                out.append({"type": "play_card", "card": cid, "mode": "skirmish"})
+                out.extend(self.card_choices(cid))
         elif phase == "order":
             for u in self.units.values():
-                if self.orders_left > 0 and self.order_eligible(u):
+                if self.order_eligible(u):
                     out.append({"type": "order", "unit": u.id})
             out.append({"type": "confirm_orders"})
+        elif phase == "move_again":
+            for uid in self.fx["hit_and_run"]:
+                u = self.units.get(uid)
+                if u is not None and self.unit_can_move(u):
+                    for h in unit_destinations(self, u, MOVE_AGAIN):
+                        out.append({"type": "move", "unit": uid, "to": _h(h)})
+            out.append({"type": "end_turn"})
         elif phase == "move":
             for uid in self.ordered:
                 u = self.units.get(uid)
@@ -394,6 +415,10 @@ class Game(TurnMixin, BattleMixin):
             for u in list(self.units.values()):
                 for h in self.attack_targets(u, compulsory):
                     out.append({"type": "attack", "unit": u.id, "target": _h(h)})
+                if not compulsory:
+                    for h in self.sharpshooter_targets(u):
+                        out.append({"type": "attack", "unit": u.id, "target": _h(h),
+                                    "general": True})
             if not compulsory:
                 out.append({"type": "end_turn"})
         else:
@@ -414,6 +439,20 @@ class Game(TurnMixin, BattleMixin):
                 out = [{"type": "discard", "card": c} for c in self.hands[side]]
             elif phase == "keep_card":
                 out = [{"type": "keep_card", "card": c} for c in item["cards"]]
+            elif phase == "rally":
+                out = [{"type": "rally", "unit": u.id} for u in self.rally_targets(item)]
+                out.append({"type": "end_rally"})
+            elif phase == "reinforce":
+                out = [{"type": "reinforce", "kind": k, "to": _h(h)}
+                       for k in item["kinds"] for h in item["options"]]
+            elif phase == "supply_move":
+                out = [{"type": "supply_move", "unit": item["unit"], "to": _h(h)}
+                       for h in item["options"]]
+            elif phase == "fight_back":
+                out = [{"type": "fight_back", "card": c} for c in self.hands[side]
+                       if card_of(c).key == "fight_back"] + [{"type": "decline"}]
+            elif phase == "nightfall":
+                out = [{"type": "end_by_nightfall"}]
         return out
 
     def apply(self, action: dict, rolls: list | None = None, draws: list | None = None) -> list:
@@ -526,7 +565,9 @@ class Game(TurnMixin, BattleMixin):
                          for g in self.generals.values()],
             "objectives": [{"hex": _h(o.hex), "side": o.side, "flags": o.flags, "name": o.name,
                             "held": o in self.objectives_held(o.side)} for o in sc.objectives],
-            "card": self.card, "mode": self.mode, "orders_left": self.orders_left,
+            "card": self.card, "mode": self.mode, "effect": self.effect,
+            "orders_left": self.orders_left, "archie": self.archie,
+            "casualties": dict(self.casualties),
             "hand": list(self.hands[side]) if side in SIDES else None,
             "hand_counts": {s: len(self.hands[s]) for s in SIDES},
             "deck_counts": {s: len(self.decks[s]) for s in SIDES},

@@ -9,6 +9,8 @@ from .sight import has_line_of_sight
 from .units import (ARTILLERY, CAVALRY, CAVALRY_CHARGE, CHARGE_REACH,
                     GENERAL_MOVE, INFANTRY, INFANTRY_MARCH)
 
+MOVE_AGAIN = 2          # Hit and Run: the cavalry's second move
+
 
 def next_to_enemy(game, h: int, side: str) -> bool:
     """True when hex h touches a unit (not a lone general) of the other side."""
@@ -50,12 +52,13 @@ def enemy_held(game, side: str) -> list[bool]:
     return held
 
 
-def unit_move_allowance(unit) -> int:
+def unit_move_allowance(unit) -> tuple[int, bool, bool]:
+    """(hexes, whether the infantry march stop applies, whether the third hex is a charge)."""
     if unit.kind == INFANTRY:
-        return INFANTRY_MARCH
+        return INFANTRY_MARCH, True, False
     if unit.kind == CAVALRY:
-        return CAVALRY_CHARGE
-    return 2 if unit.horse else 1
+        return CAVALRY_CHARGE, False, True
+    return (2 if unit.horse else 1), False, False
 
 
 def march_threatened(game, h: int, side: str) -> bool:
@@ -75,7 +78,7 @@ def march_threatened(game, h: int, side: str) -> bool:
     return found
 
 
-def unit_destinations(game, unit) -> dict[int, int]:
+def unit_destinations(game, unit, allowance: int | None = None) -> dict[int, int]:
     """Hexes an ordered unit may end its move on, with the fewest steps to reach each.
 
     Rules applied: through friendly units but never ending on one; never into or
@@ -85,13 +88,16 @@ def unit_destinations(game, unit) -> dict[int, int]:
     artillery never moves next to an enemy; a unit carrying a general may not end on
     another general.
     """
-    key = ("dest", unit.id)
+    key = ("dest", unit.id, allowance)
     cached = game.cache.get(key)
     if cached is not None:
         return cached
     side = unit.side
     start = unit.hex
-    allowance = unit_move_allowance(unit)
+    if allowance is None:
+        allowance, march_rule, charge = game.move_allowance(unit)
+    else:
+        march_rule = charge = False
     carries_general = game.general_at[start] is not None
     unit_at, general_at = game.unit_at, game.general_at
     impassable, stops = game.impassable, game.stops
@@ -111,7 +117,7 @@ def unit_destinations(game, unit) -> dict[int, int]:
                 adj_enemy = zone[n]
                 if kind == ARTILLERY and adj_enemy:
                     continue
-                if kind == CAVALRY and step == CAVALRY_CHARGE and not adj_enemy:
+                if charge and step == CAVALRY_CHARGE and not adj_enemy:
                     continue
                 seen[n] = step
                 friendly_unit = unit_at[n] is not None
@@ -119,7 +125,7 @@ def unit_destinations(game, unit) -> dict[int, int]:
                 if can_end:
                     out[n] = step
                 can_continue = not (stops[n] or adj_enemy)
-                if kind == INFANTRY and step == 1 and can_continue:
+                if march_rule and step == 1 and can_continue:
                     can_continue = not march_threatened(game, n, side)
                 if can_continue:
                     nxt.append(n)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from .cards import PER_CARD_HELD, SECTION, card_of
 from .errors import IllegalAction
 from .hexgrid import HEXES, SECTION_OF
-from .movement import general_destinations, next_to_enemy, unit_destinations
+from .movement import MOVE_AGAIN, general_destinations, next_to_enemy, unit_destinations
 from .units import other
 
 
@@ -46,6 +46,8 @@ class TurnMixin:
         return True
 
     def _check_hand(self, side: str) -> None:
+        if side == self.archie:
+            return
         excess = len(self.hands[side]) - self.capacity(side)
         if excess > 0 and not any(p["do"] == "discard" and p["side"] == side for p in self.pending):
             self.pending.append({"do": "discard", "side": side})
@@ -55,65 +57,124 @@ class TurnMixin:
         return next_to_enemy(self, unit.hex, unit.side)
 
     def order_eligible(self, unit) -> bool:
-        if unit.side != self.active or unit.id in self.ordered or self.in_melee(unit):
+        """May this unit take one of the orders the card in play still gives?"""
+        rule = self.order_rule
+        if rule is None or self.orders_left <= 0 or unit.id in self.ordered:
             return False
-        if self.mode == "section":
-            section = card_of(self.card).section
-            return section in SECTION_OF[self.positions[unit.side]][unit.hex]
+        by = rule["by"]
+        if by == "supply":                       # Short Supply: any unit, either side
+            return True
+        if unit.side != self.active or self.in_melee(unit):
+            return False
+        if by == "section":
+            return any(n > 0 and sec in SECTION_OF[self.positions[unit.side]][unit.hex]
+                       for sec, n in rule["quota"].items())
+        if by == "kind":
+            return rule["quota"].get(unit.kind, 0) > 0
+        if by == "infantry":
+            return unit.kind == "infantry"
+        if by == "fortify":
+            return self.terrain[unit.hex] != "river"
         return True
 
     def _any_eligible(self) -> bool:
-        return any(self.order_eligible(u) for u in self.units.values() if u.side == self.active)
+        return any(self.order_eligible(u) for u in self.units.values())
 
     def _after_order(self) -> None:
-        if self.orders_left <= 0 or not self._any_eligible():
-            self.step = "move"
+        if self.step == "order" and (self.orders_left <= 0 or not self._any_eligible()):
+            self._close_orders()
+
+    def _close_orders(self) -> None:
+        self.step = "move"
+        self.order_rule = None
 
     def _do_play_card(self, a) -> None:
-        cid, mode = a["card"], a.get("mode", "section")
+        cid, mode = a.get("card"), a.get("mode", "section")
         hand = self.hands[self.active]
         if cid not in hand:
             raise IllegalAction("That card is not in your hand.")
         card = card_of(cid)
-        if mode not in ("section", "skirmish"):
-            raise IllegalAction("Play a card for its own effect or as a skirmish action.")
-        if mode == "section" and card.kind != SECTION:
-            raise IllegalAction(f"{card.name} can only be played as a skirmish action for now.")
-        hand.remove(cid)
-        self.card, self.mode = cid, mode
         if mode == "skirmish":
-            self.orders_left = 1
-        elif card.orders == PER_CARD_HELD:
-            self.orders_left = len(hand) + 1
+            effect = None
+        elif mode in ("section", "tactic"):
+            effect = self.effect_of(card.key)
+            if effect is None:
+                raise IllegalAction("Counter-Attack copies the card your opponent played on "
+                                    "their last turn, and they have played none yet.")
+            self.check_card_choice(effect, a)
         else:
-            self.orders_left = card.orders
-        self.last_card[self.active] = card.key
-        self._event({"type": "card_played", "side": self.active, "card": cid, "name": card.name,
-                     "mode": mode, "orders": self.orders_left})
+            raise IllegalAction("Play a card for its own effect or as a skirmish action.")
+        hand.remove(cid)
+        self.card, self.mode, self.effect = cid, mode, effect
         self.step = "order"
+        event = {"type": "card_played", "side": self.active, "card": cid, "name": card.name,
+                 "mode": mode}
+        if effect and effect != card.key:
+            event["copies"] = effect
+        self._event(event)
+        if effect is None:
+            self.order_rule, self.orders_left = {"by": "any"}, 1
+        else:
+            self.last_card[self.active] = effect
+            self.start_effect(effect, a, held=len(hand) + 1)
+        event["orders"] = self.orders_left
         self._after_order()
 
     def _do_order(self, a) -> None:
         u = self._unit(a.get("unit"))
-        if u.side != self.active:
+        rule = self.order_rule or {}
+        if rule.get("by") != "supply" and u.side != self.active:
             raise IllegalAction("You can only order your own units.")
         if u.id in self.ordered:
             raise IllegalAction("That unit is already ordered.")
-        if self.in_melee(u):
+        if rule.get("by") != "supply" and self.in_melee(u):
             raise IllegalAction("Units in melee may not receive orders until the melee is over.")
-        if not self.order_eligible(u):
-            raise IllegalAction(f"That unit is not on your {card_of(self.card).section} section.")
         if self.orders_left <= 0:
             raise IllegalAction("The card gives no more orders.")
-        self.ordered.append(u.id)
+        if not self.order_eligible(u):
+            raise IllegalAction(self.why_not_eligible(u))
         self.orders_left -= 1
-        self._event({"type": "ordered", "side": u.side, "unit": u.id})
+        by = rule["by"]
+        if by == "section":
+            quota = rule["quota"]
+            secs = [s for s in SECTION_OF[self.positions[u.side]][u.hex] if quota.get(s, 0) > 0]
+            quota[max(secs, key=lambda s: (quota[s], s))] -= 1
+        elif by == "kind":
+            rule["quota"][u.kind] -= 1
+        if by == "fortify":
+            self.fortify(u)
+        elif by == "supply":
+            self.short_supply(u)
+        else:
+            self.ordered.append(u.id)
+            self._event({"type": "ordered", "side": u.side, "unit": u.id})
+            self.on_ordered(u)
         self._after_order()
+
+    def why_not_eligible(self, u) -> str:
+        rule = self.order_rule or {}
+        by = rule.get("by")
+        if by == "section":
+            secs = " or ".join(s for s, n in rule["quota"].items() if n > 0)
+            return f"That unit is not on your {secs} section."
+        if by == "kind":
+            kinds = ", ".join(k for k, n in rule["quota"].items() if n > 0) or "no"
+            return f"The card orders only {kinds} units now."
+        if by == "infantry":
+            return "The card orders an infantry unit."
+        if by == "fortify":
+            return "Fieldworks cannot be built on a river."
+        return "That unit cannot take this order."
 
     # -- movement ------------------------------------------------------------------------
     def unit_can_move(self, u) -> bool:
-        return (u.side == self.active and u.id in self.ordered and u.id not in self.moved
-                and u.id not in self.locked)
+        if u.side != self.active or u.id not in self.ordered or u.id in self.locked:
+            return False
+        if u.id in self.fx["no_move"]:
+            return False
+        if self.step == "move_again":
+            return u.id in self.fx["hit_and_run"] and u.id not in self.fx["second_moved"]
+        return u.id not in self.moved
 
     def general_can_move(self, g) -> bool:
         if g.side != self.active or g.id in self.gen_moved:
@@ -127,12 +188,14 @@ class TurnMixin:
             raise IllegalAction("You can only move your own units.")
         if u.id not in self.ordered:
             raise IllegalAction("Only ordered units may move.")
-        if u.id in self.moved:
-            raise IllegalAction("That unit has already moved this turn.")
         if u.id in self.locked:
             raise IllegalAction("A general joined that unit this turn; neither may move again.")
+        if u.id in self.fx["no_move"]:
+            raise IllegalAction("The card played lets that unit battle but not move.")
+        if not self.unit_can_move(u):
+            raise IllegalAction("That unit has already moved this turn.")
         to = self._hex(a.get("to"))
-        dests = unit_destinations(self, u)
+        dests = unit_destinations(self, u, MOVE_AGAIN if self.step == "move_again" else None)
         if to not in dests:
             raise IllegalAction(f"That unit cannot reach {HEXES[to]} this turn.")
         self._move_unit(u, to, dests[to])
@@ -144,7 +207,10 @@ class TurnMixin:
         self.unit_at[to] = u.id
         u.hex = to
         self.cache.clear()
-        self.moved[u.id] = steps
+        if self.step == "move_again":
+            self.fx["second_moved"].append(u.id)
+        else:
+            self.moved[u.id] = steps
         if gid is not None:
             self.general_at[frm] = None
             self.general_at[to] = gid
@@ -166,6 +232,9 @@ class TurnMixin:
         if to not in general_destinations(self, g):
             raise IllegalAction(f"That general cannot reach {HEXES[to]} this turn.")
         frm = g.hex
+        left = self.unit_at[frm]
+        if self.effect == "leadership" and left in self.ordered and left not in self.moved:
+            self.ordered.remove(left)     # ordered only while its general stays with it
         self.general_at[frm] = None
         self.general_at[to] = g.id
         g.hex = to
@@ -183,19 +252,31 @@ class TurnMixin:
 
     # -- end of the turn -----------------------------------------------------------------
     def _do_end_turn(self, a) -> None:
-        pending = self.compulsory_melees()
-        if pending:
+        if self.compulsory_melees():
             raise IllegalAction("Every unit in melee must battle before the turn ends.")
+        if self.step == "battle" and any(
+                uid in self.units and self.unit_can_move_again(uid) for uid in self.fx["hit_and_run"]):
+            self.step = "move_again"
+            self._event({"type": "move_again", "side": self.active})
+            return
         if self.card:
-            self.discards[self.active].append(self.card)
-        self.pending.extend([{"do": "draw", "side": self.active}, {"do": "finish_turn",
-                                                                     "side": self.active}])
+            self.discard_played(self.active, self.card)
+        order = [self.active]
+        if self.fx["fight_back"]:
+            order.insert(0, self.fx["fight_back"])
+        self.pending.extend({"do": "draw", "side": s} for s in order)
+        self.pending.append({"do": "finish_turn", "side": self.active})
+
+    def unit_can_move_again(self, uid) -> bool:
+        return uid not in self.fx["second_moved"] and bool(unit_destinations(self, self.units[uid], MOVE_AGAIN))
 
     def _auto_draw(self, item) -> None:
         side = item["side"]
-        scout = self.card and card_of(self.card).key.startswith("scout_")
-        drawn = self._draw(side, 2 if scout else 1)
-        if scout and len(drawn) == 2:
+        if side == self.archie:
+            return                                   # Archie holds no hand
+        two = side == self.active and self.fx["draw_two"]
+        drawn = self._draw(side, 2 if two else 1)
+        if two and len(drawn) == 2:
             self.pending.insert(0, {"do": "keep_card", "side": side, "cards": drawn})
         self._check_hand(side)
 
@@ -231,15 +312,9 @@ class TurnMixin:
                 u.engaged = False
         self.active = other(self.active)
         self.turn += 1
-        self.card = self.mode = None
-        self.orders_left = 0
-        self.ordered = []
-        self.moved = {}
-        self.locked = set()
-        self.gen_moved = set()
-        self.attacked = set()
+        self._reset_turn()
         self.step = "play_card"
         self._event({"type": "turn", "turn": self.turn, "side": self.active})
         self.start_of_turn()
-        if not self.outcome and not self.hands[self.active]:
-            self.no_cards_left(self.active)
+        if not self.outcome:
+            self.begin_turn_cards()

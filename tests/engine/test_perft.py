@@ -40,12 +40,9 @@ def built_in():
 
 def test_opening_position_counts():
     g = Game.new(built_in(), seed=7)
-    assert len(g.legal_actions()) == 2 * len(g.hands["union"]) - sum(
-        1 for c in g.hands["union"] if c.split("-")[0] in {
-            "battle_and_hold_position", "battle_cry", "bombard", "call_for_reinforcements",
-            "construct_fieldworks", "coordinated_advance", "counter_attack", "fight_back",
-            "forced_march", "hit_and_run", "leadership", "outflank", "rally", "recon_in_force",
-            "sharpshooter", "short_supply"})
+    per_card = {"forced_march": 4, "counter_attack": 1, "fight_back": 1}
+    assert len(g.legal_actions()) == sum(per_card.get(c.split("-")[0], 2) for c in g.hands["union"])
+    assert len(g.legal_actions()) == 14
     give(g, "union", "attack_centre")
     g.apply({"type": "play_card", "card": "attack_centre", "mode": "section"})
     assert len(moves(g, "order")) == 6          # centre units of the bench field, bottom seat

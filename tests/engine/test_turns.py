@@ -121,13 +121,6 @@ def test_refusals_explain_and_change_nothing():
     assert g.to_dict() == before
 
 
-def test_tactic_cards_cannot_yet_be_played_for_their_effect():
-    g = game(line())
-    give(g, "union", "bombard")
-    with pytest.raises(IllegalAction, match="skirmish"):
-        g.apply({"type": "play_card", "card": "bombard", "mode": "section"})
-
-
 def test_state_round_trips_through_a_dict():
     g = game(line(), [G("union", 10, 8)])
     order(g, "attack_centre", "u4")
