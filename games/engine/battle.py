@@ -203,6 +203,8 @@ class BattleMixin:
         del self.units[t.id]
         self.cache.clear()
         self.captured[by].append({"kind": t.kind, "id": t.id, "special": t.special})
+        if t.side != self.active:
+            self._check_hand(t.side)
         self._event({"type": "eliminated", "unit": t.id, "kind": t.kind, "side": t.side,
                      "by": by, "hex": HEXES[h].to_json()})
         gid = self.general_at[h]

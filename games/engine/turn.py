@@ -42,9 +42,6 @@ class TurnMixin:
                          "private": {"side": side, "cards": list(drawn)}})
         return drawn
 
-    def reshuffle_allowed(self) -> bool:
-        return True
-
     def _check_hand(self, side: str) -> None:
         if side == self.archie:
             return
