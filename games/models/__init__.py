@@ -1,0 +1,4 @@
+"""Models of the games app, one concept per module."""
+from .scenario import Scenario
+
+__all__ = ["Scenario"]
