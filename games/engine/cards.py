@@ -41,7 +41,7 @@ def _section_cards():
 
 _TACTICS = (
     Card("battle_and_hold_position", "Battle and Hold Position", TACTIC,
-         "Order every unit that is not in melee to battle without moving."),
+         "Order up to 4 units anywhere. They may not move, and battle with 1 extra die."),
     Card("battle_cry", "Battle Cry", TACTIC,
          "Roll 1 die for each command card you hold, this one included. Each unit symbol "
          "orders 1 unit of that type anywhere; those units move and battle with 1 extra die."),
@@ -49,10 +49,13 @@ _TACTICS = (
          "Order every artillery unit: each either battles twice or moves up to 3 hexes without "
          "battling. With no artillery, order 1 unit of your choice."),
     Card("call_for_reinforcements", "Call for Reinforcements", TACTIC,
-         "Return 1 figure to each of up to 3 of your damaged units on your baseline."),
+         "Place 1 new unit that is not yet in the game (infantry, cavalry or artillery, within "
+         "the box's limits) on an empty hex of your baseline; it may not move or battle this "
+         "turn. If none is left, order 1 unit of your choice."),
     Card("construct_fieldworks", "Construct Fieldworks", TACTIC,
-         "Place up to 3 fieldwork tokens on hexes holding your units (not rivers). Those units may "
-         "not move or battle this turn. With no tokens left, order 1 unit of your choice."),
+         "Place up to 3 fieldwork tokens on hexes holding your units (not rivers); each protects "
+         "the two hexsides facing the enemy for the rest of the game. Those units may not move or "
+         "battle this turn. With no tokens left, order 1 unit of your choice."),
     Card("coordinated_advance", "Coordinated Advance", TACTIC,
          "Order 1 unit on each section of the board: left flank, centre and right flank."),
     Card("counter_attack", "Counter-Attack", TACTIC,
@@ -60,8 +63,9 @@ _TACTICS = (
          "flank swapped."),
     Card("fight_back", "Fight Back", TACTIC,
          "Play in your opponent's turn after their artillery battles with Bombard, or after their "
-         "cavalry battles with Hit and Run: your units with line of sight battle back. "
-         "You draw first at the end of that turn."),
+         "cavalry battles with Hit and Run (before its second move): the unit attacked, if it "
+         "held its ground and can see the attacker, battles back. You draw first at the end of "
+         "that turn. Not against a Fight Back."),
     Card("forced_march", "Forced March", TACTIC,
          "Choose a section and order every infantry unit there: each may move up to 2 hexes and "
          "still battle. Not for infantry marches. With no infantry, order 1 unit of your choice."),
@@ -69,7 +73,8 @@ _TACTICS = (
          "Order every cavalry unit: each may move, then battle, then move again; no step is "
          "compulsory. With no cavalry, order 1 unit of your choice."),
     Card("leadership", "Leadership", TACTIC,
-         "Order every general. Infantry and cavalry under a general's command roll 1 extra die. "
+         "Order every unit a general commands (an order lapses if its general leaves first). "
+         "Infantry and cavalry under a general's command roll 1 extra die this turn. "
          "With no generals, order 1 unit of your choice."),
     Card("outflank", "Outflank", TACTIC,
          "Order up to 2 units on each flank."),
@@ -80,8 +85,9 @@ _TACTICS = (
          "Order 1 unit on each section of the board. When you draw at the end of the turn, draw 2 "
          "cards, keep 1 and discard the other."),
     Card("sharpshooter", "Sharpshooter", TACTIC,
-         "Order 1 infantry unit to battle a general within 3 hexes and in line of sight, alone or "
-         "with a unit: a swords result eliminates him."),
+         "Order 1 infantry unit. Instead of battling as usual it may shoot at an enemy general "
+         "within 3 hexes and in line of sight, alone or with a unit, rolling its dice for the "
+         "distance: a swords result eliminates him. With no infantry, order 1 unit of your choice."),
     Card("short_supply", "Short Supply", TACTIC,
          "Choose any one unit: its owner moves it back to an empty hex on their own baseline in "
          "the same section (one row forward if the baseline is full). Your own unit may not battle "
