@@ -63,8 +63,10 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
         """Set up a new game: place the pieces, build and shuffle both decks, deal hands.
 
         ``seed`` fixes every chance outcome; a secret one is drawn when omitted.
-        ``options``: ``auto_retreat`` (the engine takes retreat and withdrawal decisions
-        with its default policy).
+        ``options``: ``nightfall`` (each card once; the game ends when a player cannot
+        play), ``archie`` (the side Archie plays: no hand, top card of its deck, one extra
+        die), ``auto_retreat`` (the engine takes retreat and withdrawal decisions with its
+        default policy, docs/rulings.md).
         """
         if ruleset not in RULESETS:
             raise ValueError(f"unknown ruleset {ruleset!r}")

@@ -114,7 +114,7 @@ class TurnMixin:
         else:
             self.last_card[self.active] = effect
             self.start_effect(effect, a, held=len(hand) + 1)
-        event["orders"] = self.orders_left
+        event["orders"] = self.orders_left + len(self.ordered)
         self._after_order()
 
     def _do_order(self, a) -> None:
