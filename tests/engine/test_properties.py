@@ -44,11 +44,18 @@ def check_board(game):
 
 def check_flags(game):
     for side in ("union", "confederate"):
+        captured = [c["id"] for c in game.captured[side]]
+        assert len(captured) == len(set(captured))
+        # every starting enemy piece gone from the board is on this side's stand...
         lost_units = [u for u, s in ALL_UNITS.items() if s != side and u not in game.units]
         lost_generals = [g for g, s in ALL_GENERALS.items() if s != side and g not in game.generals]
+        assert set(lost_units + lost_generals) <= set(captured)
+        # ...and so is every reinforcement called up and lost since
+        extra = set(captured) - set(lost_units + lost_generals)
+        assert all(x.startswith("r" + ("u" if side == "confederate" else "c")) for x in extra)
+        assert not extra & set(game.units)
         tokens = sum(o.flags for o in game.objectives_held(side)) + game.temp_flags[side]
-        assert game.flags(side) == len(lost_units) + len(lost_generals) + tokens
-        assert sorted(c["id"] for c in game.captured[side]) == sorted(lost_units + lost_generals)
+        assert game.flags(side) == len(captured) + tokens
 
 
 @settings(max_examples=25, deadline=None)
