@@ -333,10 +333,11 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
             if r["rule"] == "temporary_flags":
                 held = sum(1 for h in r["hexes"] if self.unit_at[h] is not None
                            and self.units[self.unit_at[h]].side == side)
-                if r.get("all"):
-                    total += r.get("flags", 1) if held == len(r["hexes"]) else 0
-                else:
-                    total += held * r.get("flags_per_hex", 1)
+                total += held * r.get("flags_per_hex", 1)
+            elif r["rule"] == "hold_together_flags":
+                if all(any(self.unit_at[h] is not None and self.units[self.unit_at[h]].side == side
+                           for h in group) for group in r["groups"]):
+                    total += r["flags"]
             elif r["rule"] == "flank_clear_flags":
                 pos = self.positions[side]
                 if not any(u.side != side and r["section"] in SECTION_OF[pos][u.hex]

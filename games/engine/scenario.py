@@ -21,6 +21,7 @@ POSITIONS = ("top", "bottom")
 #: Special-rule hooks a scenario may name, with their required parameters.
 SPECIAL_RULES: dict[str, tuple[str, ...]] = {
     "temporary_flags": ("side", "hexes"),
+    "hold_together_flags": ("side", "groups", "flags"),
     "flank_clear_flags": ("side", "section", "flags"),
     "remove_card": ("card",),
     "hand_shrinks_per_flag_lost": ("side",),
@@ -313,6 +314,14 @@ def load_scenario(data: dict) -> Scenario:
             errors.append(f"{where}.terrain: unknown terrain {r['terrain']!r}")
             continue
         parsed = dict(r)
+        if "groups" in r:
+            groups = []
+            for gi, group in enumerate(r["groups"] if isinstance(r["groups"], list) else []):
+                hs = [_hex(x, f"{where}.groups[{gi}][{j}]", errors) for j, x in enumerate(group)]
+                groups.append(tuple(h for h in hs if h is not None))
+            if not groups or not all(groups):
+                errors.append(f"{where}.groups: give one or more non-empty lists of hexes")
+            parsed["groups"] = tuple(groups)
         if "hexes" in r:
             hs = [_hex(x, f"{where}.hexes[{j}]", errors) for j, x in enumerate(r["hexes"])]
             parsed["hexes"] = tuple(h for h in hs if h is not None)

@@ -29,10 +29,10 @@ def test_flank_clear_flags_at_the_start_of_the_turn():
     assert held.flags("confederate") == 0
 
 
-def test_temporary_flags_for_holding_all_hexes_together():
-    rules = [{"rule": "temporary_flags", "side": "union", "hexes": [H(10, 6), H(14, 6)],
-              "all": True, "flags": 3}]
-    both = game([inf("union", 10, 6), inf("union", 14, 6), inf("confederate", 12, 0)], rules=rules)
+def test_flags_for_holding_one_hex_of_each_group_together():
+    rules = [{"rule": "hold_together_flags", "side": "union", "flags": 3,
+              "groups": [[H(10, 6)], [H(14, 6), H(16, 6)]]}]
+    both = game([inf("union", 10, 6), inf("union", 16, 6), inf("confederate", 12, 0)], rules=rules)
     pass_turn(both)
     pass_turn(both)
     assert both.flags("union") == 3
