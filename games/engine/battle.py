@@ -59,8 +59,9 @@ class BattleMixin:
         if self.in_melee(u):
             cands = self.melee_targets(u)
         elif u.id in self.ordered:
-            cands = [t.hex for t in self.units.values() if t.side != u.side]
-            cands += [n for n in self.melee_targets(u)]
+            reach, dist = self.attack_range(u), DIST[u.hex]
+            cands = [t.hex for t in self.units.values() if t.side != u.side and dist[t.hex] <= reach]
+            cands += self.melee_targets(u)
         else:
             return []
         return [h for h in cands if attack_profile(self, u, h)["allowed"]]
