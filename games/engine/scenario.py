@@ -270,7 +270,8 @@ def load_scenario(data: dict) -> Scenario:
         for k, limit in BOX_LIMITS.items():
             if counts[s][k] > limit:
                 errors.append(f"units: {s} has {counts[s][k]} {k} units; the box holds {limit}")
-        if sides and not any(u.side == s for u in units):
+        if sides and not any(isinstance(u, dict) and u.get("side") == s
+                             for u in data.get("units", [])):
             errors.append(f"units: {s} has no units")
 
     objectives = []
