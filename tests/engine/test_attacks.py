@@ -132,3 +132,9 @@ def test_lone_general_cannot_be_attacked_at_range():
     g = game([inf("union", 10, 6), inf("confederate", 0, 0)], [G("confederate", 12, 4)])
     to_battle(g, "attack_centre", "u1")
     assert "only be attacked in melee" in g.attack_preview(H(10, 6), H(12, 4))["reason"]
+
+
+def test_die_faces_follow_the_rulebook_table():
+    from games.engine.dice import face
+    assert [face(v) for v in range(1, 7)] == [
+        "flag", "swords", "cavalry", "artillery", "infantry", "infantry"]

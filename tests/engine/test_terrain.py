@@ -117,3 +117,34 @@ def test_occupying_artillery_in_a_farm_loses_a_die():
 def test_woods_occupied_from_the_start_attacks_normally():
     _, prev = ranged([T("woods", 10, 6)])
     assert prev["dice"] == 2
+
+
+# The terrain table, kind by kind: (stops a unit entering, impassable, blocks sight)
+TABLE = {
+    "bridge": (False, False, False), "farm": (True, False, True), "field": (False, False, True),
+    "hill": (True, False, True), "open": (False, False, False), "orchard": (False, False, True),
+    "river": (True, False, False), "rough": (False, True, True), "town": (True, False, True),
+    "woods": (True, False, True),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(TABLE))
+def test_entry_cost_of_each_terrain(kind):
+    stops, impassable, _ = TABLE[kind]
+    # from (10,8) the only ways to (10,6) are through (9,7), made rough, or through the
+    # terrain under test at (11,7)
+    g = game([inf("union", 10, 8), inf("confederate", 0, 0)],
+             terrain=[T(kind, 11, 7), T("rough", 9, 7)])
+    order(g, "attack_centre", "u1")
+    reach = {(h["col"], h["row"]) for h in g.reachable(H(10, 8))}
+    assert ((11, 7) in reach) == (not impassable)
+    assert ((10, 6) in reach) == (not stops and not impassable)
+
+
+@pytest.mark.parametrize("kind", sorted(TABLE))
+def test_sight_through_each_terrain(kind):
+    blocks = TABLE[kind][2]
+    g = game([U("union", "artillery", 10, 6), inf("confederate", 14, 6)], terrain=[T(kind, 12, 6)])
+    order(g, "attack_centre", "u1")
+    g.apply({"type": "end_movement"})
+    assert g.attack_preview(H(10, 6), H(14, 6))["los"] == (not blocks)
