@@ -307,15 +307,7 @@ class BattleMixin:
         frm = u.hex
         lost = item["steps"] - item["made"]
         if to != frm:
-            gid = self.general_at[frm]
-            self.unit_at[frm] = None
-            self.unit_at[to] = u.id
-            u.hex = to
-            self.cache.clear()
-            if gid is not None:
-                self.general_at[frm] = None
-                self.general_at[to] = gid
-                self.generals[gid].hex = to
+            self.place_unit(u, to)
         lost = min(lost, u.figures)
         u.figures -= lost
         if item["attacker_side"]:
@@ -381,14 +373,7 @@ class BattleMixin:
         self.pending.pop(0)
         u = self.units[item["unit"]]
         frm = u.hex
-        gid = self.general_at[frm]
-        self.unit_at[frm] = None
-        self.general_at[frm] = None
-        self.unit_at[item["hex"]] = u.id
-        self.cache.clear()
-        self.general_at[item["hex"]] = gid
-        u.hex = item["hex"]
-        self.generals[gid].hex = item["hex"]
+        self.place_unit(u, item["hex"])
         self._event({"type": "took_ground", "unit": u.id, "side": u.side,
                      "from": HEXES[frm].to_json(), "to": HEXES[u.hex].to_json()})
 

@@ -287,6 +287,20 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
             raise IllegalAction("There is no such general on the board.")
         return g
 
+    def place_unit(self, u, to: int):
+        """Move unit u (and the general commanding it) to hex ``to``; return that general's id."""
+        frm = u.hex
+        gid = self.general_at[frm]
+        self.unit_at[frm] = None
+        self.unit_at[to] = u.id
+        u.hex = to
+        if gid is not None:
+            self.general_at[frm] = None
+            self.general_at[to] = gid
+            self.generals[gid].hex = to
+        self.cache.clear()
+        return gid
+
     @staticmethod
     def _hex(h) -> int:
         try:

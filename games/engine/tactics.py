@@ -90,20 +90,10 @@ class TacticsMixin:
         elif effect == "battle_and_hold_position":
             self._rule({"by": "any"}, 4)
         elif effect == "battle_cry":
-            faces = self._roll(held)
-            quota = {k: 0 for k in UNIT_KINDS}
-            for f in faces:
-                if f in _UNIT_FACES:
-                    quota[_UNIT_FACES[f]] += 1
-            self._event({"type": "order_roll", "side": active, "card": effect, "rolls": faces})
+            quota = self._unit_roll(effect, held)
             self._rule({"by": "kind", "quota": quota}, sum(quota.values()))
         elif effect == "rally":
-            faces = self._roll(held)
-            counts = {k: 0 for k in UNIT_KINDS}
-            for f in faces:
-                if f in _UNIT_FACES:
-                    counts[_UNIT_FACES[f]] += 1
-            self._event({"type": "order_roll", "side": active, "card": effect, "rolls": faces})
+            counts = self._unit_roll(effect, held)
             self._rule(None, 0)
             self.pending.append({"do": "rally", "side": active, "counts": counts})
         elif effect == "bombard":
@@ -156,6 +146,16 @@ class TacticsMixin:
                                  "options": hexes})
         else:  # pragma: no cover - every card key is handled above
             raise AssertionError(effect)
+
+    def _unit_roll(self, effect: str, n: int) -> dict:
+        """Roll n dice for a card; count the unit symbols by kind (sabres and flags are lost)."""
+        faces = self._roll(n)
+        self._event({"type": "order_roll", "side": self.active, "card": effect, "rolls": faces})
+        counts = {k: 0 for k in UNIT_KINDS}
+        for f in faces:
+            if f in _UNIT_FACES:
+                counts[_UNIT_FACES[f]] += 1
+        return counts
 
     def _rule(self, rule, n: int) -> None:
         self.order_rule, self.orders_left = rule, n
@@ -329,15 +329,7 @@ class TacticsMixin:
 
     def _relocate(self, u, to: int, why: str) -> None:
         frm = u.hex
-        gid = self.general_at[frm]
-        self.unit_at[frm] = None
-        self.unit_at[to] = u.id
-        u.hex = to
-        if gid is not None:
-            self.general_at[frm] = None
-            self.general_at[to] = gid
-            self.generals[gid].hex = to
-        self.cache.clear()
+        self.place_unit(u, to)
         self._event({"type": why, "unit": u.id, "side": u.side, "from": HEXES[frm].to_json(),
                      "to": HEXES[to].to_json()})
 

@@ -5,7 +5,7 @@ A mixin of :class:`games.engine.game.Game`; it changes the state and appends eve
 """
 from __future__ import annotations
 
-from .cards import PER_CARD_HELD, SECTION, card_of
+from .cards import card_of
 from .errors import IllegalAction
 from .hexgrid import HEXES, SECTION_OF
 from .movement import MOVE_AGAIN, general_destinations, next_to_enemy, unit_destinations
@@ -199,22 +199,14 @@ class TurnMixin:
 
     def _move_unit(self, u, to: int, steps: int) -> None:
         frm = u.hex
-        gid = self.general_at[frm]
-        self.unit_at[frm] = None
-        self.unit_at[to] = u.id
-        u.hex = to
-        self.cache.clear()
+        joined = self.general_at[to]          # a lone general the unit takes into command
+        gid = self.place_unit(u, to)
         if self.step == "move_again":
             self.fx["second_moved"].append(u.id)
         else:
             self.moved[u.id] = steps
-        if gid is not None:
-            self.general_at[frm] = None
-            self.general_at[to] = gid
-            self.generals[gid].hex = to
-            self.gen_moved.add(gid)
-        elif self.general_at[to] is not None:
-            self.gen_moved.add(self.general_at[to])
+        if gid is not None or joined is not None:
+            self.gen_moved.add(gid if gid is not None else joined)
         self._event({"type": "moved", "side": u.side, "unit": u.id, "kind": u.kind,
                      "from": HEXES[frm].to_json(), "to": HEXES[to].to_json(), "steps": steps,
                      "general": gid})

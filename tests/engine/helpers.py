@@ -95,3 +95,18 @@ def dests(g, col, row):
 
 def types(events):
     return [e["type"] for e in events]
+
+
+def inf(side, col, row, **kw):
+    """An infantry unit that has already used its fresh-troops penny (plain dice)."""
+    kw.setdefault("fresh", False)
+    return U(side, "infantry", col, row, **kw)
+
+
+def pass_turn(g):
+    """The side to move plays its first card as a skirmish and does nothing."""
+    g.apply({"type": "play_card", "card": g.hands[g.active][0], "mode": "skirmish"})
+    if g.phase == "order":
+        g.apply({"type": "confirm_orders"})
+    g.apply({"type": "end_movement"})
+    g.apply({"type": "end_turn"})

@@ -2,12 +2,7 @@
 import pytest
 
 from games.engine import IllegalAction
-from tests.engine.helpers import G, H, T, U, attack, game, order, to_battle, types
-
-
-def inf(side, col, row, **kw):
-    kw.setdefault("fresh", False)
-    return U(side, "infantry", col, row, **kw)
+from tests.engine.helpers import G, H, T, U, attack, game, inf, order, to_battle, types
 
 
 @pytest.mark.parametrize("col,row,dice", [(11, 5, 3), (12, 4, 2), (13, 3, 1)])

@@ -4,12 +4,7 @@ import pytest
 from games.engine import IllegalAction
 from games.engine.cards import CARDS, SECTION
 from games.engine.tactics import mirror
-from tests.engine.helpers import G, H, T, U, attack, dests, game, give, types
-
-
-def inf(side, col, row, **kw):
-    kw.setdefault("fresh", False)
-    return U(side, "infantry", col, row, **kw)
+from tests.engine.helpers import G, H, T, U, attack, dests, game, give, inf, types
 
 
 def play(g, card, rolls=None, **extra):

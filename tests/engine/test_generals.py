@@ -1,11 +1,6 @@
 """GENERALS: valour, the free attack when a commanded unit falls, killed in action,
 and the hand capacity that falls with them."""
-from tests.engine.helpers import G, H, U, attack, game, to_battle
-
-
-def inf(side, col, row, **kw):
-    kw.setdefault("fresh", False)
-    return U(side, "infantry", col, row, **kw)
+from tests.engine.helpers import G, H, U, attack, game, inf, to_battle
 
 
 def kill_commanded(rolls_free, melee=False, generals_extra=()):

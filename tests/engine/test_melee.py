@@ -3,12 +3,7 @@ taking ground only with a general."""
 import pytest
 
 from games.engine import IllegalAction
-from tests.engine.helpers import G, H, U, attack, game, give, order, to_battle, types
-
-
-def inf(side, col, row, **kw):
-    kw.setdefault("fresh", False)
-    return U(side, "infantry", col, row, **kw)
+from tests.engine.helpers import G, H, U, attack, game, give, inf, order, to_battle, types
 
 
 def test_units_in_melee_take_no_orders():

@@ -2,20 +2,7 @@
 import pytest
 
 from games.engine import IllegalAction
-from tests.engine.helpers import G, H, U, attack, game, give, order
-
-
-def inf(side, col, row, **kw):
-    kw.setdefault("fresh", False)
-    return U(side, "infantry", col, row, **kw)
-
-
-def pass_turn(g):
-    g.apply({"type": "play_card", "card": g.hands[g.active][0], "mode": "skirmish"})
-    if g.phase == "order":
-        g.apply({"type": "confirm_orders"})
-    g.apply({"type": "end_movement"})
-    g.apply({"type": "end_turn"})
+from tests.engine.helpers import H, U, attack, game, give, inf, order, pass_turn
 
 
 def test_nightfall_uses_each_card_once_and_ends_when_a_hand_runs_out():

@@ -1,11 +1,6 @@
 """Retreats: rear only, the defender's choice, through friends, never next to enemies,
 no rough, not off the board, a figure for each hex not made, green troops."""
-from tests.engine.helpers import G, H, T, U, attack, game, to_battle, types
-
-
-def inf(side, col, row, **kw):
-    kw.setdefault("fresh", False)
-    return U(side, "infantry", col, row, **kw)
+from tests.engine.helpers import G, H, T, U, attack, game, inf, to_battle, types
 
 
 def shot(units, terrain=(), flags=1, options=None, generals=()):

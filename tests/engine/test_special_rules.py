@@ -2,20 +2,8 @@
 import pytest
 
 from games.engine import ScenarioError
-from tests.engine.helpers import G, H, T, U, attack, dests, game, order, scenario
-
-
-def inf(side, col, row, **kw):
-    kw.setdefault("fresh", False)
-    return U(side, "infantry", col, row, **kw)
-
-
-def pass_turn(g):
-    g.apply({"type": "play_card", "card": g.hands[g.active][0], "mode": "skirmish"})
-    if g.phase == "order":
-        g.apply({"type": "confirm_orders"})
-    g.apply({"type": "end_movement"})
-    g.apply({"type": "end_turn"})
+from tests.engine.helpers import (H, T, U, attack, dests, game, inf, order, pass_turn,
+                                  scenario)
 
 
 def test_flank_clear_flags_at_the_start_of_the_turn():

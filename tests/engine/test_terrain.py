@@ -1,12 +1,7 @@
 """THE BATTLEFIELD: the terrain table's dice effects and the obstacles' hexsides."""
 import pytest
 
-from tests.engine.helpers import G, H, T, U, attack, game, order, to_battle
-
-
-def inf(side, col, row, **kw):
-    kw.setdefault("fresh", False)
-    return U(side, "infantry", col, row, **kw)
+from tests.engine.helpers import G, H, T, U, attack, game, inf, order, to_battle
 
 
 def ranged(terrain=(), target=(12, 4), attacker_kind="infantry", generals=()):

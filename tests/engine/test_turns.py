@@ -4,12 +4,7 @@ import pytest
 
 from games.engine import Game, IllegalAction
 from games.engine.cards import EXTRA_CARDS, PLAYER_DECK, player_deck_ids
-from tests.engine.helpers import G, H, U, game, give, order
-
-
-def inf(side, col, row, **kw):
-    kw.setdefault("fresh", False)
-    return U(side, "infantry", col, row, **kw)
+from tests.engine.helpers import G, game, give, inf, order
 
 
 def line():

@@ -1,11 +1,6 @@
 """VICTORY and FLAG TOKENS: flags by the end of a turn, objective hexes, territorial goals,
 temporary flags."""
-from tests.engine.helpers import H, U, attack, game, order, to_battle
-
-
-def inf(side, col, row, **kw):
-    kw.setdefault("fresh", False)
-    return U(side, "infantry", col, row, **kw)
+from tests.engine.helpers import H, attack, game, inf, order, to_battle
 
 
 def test_flags_reached_win_at_the_end_of_the_turn():
