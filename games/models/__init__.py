@@ -1,4 +1,5 @@
 """Models of the games app, one concept per module."""
+from .match import Game, GameAction, Match
 from .scenario import Scenario
 
-__all__ = ["Scenario"]
+__all__ = ["Game", "GameAction", "Match", "Scenario"]

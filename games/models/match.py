@@ -1,0 +1,220 @@
+"""Matches between two members: game 1 and the re-match with sides swapped.
+
+Rows here are changed only through :mod:`games.services`.  A :class:`Game` keeps the
+engine's whole state (secrets included) in ``state``; what a player may see of it is
+``Game.view(side)`` of the engine, never this JSON.
+"""
+from __future__ import annotations
+
+import hashlib
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils import timezone
+
+SIDES = ("union", "confederate")
+SIDE_NAMES = {"union": "Union", "confederate": "Confederate"}
+#: What is being decided, in plain words, for each engine phase.
+PHASE_LABELS = {
+    "play_card": "play a command card",
+    "order": "order units",
+    "move": "move the ordered units",
+    "battle": "battle",
+    "move_again": "move again after Hit and Run",
+    "retreat": "choose where a unit retreats",
+    "general_retreat": "choose where a general retreats",
+    "withdraw": "withdraw or stand against a melee",
+    "take_ground": "take ground or hold",
+    "discard": "discard down to the hand limit",
+    "keep_card": "keep one of the two cards drawn",
+    "rally": "rally units",
+    "reinforce": "place reinforcements",
+    "supply_move": "send a unit back (Short Supply)",
+    "fight_back": "play Fight Back or decline",
+    "nightfall": "night has fallen: the game ends",
+    "over": "the game is over",
+}
+
+
+def seed_hash(seed: int) -> str:
+    """The published fingerprint of a game's seed: sha256 of its decimal digits."""
+    return hashlib.sha256(str(int(seed)).encode()).hexdigest()
+
+
+class Match(models.Model):
+    """A challenge, an open seek, or a match being played or finished."""
+
+    class Status(models.TextChoices):
+        CHALLENGE = "challenge", "Challenge waiting for an answer"
+        DECLINED = "declined", "Challenge declined"
+        SEEK = "seek", "Open seek"
+        CANCELLED = "cancelled", "Withdrawn"
+        ACTIVE = "active", "Being played"
+        FINISHED = "finished", "Finished"
+
+    class Decided(models.TextChoices):
+        FLAGS = "flags", "Most flags over both games"
+        FIGURES = "figures", "Tie on flags: most figures eliminated"
+        DIE = "die", "Tie on flags and figures: a die roll"
+
+    SIDE_CHOICES = [("random", "Random"), ("union", "Union"), ("confederate", "Confederate")]
+
+    scenario = models.ForeignKey("games.Scenario", on_delete=models.PROTECT, related_name="matches")
+    challenger = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                   related_name="matches_challenged",
+                                   help_text="The member who made the challenge or posted the seek.")
+    opponent = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                 related_name="matches_accepted", null=True, blank=True,
+                                 help_text="The member challenged, or who joined the seek.")
+    challenger_side = models.CharField(
+        max_length=12, choices=SIDE_CHOICES, default="random",
+        help_text="The side the challenger plays in game 1 (the re-match swaps sides).")
+    options = models.JSONField(default=dict, blank=True, help_text='Game options, e.g. {"nightfall": true}.')
+    deadline_hours = models.PositiveSmallIntegerField(
+        default=72, help_text="Hours a player has for each of their moves.")
+    status = models.CharField(max_length=12, choices=Status.choices, db_index=True)
+    message = models.CharField(max_length=200, blank=True)
+    created = models.DateTimeField(default=timezone.now)
+    updated = models.DateTimeField(auto_now=True)
+    started = models.DateTimeField(null=True, blank=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    # The result, filled in when game 2 ends.
+    winner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                               blank=True, related_name="matches_won")
+    challenger_flags = models.PositiveSmallIntegerField(null=True, blank=True)
+    opponent_flags = models.PositiveSmallIntegerField(null=True, blank=True)
+    challenger_figures = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Figures (and generals) the challenger eliminated in both games.")
+    opponent_figures = models.PositiveSmallIntegerField(null=True, blank=True)
+    decided_by = models.CharField(max_length=8, choices=Decided.choices, blank=True)
+    tie_rolls = models.JSONField(
+        default=list, blank=True,
+        help_text="The tie-break die rolls, [challenger, opponent] per roll, rolled again on a tie.")
+
+    class Meta:
+        ordering = ["-updated"]
+        verbose_name_plural = "matches"
+
+    def __str__(self) -> str:
+        who = self.opponent.get_username() if self.opponent_id else "anyone"
+        return f"{self.scenario}: {self.challenger.get_username()} v {who}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("play:match", args=[self.pk])
+
+    def players(self) -> list:
+        return [u for u in (self.challenger, self.opponent) if u is not None]
+
+    def is_player(self, user) -> bool:
+        return bool(user and user.is_authenticated
+                    and user.pk in (self.challenger_id, self.opponent_id))
+
+    @property
+    def nightfall(self) -> bool:
+        return bool(self.options.get("nightfall"))
+
+    def current_game(self):
+        return self.games.order_by("-number").first()
+
+
+class Game(models.Model):
+    """One game of a match: the engine state, its version and whose decision it is."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="games")
+    number = models.PositiveSmallIntegerField(help_text="1, or 2 for the re-match with sides swapped.")
+    union_player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                     related_name="games_as_union")
+    confederate_player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                           related_name="games_as_confederate")
+    seed = models.BigIntegerField(help_text="Secret until the game ends.")
+    seed_hash = models.CharField(max_length=64, help_text="sha256 of the seed, shown from the first turn.")
+    ruleset = models.CharField(max_length=20, default="advanced")
+    state = models.JSONField(help_text="The engine's whole state (secrets included).")
+    setup_events = models.JSONField(default=list, help_text="Events of the deal (secret and private parts).")
+    version = models.PositiveIntegerField(default=0, help_text="Number of actions applied.")
+    phase = models.CharField(max_length=20, default="play_card")
+    deciding = models.CharField(max_length=12, blank=True,
+                                help_text="The side whose decision it is; blank when nobody's (over, or Nightfall).")
+    turn = models.PositiveSmallIntegerField(default=1)
+    deadline = models.DateTimeField(null=True, blank=True, db_index=True,
+                                    help_text="When the deciding player's time for this move runs out.")
+    outcome = models.JSONField(null=True, blank=True)
+    winner_side = models.CharField(max_length=12, blank=True)
+    created = models.DateTimeField(default=timezone.now)
+    updated = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    # Which version the Celery tasks already dealt with (they run at least once).
+    notified_version = models.IntegerField(default=-1)
+    reminded_version = models.IntegerField(default=-1)
+    overdue_version = models.IntegerField(default=-1)
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="one_game_per_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match.scenario} game {self.number}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("play:game", args=[self.pk])
+
+    @property
+    def phase_label(self) -> str:
+        return PHASE_LABELS.get(self.phase, self.phase.replace("_", " "))
+
+    @property
+    def is_over(self) -> bool:
+        return self.finished_at is not None
+
+    def player_of(self, side: str):
+        return self.union_player if side == "union" else self.confederate_player
+
+    def player_id_of(self, side: str):
+        return self.union_player_id if side == "union" else self.confederate_player_id
+
+    def side_of(self, user) -> str | None:
+        """The side ``user`` plays in this game, or None (not a player, or logged out)."""
+        if user is None or not user.is_authenticated:
+            return None
+        if user.pk == self.union_player_id:
+            return "union"
+        if user.pk == self.confederate_player_id:
+            return "confederate"
+        return None
+
+    @property
+    def deciding_player(self):
+        return self.player_of(self.deciding) if self.deciding else None
+
+    @property
+    def deciding_player_id(self):
+        return self.player_id_of(self.deciding) if self.deciding else None
+
+    def deadline_passed(self, now=None) -> bool:
+        return bool(self.deadline and not self.is_over and (now or timezone.now()) >= self.deadline)
+
+
+class GameAction(models.Model):
+    """One applied action and the events it caused (secret and private parts included)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
+    index = models.PositiveIntegerField(help_text="The game version this action produced (1, 2, ...).")
+    side = models.CharField(max_length=12, blank=True, help_text="Blank for the system (Nightfall, a claim).")
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                              blank=True, related_name="+")
+    action = models.JSONField()
+    events = models.JSONField(default=list)
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["game", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "index"], name="one_action_per_version"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} #{self.index}: {self.action.get('type')}"
