@@ -3,11 +3,19 @@ the pages sort and show it by."""
 from __future__ import annotations
 
 import datetime as dt
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
 
 from django.conf import settings
 from django.db import models
 
-from games.engine import Scenario as EngineScenario, load_scenario
+from games.engine import Scenario as EngineScenario, ScenarioError, load_scenario
+
+#: The shipped scenario files and the JSON Schema of the format (docs/scenarios.md).
+SCENARIO_DIR = Path(__file__).resolve().parent.parent / "scenarios"
+SCHEMA_PATH = SCENARIO_DIR / "schema.json"
 
 
 class Scenario(models.Model):
@@ -59,3 +67,143 @@ class Scenario(models.Model):
             if day >= today:
                 return day
         raise AssertionError("unreachable")
+
+
+# ---------------------------------------------------------------------------
+# Scenario files: checking one, and writing one out in the shipped layout.
+
+@lru_cache(maxsize=1)
+def _schema_validator():
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(json.loads(SCHEMA_PATH.read_text(encoding="utf-8")))
+
+
+def _path(parts) -> str:
+    out = ""
+    for p in parts:
+        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
+    return out
+
+
+# "units[3] at (4,2).figures: ..." -> "units[3].figures"
+_LOADER_PATH = re.compile(r"^([A-Za-z_][\w.\[\]]*?)(?: at \(\d+,\d+\))?((?:\.[\w\[\]]+)*)?:")
+
+
+_REQUIRED = re.compile(r"^'(.+)' is a required property$")
+
+
+def scenario_file_errors(data) -> list[str]:
+    """Every problem with a scenario file's data (parsed JSON); ``[]`` when it is good.
+
+    The engine's loader names the field and the hex of each problem; the format's JSON
+    Schema adds what the loader does not look at (required fields, unknown fields, types).
+    A schema message about a field the loader already complained of is left out.
+    """
+    if not isinstance(data, dict):
+        return ["file: a scenario file is one JSON object ({ ... })"]
+    loader_errors: list[str] = []
+    try:
+        load_scenario(data)
+    except ScenarioError as exc:
+        loader_errors = list(exc.errors)
+    except (TypeError, AttributeError, KeyError, ValueError, IndexError):
+        # Shapes the loader does not expect (a number where a list should be...):
+        # the schema below says which.
+        pass
+    seen = set()
+    for message in loader_errors:
+        m = _LOADER_PATH.match(message)
+        if m:
+            seen.add(m.group(1) + (m.group(2) or ""))
+    schema_errors = []
+    missing: dict[str, list[str]] = {}
+    for err in sorted(_schema_validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
+        where = _path(err.absolute_path)
+        if err.validator == "required":
+            m = _REQUIRED.match(err.message)
+            field = m.group(1) if m else None
+            parent = where
+            if field is not None and _path([*err.absolute_path, field]) not in seen:
+                missing.setdefault(parent, []).append(field)
+            continue
+        if where in seen:
+            continue
+        message = err.message
+        if len(message) > 200:
+            message = message[:197] + "..."
+        schema_errors.append(f"{where or 'file'}: {message}")
+    for parent, fields in missing.items():
+        names = ", ".join(fields)
+        schema_errors.append(f"{parent or 'file'}: missing field{'s' if len(fields) > 1 else ''} {names}")
+    if not loader_errors and not schema_errors:
+        # The schema accepted it, so the loader should have too; make sure.
+        try:
+            load_scenario(data)
+        except ScenarioError as exc:        # pragma: no cover - already caught above
+            return list(exc.errors)
+        except Exception as exc:            # noqa: BLE001 - a file must never crash a page
+            return [f"file: the scenario could not be read ({exc.__class__.__name__}: {exc})"]
+    return loader_errors + schema_errors
+
+
+_KEY_ORDER = {
+    "file": ("format", "slug", "name", "subtitle", "dates", "state", "first_appearance",
+             "annual_number", "layout_source", "source_notes", "corrections", "sides",
+             "first_side", "terrain", "units", "generals", "flag_tokens", "special_rules",
+             "special_rules_text", "historical_note"),
+    "sides": ("union", "confederate"),
+    "side": ("position", "commander", "cards", "flags", "territorial"),
+    "hex": ("col", "row"),
+    "terrain": ("hex", "kind", "sides"),
+    "units": ("hex", "side", "kind", "figures", "green", "fresh", "horse", "special"),
+    "generals": ("hex", "side", "name"),
+    "flag_tokens": ("kind", "hex", "side", "flags", "name"),
+    "special_rules": ("rule", "side", "special", "section", "card", "terrain", "range", "dice",
+                      "hexes", "groups", "flags_per_hex", "flags", "attack_reduction",
+                      "ignore_flags"),
+}
+
+
+def _ordered(value, context: str | None = None):
+    """``value`` with the keys of every object in the file's usual order (JSON columns in
+    PostgreSQL do not keep the order they were written in)."""
+    if isinstance(value, dict):
+        order = _KEY_ORDER.get(context or "", ())
+        keys = [k for k in order if k in value] + [k for k in value if k not in order]
+        if set(value) <= {"col", "row"}:
+            keys = [k for k in _KEY_ORDER["hex"] if k in value]
+        child = {"file": None, "sides": "side"}.get(context or "")
+        return {k: _ordered(value[k], k if context == "file" else child) for k in keys}
+    if isinstance(value, list):
+        return [_ordered(v, context) for v in value]
+    return value
+
+
+def scenario_file_text(data: dict) -> str:
+    """A scenario as file text, laid out like the shipped files: one field per line, one
+    terrain tile, unit, general, flag token or rule per line."""
+    data = _ordered(data, "file")
+
+    def inline(v) -> str:
+        return json.dumps(v, ensure_ascii=False)
+
+    lines = ["{"]
+    items = list(data.items())
+    for i, (key, value) in enumerate(items):
+        comma = "," if i < len(items) - 1 else ""
+        if isinstance(value, list) and value and any(isinstance(v, (dict, list)) for v in value):
+            lines.append(f"  {inline(key)}: [")
+            lines.extend(f"    {inline(v)}{',' if j < len(value) - 1 else ''}"
+                         for j, v in enumerate(value))
+            lines.append(f"  ]{comma}")
+        elif isinstance(value, dict) and value:
+            lines.append(f"  {inline(key)}: {{")
+            sub = list(value.items())
+            lines.extend(f"    {inline(k)}: {inline(v)}{',' if j < len(sub) - 1 else ''}"
+                         for j, (k, v) in enumerate(sub))
+            lines.append(f"  }}{comma}")
+        else:
+            lines.append(f"  {inline(key)}: {inline(value)}{comma}")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
