@@ -4,4 +4,7 @@ from . import views
 
 urlpatterns = [
     path("scenarios/", views.scenario_list, name="scenario_list"),
+    path("scenarios/import/", views.scenario_import, name="scenario_import"),
+    path("scenarios/<slug:slug>/", views.scenario_detail, name="scenario_detail"),
+    path("scenarios/<slug:slug>.json", views.scenario_download, name="scenario_download"),
 ]

@@ -1,5 +1,6 @@
 import re
 
+import pytest
 from django.contrib.staticfiles import finders
 
 
@@ -52,6 +53,7 @@ def test_navigation_for_players(client, player):
     assert 'href="/accounts/login/"' not in html
 
 
+@pytest.mark.django_db
 def test_scenarios_placeholder(client):
     response = client.get("/scenarios/")
     assert response.status_code == 200
