@@ -1,5 +1,197 @@
-"""Celery tasks of the games app (Archie's turns, deadlines, reminders).
+"""Celery tasks of the games app: turn e-mails, deadline reminders, timeouts, Nightfall.
 
 Tasks carry the game id and the version they were queued for, and do nothing if the game
-has moved on. Queue them with ``task.delay_on_commit(...)`` after the write they follow.
+has moved on.  Queue them with ``task.delay_on_commit(...)`` after the write they follow.
+Each one may run more than once (late acknowledgement): the ``*_version`` fields of the
+game record what was already done, claimed with a conditional UPDATE before any e-mail
+goes out, so a second run sends nothing.
+
+Periodic tasks (rows of django-celery-beat, made by migration 0003_periodic_tasks):
+``games.send_reminders`` and ``games.announce_timeouts`` every 15 minutes,
+``games.nightfall_sweep`` every 10 minutes, ``games.daily_digest`` once a day.
 """
+from __future__ import annotations
+
+from datetime import timedelta
+
+from celery import shared_task
+from django.conf import settings
+from django.core.mail import send_mail
+from django.db.models import F
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+
+from accounts.models import Profile
+
+#: A reminder goes out when this share of the time per move is left (at most 12 hours).
+REMINDER_SHARE = 0.25
+REMINDER_MAX = timedelta(hours=12)
+
+
+def _site_url(path: str) -> str:
+    """An absolute link for e-mails: the first of CSRF_TRUSTED_ORIGINS (the public origin
+    in production), else the first allowed host."""
+    base = next(iter(settings.CSRF_TRUSTED_ORIGINS), "")
+    if not base:
+        host = next((h for h in settings.ALLOWED_HOSTS if h not in ("*", "")), "localhost")
+        base = f"http://{host}:8000" if settings.DEBUG else f"https://{host.lstrip('.')}"
+    return base.rstrip("/") + path
+
+
+def _wants(user, *prefs) -> bool:
+    if not user.email:
+        return False
+    profile = Profile.objects.filter(user=user).first()
+    pref = profile.email_notifications if profile else Profile.Notifications.EVERY_TURN
+    return pref in prefs
+
+
+def _mail(user, subject: str, template: str, context: dict) -> None:
+    body = render_to_string(template, {"user": user, **context})
+    send_mail(subject, body, None, [user.email])
+
+
+def _claim(game_id: int, version: int, field: str) -> bool:
+    """Mark ``field`` as done for ``version`` unless done already or the game moved on."""
+    from games.models import Game
+    return Game.objects.filter(pk=game_id, version=version, finished_at__isnull=True,
+                               **{f"{field}__lt": version}).update(**{field: version}) == 1
+
+
+@shared_task(name="games.notify_turn")
+def notify_turn(game_id: int, version: int) -> bool:
+    """E-mail the player whose decision it is now (if their profile asks for every turn)."""
+    from games.models import Game
+    game = Game.objects.select_related("match__scenario").filter(pk=game_id).first()
+    if game is None or game.version != version or game.is_over or not game.deciding:
+        return False
+    user = game.deciding_player
+    if not _wants(user, Profile.Notifications.EVERY_TURN):
+        return False
+    if not _claim(game_id, version, "notified_version"):
+        return False
+    _mail(user, f"Battle Cry: your move in {game.match.scenario}", "games/email/your_turn.txt",
+          {"game": game, "url": _site_url(reverse("play:game", args=[game.pk]))})
+    return True
+
+
+@shared_task(name="games.send_reminders")
+def send_reminders() -> int:
+    """Remind each player whose time for a move is running out (once per move)."""
+    from games.models import Game
+    now = timezone.now()
+    sent = 0
+    candidates = (Game.objects.select_related("match__scenario")
+                  .filter(finished_at__isnull=True, deadline__gt=now,
+                          reminded_version__lt=F("version"))
+                  .exclude(deciding=""))
+    for game in candidates:
+        window = min(REMINDER_MAX, timedelta(hours=game.match.deadline_hours) * REMINDER_SHARE)
+        if game.deadline - now > window:
+            continue
+        user = game.deciding_player
+        if not _claim(game.pk, game.version, "reminded_version"):
+            continue
+        if _wants(user, Profile.Notifications.EVERY_TURN, Profile.Notifications.DAILY):
+            _mail(user, f"Battle Cry: your time is running out in {game.match.scenario}",
+                  "games/email/reminder.txt",
+                  {"game": game, "url": _site_url(reverse("play:game", args=[game.pk]))})
+            sent += 1
+    return sent
+
+
+@shared_task(name="games.announce_timeouts")
+def announce_timeouts() -> int:
+    """Tell the waiting player, once per move, that the opponent's time ran out and the
+    game can be claimed on its page (the claim itself is theirs to make)."""
+    from games.models import Game
+    now = timezone.now()
+    sent = 0
+    overdue = (Game.objects.select_related("match__scenario")
+               .filter(finished_at__isnull=True, deadline__lte=now,
+                       overdue_version__lt=F("version"))
+               .exclude(deciding=""))
+    for game in overdue:
+        if not _claim(game.pk, game.version, "overdue_version"):
+            continue
+        waiting = game.player_of("confederate" if game.deciding == "union" else "union")
+        if _wants(waiting, Profile.Notifications.EVERY_TURN, Profile.Notifications.DAILY):
+            _mail(waiting, f"Battle Cry: you may claim your game of {game.match.scenario}",
+                  "games/email/claimable.txt",
+                  {"game": game, "url": _site_url(reverse("play:game", args=[game.pk]))})
+            sent += 1
+    return sent
+
+
+@shared_task(name="games.nightfall_check")
+def nightfall_check(game_id: int, version: int) -> bool:
+    """End the game by Nightfall if it waits for that at ``version`` (else nothing)."""
+    from games import services
+    return services.end_by_nightfall(game_id, version) is not None
+
+
+@shared_task(name="games.nightfall_sweep")
+def nightfall_sweep() -> int:
+    """Every game waiting for Nightfall's end, ended once (a missed check is caught here)."""
+    from games import services
+    from games.models import Game
+    ended = 0
+    for gid, version in Game.objects.filter(finished_at__isnull=True, phase="nightfall") \
+            .values_list("pk", "version"):
+        if services.end_by_nightfall(gid, version) is not None:
+            ended += 1
+    return ended
+
+
+@shared_task(name="games.notify_challenge")
+def notify_challenge(match_id: int) -> bool:
+    from games.models import Match
+    match = Match.objects.select_related("scenario", "challenger", "opponent").filter(pk=match_id).first()
+    if match is None or match.status != Match.Status.CHALLENGE or match.opponent is None:
+        return False
+    if not _wants(match.opponent, Profile.Notifications.EVERY_TURN, Profile.Notifications.DAILY):
+        return False
+    _mail(match.opponent, f"Battle Cry: {match.challenger.get_username()} challenges you",
+          "games/email/challenge.txt",
+          {"match": match, "url": _site_url(reverse("play:match", args=[match.pk]))})
+    return True
+
+
+@shared_task(name="games.notify_match_result")
+def notify_match_result(match_id: int) -> int:
+    from games.models import Match
+    match = Match.objects.select_related("scenario", "winner").filter(pk=match_id).first()
+    if match is None or match.status != Match.Status.FINISHED:
+        return 0
+    sent = 0
+    for user in match.players():
+        if _wants(user, Profile.Notifications.EVERY_TURN, Profile.Notifications.DAILY):
+            _mail(user, f"Battle Cry: your match of {match.scenario} is over",
+                  "games/email/match_result.txt",
+                  {"match": match, "url": _site_url(reverse("play:match", args=[match.pk]))})
+            sent += 1
+    return sent
+
+
+@shared_task(name="games.daily_digest")
+def daily_digest() -> int:
+    """One e-mail a day to each player who asked for it, listing the games waiting for them."""
+    from games.models import Game
+    waiting: dict = {}
+    games = (Game.objects.select_related("match__scenario", "union_player", "confederate_player")
+             .filter(finished_at__isnull=True).exclude(deciding=""))
+    for game in games:
+        waiting.setdefault(game.deciding_player, []).append(game)
+    sent = 0
+    for user, items in waiting.items():
+        if not _wants(user, Profile.Notifications.DAILY):
+            continue
+        _mail(user, f"Battle Cry: {len(items)} game(s) waiting for you", "games/email/digest.txt",
+              {"games": [(g, _site_url(reverse("play:game", args=[g.pk]))) for g in items]})
+        sent += 1
+    return sent
+
+
+__all__ = ["announce_timeouts", "daily_digest", "nightfall_check", "nightfall_sweep",
+           "notify_challenge", "notify_match_result", "notify_turn", "send_reminders"]
