@@ -4,6 +4,8 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from games.views import lobby as play_lobby
+
 from . import views
 
 admin.site.site_header = "Battle Cry club administration"
@@ -13,6 +15,8 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("accounts/", include("accounts.urls")),
     path("", include("games.urls")),
+    path("play/", include("games.urls_play")),
+    path("play/new/", play_lobby.new_match, name="match_new"),
     path("api/", include("accounts.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),

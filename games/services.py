@@ -228,8 +228,13 @@ def _start(match: Match) -> Game:
     return _new_game(match, 1, match.opponent, match.challenger)
 
 
+def new_seed() -> int:
+    """A game's secret seed (63 bits, from the operating system's randomness)."""
+    return secrets.randbits(63)
+
+
 def _new_game(match: Match, number: int, union_player, confederate_player) -> Game:
-    seed = secrets.randbits(63)
+    seed = new_seed()
     engine = EngineGame.new(match.scenario.engine_scenario(), ruleset="advanced",
                             options=dict(match.options), seed=seed)
     now = timezone.now()

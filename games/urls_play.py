@@ -1,0 +1,22 @@
+"""URLs of play by web: the lobby, matches and games (namespace "play", under /play/)."""
+from django.urls import path
+
+from games.views import lobby, play
+
+app_name = "play"
+
+urlpatterns = [
+    path("", lobby.lobby, name="lobby"),
+    path("challenge/", lobby.challenge, name="challenge"),
+    path("seek/", lobby.seek, name="seek"),
+    path("matches/<int:match_id>/", lobby.match_page, name="match"),
+    path("matches/<int:match_id>/accept/", lobby.accept, name="accept"),
+    path("matches/<int:match_id>/decline/", lobby.decline, name="decline"),
+    path("matches/<int:match_id>/withdraw/", lobby.cancel, name="cancel"),
+    path("matches/<int:match_id>/join/", lobby.join, name="join"),
+    path("games/<int:game_id>/", play.game_page, name="game"),
+    path("games/<int:game_id>/act/", play.game_act, name="act"),
+    path("games/<int:game_id>/version/", play.game_version, name="version"),
+    path("games/<int:game_id>/claim/", play.game_claim, name="claim"),
+    path("games/<int:game_id>/replay/", play.game_replay, name="replay"),
+]

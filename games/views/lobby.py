@@ -1,0 +1,175 @@
+"""The lobby: challenges, open seeks and "my matches"; and the page of one match."""
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Q
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from games import services
+from games.forms_play import ChallengeForm, SeekForm
+from games.models import Game, Match
+from games.models.match import SIDE_NAMES
+
+from .play import see_other
+
+
+def _name(user) -> str:
+    if user is None:
+        return ""
+    profile = getattr(user, "profile", None)
+    return profile.name if profile else user.get_username()
+
+
+def _game_row(game: Game, user) -> dict:
+    side = game.side_of(user)
+    opponent = game.player_of("confederate" if side == "union" else "union") if side else None
+    return {"game": game, "side": SIDE_NAMES.get(side, ""), "opponent": _name(opponent),
+            "your_turn": bool(side) and game.deciding == side and not game.is_over,
+            "waiting_for": _name(game.deciding_player) if game.deciding else "",
+            "phase": game.phase_label}
+
+
+def lobby(request):
+    """My matches (whose turn it is), challenges, open seeks and the forms to make them."""
+    user = request.user
+    ctx = {"seeks": Match.objects.filter(status=Match.Status.SEEK)
+           .select_related("scenario", "challenger__profile").order_by("-created")[:50]}
+    if user.is_authenticated:
+        games = (Game.objects.filter(finished_at__isnull=True, match__status=Match.Status.ACTIVE)
+                 .filter(Q(union_player=user) | Q(confederate_player=user))
+                 .select_related("match__scenario", "union_player__profile",
+                                 "confederate_player__profile")
+                 .order_by("deadline"))
+        rows = [_game_row(g, user) for g in games]
+        ctx.update({
+            "your_turn": [r for r in rows if r["your_turn"]],
+            "waiting": [r for r in rows if not r["your_turn"]],
+            "received": Match.objects.filter(status=Match.Status.CHALLENGE, opponent=user)
+            .select_related("scenario", "challenger__profile"),
+            "sent": Match.objects.filter(status=Match.Status.CHALLENGE, challenger=user)
+            .select_related("scenario", "opponent__profile"),
+            "finished": Match.objects.filter(status=Match.Status.FINISHED)
+            .filter(Q(challenger=user) | Q(opponent=user))
+            .select_related("scenario", "challenger__profile", "opponent__profile",
+                            "winner__profile").order_by("-finished")[:30],
+            "challenge_form": ChallengeForm(user=user, prefix="c"),
+            "seek_form": SeekForm(prefix="s"),
+        })
+    return render(request, "games/lobby.html", ctx)
+
+
+def _refused(request, refused, fallback: str):
+    messages.error(request, refused.message)
+    return see_other(fallback)
+
+
+@login_required
+def new_match(request):
+    """Challenge a member or post a seek, for the scenario named by ``?scenario=slug``
+    (the "Play this scenario" link of the scenario pages)."""
+    from games.models import Scenario
+    scenario = Scenario.objects.filter(slug=request.GET.get("scenario", "")).first()
+    initial = {"scenario": scenario.pk} if scenario else {}
+    return render(request, "games/lobby_new.html", {
+        "scenario": scenario,
+        "challenge_form": ChallengeForm(user=request.user, prefix="c", initial=initial),
+        "seek_form": SeekForm(prefix="s", initial=initial),
+    })
+
+
+@login_required
+def challenge(request):
+    form = ChallengeForm(request.POST or None, user=request.user, prefix="c")
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        try:
+            match = services.create_challenge(
+                request.user, d["opponent"], d["scenario"], nightfall=d["nightfall"],
+                deadline_hours=d["deadline_hours"], side=d["side"], message=d["message"])
+        except services.ActionRefused as refused:
+            form.add_error(None, refused.message)
+        else:
+            messages.success(request, f"Challenge sent to {_name(d['opponent'])}.")
+            return see_other(match.get_absolute_url())
+    return render(request, "games/lobby_form.html",
+                  {"form": form, "title": "Challenge a member", "button": "Send the challenge",
+                   "action": reverse("play:challenge")}, status=400 if form.errors else 200)
+
+
+@login_required
+def seek(request):
+    form = SeekForm(request.POST or None, prefix="s")
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        try:
+            match = services.post_seek(request.user, d["scenario"], nightfall=d["nightfall"],
+                                       deadline_hours=d["deadline_hours"], side=d["side"],
+                                       message=d["message"])
+        except services.ActionRefused as refused:
+            form.add_error(None, refused.message)
+        else:
+            messages.success(request, "Your seek is posted: any member may take it up.")
+            return see_other(match.get_absolute_url())
+    return render(request, "games/lobby_form.html",
+                  {"form": form, "title": "Post an open seek", "button": "Post the seek",
+                   "action": reverse("play:seek")}, status=400 if form.errors else 200)
+
+
+def _match_step(request, match_id, step, done: str):
+    if not request.user.is_authenticated:
+        return see_other(f"{reverse('login')}?next={reverse('play:match', args=[match_id])}")
+    try:
+        match = step(match_id, request.user)
+    except services.ActionRefused as refused:
+        return _refused(request, refused, reverse("play:match", args=[match_id]))
+    messages.success(request, done)
+    game = match.current_game()
+    if game is not None:
+        return see_other(game.get_absolute_url())
+    return see_other(match.get_absolute_url())
+
+
+@require_POST
+def accept(request, match_id):
+    return _match_step(request, match_id, services.accept, "Challenge accepted: the match is on.")
+
+
+@require_POST
+def decline(request, match_id):
+    return _match_step(request, match_id, services.decline, "Challenge declined.")
+
+
+@require_POST
+def cancel(request, match_id):
+    return _match_step(request, match_id, services.cancel, "Withdrawn.")
+
+
+@require_POST
+def join(request, match_id):
+    return _match_step(request, match_id, services.join_seek, "You joined the seek: the match is on.")
+
+
+def match_page(request, match_id):
+    match = get_object_or_404(Match.objects.select_related(
+        "scenario", "challenger__profile", "opponent__profile", "winner__profile"), pk=match_id)
+    games = [_game_row(g, request.user) for g in match.games.select_related(
+        "union_player__profile", "confederate_player__profile").order_by("number")]
+    for row in games:
+        g = row["game"]
+        row["union"] = _name(g.union_player)
+        row["confederate"] = _name(g.confederate_player)
+        row["winner"] = _name(g.player_of(g.winner_side)) if g.winner_side else ""
+        row["flags"] = (g.outcome or {}).get("flags")
+    user = request.user
+    ctx = {
+        "match": match, "games": games,
+        "challenger": _name(match.challenger), "opponent": _name(match.opponent),
+        "is_challenger": user.is_authenticated and user.pk == match.challenger_id,
+        "is_opponent": user.is_authenticated and user.pk == match.opponent_id,
+        "winner": _name(match.winner),
+        "challenger_side": SIDE_NAMES.get(match.challenger_side, "random"),
+    }
+    return render(request, "games/match.html", ctx)

@@ -1,0 +1,490 @@
+"""The game page: one view and one template (templates/games/game.html), whose named
+partials HTMX swaps; every step of a turn is a click, and a plain form without JavaScript.
+
+What a page shows comes only from ``Game.view(side)`` and ``view_event``; the players'
+choices come from ``legal_actions``, ``reachable`` and ``attack_preview``.  No rule is
+decided here: every action goes to ``games.services.act``, which checks it.
+"""
+from __future__ import annotations
+
+import json
+from collections import OrderedDict
+
+from django.contrib import messages
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_POST
+
+from games import services
+from games.board_svg import render_board, unit_words
+from games.engine import view_event
+from games.engine.cards import card_of
+from games.models import Game
+from games.models.match import PHASE_LABELS, SIDE_NAMES
+
+from .play_log import hex_label, last_rolls, log_lines
+
+TEMPLATE = "games/game.html"
+POLL_SECONDS = 3
+LOG_LINES = 60
+
+_REFUSAL_STATUS = {"not_a_player": 403, "stale_version": 409, "not_your_turn": 409,
+                   "game_over": 409, "illegal": 400}
+
+
+# -- small helpers --------------------------------------------------------------------------------
+def _key(h) -> tuple[int, int]:
+    return int(h["col"]), int(h["row"])
+
+
+def _parse_hex(text) -> tuple[int, int] | None:
+    try:
+        col, row = (int(x) for x in str(text).split(","))
+    except (TypeError, ValueError):
+        return None
+    return col, row
+
+
+def _game(game_id) -> Game:
+    return get_object_or_404(
+        Game.objects.select_related("match__scenario", "union_player__profile",
+                                    "confederate_player__profile"), pk=game_id)
+
+
+def see_other(url: str) -> HttpResponse:
+    """Redirect after a POST with 303, so a reload does not post again."""
+    response = redirect(url)
+    response.status_code = 303
+    return response
+
+
+def _name(user) -> str:
+    profile = getattr(user, "profile", None)
+    return profile.name if profile else user.get_username()
+
+
+def card_info(copy_id: str) -> dict:
+    card = card_of(copy_id)
+    return {"id": copy_id, "name": card.name, "text": card.text, "kind": card.kind}
+
+
+class Choices:
+    """What the deciding player may click now: board hexes and a list of buttons."""
+
+    def __init__(self):
+        self.prompt = ""
+        self.groups: list[dict] = []         # {"title", "buttons": [...]}
+        self.clicks: dict = {}               # (col, row) -> {"action": {...}} or {"select": (c, r)}
+        self.highlights: dict = {}           # css class -> set of (col, row)
+        self.hand_buttons: dict = {}         # card id -> [button]
+
+    def light(self, cls: str, key) -> None:
+        self.highlights.setdefault(cls, set()).add(key)
+
+    def group(self, title: str, buttons: list) -> None:
+        if buttons:
+            self.groups.append({"title": title, "buttons": buttons})
+
+
+def act_button(label: str, action: dict, cls: str = "") -> dict:
+    return {"label": label, "action": json.dumps(action, separators=(",", ":")), "cls": cls}
+
+
+def select_link(label: str, key) -> dict:
+    return {"label": label, "select": f"{key[0]},{key[1]}"}
+
+
+# -- the choices of each step ----------------------------------------------------------------------
+def _choices(engine, view, legal: list, selected) -> Choices:
+    ch = Choices()
+    phase = engine.phase
+    units = {u["id"]: u for u in view["units"]}
+    unit_at = {_key(u["hex"]): u for u in view["units"]}
+    gens = {g["id"]: g for g in view["generals"]}
+    gen_at = {_key(g["hex"]): g for g in view["generals"]}
+    decision = view.get("decision") or {}
+
+    def unit_label(uid) -> str:
+        u = units.get(uid)
+        return f"{unit_words(u)} at {hex_label(u['hex'])}" if u else "a unit"
+
+    def gen_label(gid) -> str:
+        g = gens.get(gid)
+        if not g:
+            return "a general"
+        return f"{SIDE_NAMES[g['side']]} general{' ' + g['name'] if g.get('name') else ''} at {hex_label(g['hex'])}"
+
+    by_type: dict = OrderedDict()
+    for a in legal:
+        by_type.setdefault(a["type"], []).append(a)
+    ends = []
+    for kind, label in (("confirm_orders", "Done ordering: move on"), ("end_movement", "End movement: battle"),
+                        ("end_turn", "End the turn and draw"), ("end_rally", "End the rally"),
+                        ("decline", "Decline"), ("hold_ground", "Hold ground")):
+        for a in by_type.get(kind, []):
+            ends.append(act_button(label, a, "end"))
+
+    if phase == "play_card":
+        ch.prompt = "Play a command card from your hand."
+        for a in by_type.get("play_card", []):
+            if a["mode"] == "skirmish":
+                label = "Skirmish: order 1 unit anywhere"
+            elif a.get("section"):
+                label = f"Play on your {a['section']}"
+            else:
+                label = "Play"
+            ch.hand_buttons.setdefault(a["card"], []).append(act_button(label, a))
+        for buttons in ch.hand_buttons.values():      # the card's own play first, skirmish last
+            buttons.sort(key=lambda b: '"skirmish"' in b["action"])
+    elif phase == "order":
+        ch.prompt = (f"Order units: {view['orders_left']} order{'s' if view['orders_left'] != 1 else ''} "
+                     "left. Click a highlighted unit, then move on.")
+        buttons = []
+        for a in by_type.get("order", []):
+            u = units.get(a["unit"])
+            if u:
+                key = _key(u["hex"])
+                ch.light("eligible", key)
+                ch.clicks[key] = {"action": a}
+                buttons.append(act_button(f"Order {unit_label(a['unit'])}", a))
+        ch.group("Units you may order", buttons)
+    elif phase in ("move", "move_again"):
+        moves: dict = OrderedDict()          # (kind, id) -> [actions]
+        for a in by_type.get("move", []):
+            moves.setdefault(("unit", a["unit"]), []).append(a)
+        for a in by_type.get("move_general", []):
+            moves.setdefault(("general", a["general"]), []).append(a)
+        piece_hex = {}
+        for (kind, pid) in moves:
+            piece = units.get(pid) if kind == "unit" else gens.get(pid)
+            if piece:
+                piece_hex[(kind, pid)] = _key(piece["hex"])
+        here = [p for p, k in piece_hex.items() if k == selected]
+        ch.prompt = ("Move your ordered units: click one, then a highlighted hex."
+                     if phase == "move" else "Hit and Run: your cavalry may move again.")
+        pick = []
+        for p, key in piece_hex.items():
+            ch.light("eligible", key)
+            if key != selected:
+                ch.clicks[key] = {"select": key}
+            label = unit_label(p[1]) if p[0] == "unit" else gen_label(p[1])
+            pick.append(select_link(f"Select {label}", key))
+        ch.group("Pieces that can move", pick)
+        if here:
+            # the board's click moves the unit (or the general if the unit cannot move)
+            here.sort(key=lambda p: p[0] != "unit")
+            for n, p in enumerate(here):
+                buttons = []
+                for a in moves[p]:
+                    key = _key(a["to"])
+                    if n == 0:
+                        ch.light("reachable", key)
+                        ch.clicks[key] = {"action": a}
+                    buttons.append(act_button(f"To {hex_label(a['to'])}", a))
+                label = unit_label(p[1]) if p[0] == "unit" else gen_label(p[1])
+                ch.group(f"Move {label}", buttons)
+    elif phase == "battle":
+        attacks: dict = OrderedDict()
+        for a in by_type.get("attack", []):
+            attacks.setdefault(a["unit"], []).append(a)
+        ch.prompt = "Battle: click one of your highlighted units, then a target."
+        if engine.compulsory_melees():
+            ch.prompt = "Battle: your units in melee must battle first."
+        pick = []
+        for uid in attacks:
+            key = _key(units[uid]["hex"])
+            ch.light("eligible", key)
+            if key != selected:
+                ch.clicks[key] = {"select": key}
+            pick.append(select_link(f"Select {unit_label(uid)}", key))
+        ch.group("Units that can battle", pick)
+        sel_unit = unit_at.get(selected) if selected else None
+        if sel_unit and sel_unit["id"] in attacks:
+            buttons = []
+            for a in attacks[sel_unit["id"]]:
+                key = _key(a["target"])
+                prev = engine.attack_preview(sel_unit["hex"], a["target"])
+                mods = "; ".join(f"{m['why']} {m['dice']:+d}" for m in prev.get("modifiers") or [])
+                if a.get("general"):
+                    g = gen_at.get(key)
+                    label = f"Sharpshooter: fire at {gen_label(g['id']) if g else 'the general'}"
+                else:
+                    ch.light("target", key)
+                    ch.clicks[key] = {"action": a}
+                    target = unit_at.get(key)
+                    what = (f"{unit_words(target)}" if target else
+                            gen_label(gen_at[key]["id"]) if key in gen_at else "target")
+                    label = (f"Attack {what} at {hex_label(a['target'])}: {prev['dice']} "
+                             f"{'die' if prev['dice'] == 1 else 'dice'}"
+                             f"{' in melee' if prev.get('melee') else ''}{' (' + mods + ')' if mods else ''}")
+                buttons.append(act_button(label, a))
+            ch.group(f"Targets of the {unit_label(sel_unit['id'])}", buttons)
+    elif phase in ("retreat", "general_retreat", "withdraw", "supply_move"):
+        who = (gen_label(decision.get("general")) if phase == "general_retreat"
+               else unit_label(decision.get("unit")))
+        verb = {"retreat": "Retreat", "general_retreat": "Retreat", "withdraw": "Withdraw",
+                "supply_move": "Send back"}[phase]
+        if phase == "retreat":
+            ch.prompt = (f"Your {who} must retreat {decision.get('steps')} "
+                         f"hex{'es' if decision.get('steps') != 1 else ''}: choose the hex it ends on.")
+        elif phase == "general_retreat":
+            ch.prompt = f"Your {who} survived the attack and must retreat: choose where."
+        elif phase == "withdraw":
+            ch.prompt = (f"Your {who} is attacked in melee by infantry: withdraw 1 hex before the "
+                         "battle, or stand and fight.")
+        else:
+            ch.prompt = f"Short Supply: send your {who} back to one of the highlighted hexes."
+        buttons = []
+        for a in legal:
+            if "to" in a:
+                key = _key(a["to"])
+                ch.light("reachable", key)
+                ch.clicks[key] = {"action": a}
+                buttons.append(act_button(f"{verb} to {hex_label(a['to'])}", a))
+        for a in by_type.get("stand", []):
+            buttons.append(act_button("Stand and fight", a, "end"))
+        ch.group("Your choice", buttons)
+    elif phase == "take_ground":
+        ch.prompt = f"Your {unit_label(decision.get('unit'))} won its melee: take ground with its general, or hold."
+        ch.group("Your choice", [act_button("Take ground", a) for a in by_type.get("take_ground", [])])
+    elif phase == "discard":
+        ch.prompt = "Your hand is over its limit: discard a card."
+        for a in by_type.get("discard", []):
+            ch.hand_buttons.setdefault(a["card"], []).append(act_button("Discard", a))
+    elif phase == "keep_card":
+        ch.prompt = "You drew two cards: keep one, the other is discarded."
+        ch.group("Keep which card?", [act_button(f"Keep {card_info(a['card'])['name']}", a)
+                                      for a in by_type.get("keep_card", [])])
+    elif phase == "rally":
+        ch.prompt = "Rally: click a highlighted unit to return a figure to it, or end the rally."
+        buttons = []
+        for a in by_type.get("rally", []):
+            u = units.get(a["unit"])
+            if u:
+                key = _key(u["hex"])
+                ch.light("eligible", key)
+                ch.clicks[key] = {"action": a}
+                buttons.append(act_button(f"Rally {unit_label(a['unit'])}", a))
+        ch.group("Units you may rally", buttons)
+    elif phase == "reinforce":
+        ch.prompt = "Call for Reinforcements: choose a hex on your baseline, then the kind of unit."
+        by_hex: dict = OrderedDict()
+        for a in by_type.get("reinforce", []):
+            by_hex.setdefault(_key(a["to"]), []).append(a)
+        pick = []
+        for key, acts in by_hex.items():
+            ch.light("reachable", key)
+            if len(acts) == 1:
+                ch.clicks[key] = {"action": acts[0]}
+            elif key != selected:
+                ch.clicks[key] = {"select": key}
+            pick.append(select_link(f"Hex {hex_label({'col': key[0], 'row': key[1]})}", key))
+        ch.group("Baseline hexes", pick)
+        if selected in by_hex:
+            ch.group(f"Call up at {hex_label({'col': selected[0], 'row': selected[1]})}",
+                     [act_button(f"Call up {a['kind']}", a) for a in by_hex[selected]])
+    elif phase == "fight_back":
+        ch.prompt = ("Your unit was attacked: play Fight Back to battle back now, or decline.")
+        ch.group("Your choice", [act_button("Play Fight Back", a) for a in by_type.get("fight_back", [])])
+    ch.group("When you are done", ends)
+    return ch
+
+
+# -- the context of the page ------------------------------------------------------------------------
+def game_context(request, row: Game, *, selected=None, error: str | None = None) -> dict:
+    engine = services.load_engine(row)
+    side = row.side_of(request.user)
+    view = engine.view(side)
+    mine = bool(side) and row.deciding == side and not row.is_over
+    legal = engine.legal_actions() if mine else []
+    choices = _choices(engine, view, legal, selected) if mine else Choices()
+    act_url = reverse("play:act", args=[row.pk])
+    page_url = reverse("play:game", args=[row.pk])
+
+    def hex_attrs(col, row_):
+        click = choices.clicks.get((col, row_))
+        if click is None:
+            if selected == (col, row_) and mine:
+                return {"hx-get": page_url, "role": "button", "tabindex": "0",
+                        "aria-label": f"Deselect ({col},{row_})",
+                        "hx-trigger": "click, keyup[key=='Enter']"}
+            return None
+        attrs = {"role": "button", "tabindex": "0", "hx-trigger": "click, keyup[key=='Enter']"}
+        if "action" in click:
+            attrs["hx-post"] = act_url
+            attrs["hx-vals"] = json.dumps({"action": json.dumps(click["action"], separators=(",", ":")),
+                                           "version": row.version}, separators=(",", ":"))
+        else:
+            c, r = click["select"]
+            attrs["hx-get"] = f"{page_url}?sel={c},{r}"
+        return attrs
+
+    board = render_board(view, viewer=side, highlights=choices.highlights,
+                         hex_attrs=hex_attrs, selected=selected if mine else None)
+    entries = list(row.actions.order_by("index").only("index", "side", "events"))
+    lines = log_lines(engine.scenario, entries, side)
+    other = None
+    if side:
+        other = "confederate" if side == "union" else "union"
+    hand = [dict(card_info(c), buttons=choices.hand_buttons.get(c, [])) for c in (view["hand"] or [])]
+    deciding_user = row.deciding_player
+    stands = []
+    for s in ("union", "confederate"):
+        stands.append({
+            "side": s, "name": SIDE_NAMES[s], "player": _name(row.player_of(s)),
+            "flags": view["flags"][s], "needed": view["flags_needed"][s],
+            "captured": view["captured"][s], "hand": view["hand_counts"][s],
+            "deck": view["deck_counts"][s], "discards": len(view["discards"][s]),
+            "last_discard": card_info(view["discards"][s][-1])["name"] if view["discards"][s] else "",
+            "casualties": view["casualties"][s], "you": s == side,
+        })
+    card_in_play = card_info(view["card"]) if view.get("card") else None
+    outcome = row.outcome
+    can_claim = (bool(side) and not row.is_over and bool(row.deciding) and row.deciding != side
+                 and row.deadline_passed())
+    return {
+        "game": row, "match": row.match, "view": view, "side": side, "other_side": other,
+        "side_name": SIDE_NAMES.get(side, ""), "mine": mine, "choices": choices,
+        "board": board, "hand": hand, "stands": stands, "card_in_play": card_in_play,
+        "mode": view.get("mode"),
+        "log": list(reversed(lines[-LOG_LINES:])), "log_total": len(lines),
+        "dice": last_rolls(lines), "error": error,
+        "deciding_name": _name(deciding_user) if deciding_user else "",
+        "deciding_side_name": SIDE_NAMES.get(row.deciding, ""),
+        "phase_label": PHASE_LABELS.get(row.phase, row.phase),
+        "outcome": outcome, "winner_name": (_name(row.player_of(outcome["winner"]))
+                                            if outcome and outcome.get("winner") else ""),
+        "outcome_reason": _reason(outcome),
+        "can_claim": can_claim, "poll": not row.is_over, "poll_seconds": POLL_SECONDS,
+        "selected": f"{selected[0]},{selected[1]}" if selected and mine else "",
+        "now": timezone.now(),
+    }
+
+
+def _reason(outcome) -> str:
+    from .play_log import REASONS
+    if not outcome:
+        return ""
+    return REASONS.get(outcome.get("reason"), str(outcome.get("reason", "")).replace("_", " "))
+
+
+def _render(request, row, *, selected=None, error=None, status=200, partial=None):
+    ctx = game_context(request, row, selected=selected, error=error)
+    name = TEMPLATE
+    if partial:
+        name = f"{TEMPLATE}#{partial}"
+    elif request.htmx:
+        name = f"{TEMPLATE}#game"
+    return render(request, name, ctx, status=status)
+
+
+# -- views -----------------------------------------------------------------------------------------
+@require_GET
+def game_page(request, game_id):
+    """The game: the whole page, or with HTMX the #game fragment (``?fragment=board``: the
+    board alone).  ``?sel=col,row`` selects one of the player's pieces."""
+    row = _game(game_id)
+    selected = _parse_hex(request.GET.get("sel"))
+    partial = "board" if request.GET.get("fragment") == "board" else None
+    return _render(request, row, selected=selected, partial=partial)
+
+
+@require_GET
+def game_version(request, game_id):
+    """Polled every few seconds: 204 while the game is still at version ``v``, else the
+    fresh #game fragment (so the opponent's move appears without a reload)."""
+    row = Game.objects.filter(pk=game_id).values("version").first()
+    if row is None:
+        raise Http404
+    if request.GET.get("v") == str(row["version"]):
+        return HttpResponse(status=204)
+    return _render(request, _game(game_id), partial="game")
+
+
+@require_POST
+def game_act(request, game_id):
+    """One action: ``action`` (JSON) and ``version`` (the version the page showed)."""
+    if not request.user.is_authenticated:
+        login = f"{reverse('login')}?next={reverse('play:game', args=[game_id])}"
+        if request.htmx:
+            return HttpResponse(status=204, headers={"HX-Redirect": login})
+        return redirect(login)
+    try:
+        action = json.loads(request.POST.get("action", ""))
+    except ValueError:
+        action = None
+    try:
+        services.act(game_id, request.user, action, request.POST.get("version"))
+    except services.ActionRefused as refused:
+        row = _game(game_id)
+        status = _REFUSAL_STATUS.get(refused.code, 400)
+        if request.htmx:
+            return _render(request, row, error=refused.message, partial="game")
+        return _render(request, row, error=refused.message, status=status)
+    if request.htmx:
+        return _render(request, _game(game_id), partial="game")
+    return see_other(reverse("play:game", args=[game_id]))
+
+
+@require_POST
+def game_claim(request, game_id):
+    if not request.user.is_authenticated:
+        return redirect(f"{reverse('login')}?next={reverse('play:game', args=[game_id])}")
+    try:
+        services.claim_timeout(game_id, request.user, request.POST.get("version"))
+    except services.ActionRefused as refused:
+        row = _game(game_id)
+        if request.htmx:
+            return _render(request, row, error=refused.message, partial="game")
+        return _render(request, row, error=refused.message,
+                       status=_REFUSAL_STATUS.get(refused.code, 400))
+    if request.htmx:
+        return _render(request, _game(game_id), partial="game")
+    messages.success(request, "You have claimed the game.")
+    return see_other(reverse("play:game", args=[game_id]))
+
+
+# -- replay ----------------------------------------------------------------------------------------
+@require_GET
+def game_replay(request, game_id):
+    """Step through a finished game: the public view after each action, rebuilt by the engine
+    from the log with the recorded dice (``?step=n``, 0 is the deal)."""
+    row = _game(game_id)
+    if not row.is_over:
+        raise Http404("A game can be replayed once it is over.")
+    last = row.version
+    try:
+        step = max(0, min(last, int(request.GET.get("step", last))))
+    except ValueError:
+        step = last
+    engine = events = entry = None
+    for index, entry_, engine_, events_ in services.rebuild_steps(row):
+        engine, events, entry = engine_, events_, entry_
+        if index == step:
+            break
+    view = engine.view(None)
+    entries = list(row.actions.filter(index__lte=step).order_by("index").only("index", "side", "events"))
+    lines = log_lines(engine.scenario, entries, None)
+    step_lines = [ln for ln in lines if ln["index"] == step] if step else []
+    ctx = {
+        "game": row, "match": row.match, "view": view, "step": step, "last": last,
+        "board": render_board(view), "step_lines": step_lines,
+        "log": list(reversed(lines)), "dice": last_rolls(lines),
+        "action": entry.action if entry else None,
+        "actor": SIDE_NAMES.get(entry.side, "The site") if entry else "",
+        "prev": step - 1 if step > 0 else None, "next": step + 1 if step < last else None,
+        "steps": [0, max(0, step - 10), step + 10 if step + 10 <= last else last, last],
+        "stands": [{"name": SIDE_NAMES[s], "player": _name(row.player_of(s)),
+                    "flags": view["flags"][s], "needed": view["flags_needed"][s],
+                    "hand": view["hand_counts"][s], "deck": view["deck_counts"][s]}
+                   for s in ("union", "confederate")],
+    }
+    name = "games/replay.html#replay" if request.htmx else "games/replay.html"
+    return render(request, name, ctx)
+
+
+def public_events(entry, side):
+    """An action's events as ``side`` may see them."""
+    return [view_event(e, side) for e in entry.events]

@@ -1,0 +1,241 @@
+"""The game log in plain words.
+
+Every event shown here has already been passed through ``view_event`` for the reader's
+side (so draws are named only to their owner and secrets never arrive).  A small tracker
+follows where each unit stands, so that lines can say "the Union infantry at (12,4)" even
+for events that only name a unit's id.
+"""
+from __future__ import annotations
+
+from games.engine import view_event
+from games.engine.cards import CARDS, card_of
+from games.engine.hexgrid import HEXES
+
+SIDE = {"union": "Union", "confederate": "Confederate", None: "", "": ""}
+FACE = {"flag": "flag", "swords": "sabre", "cavalry": "cavalry", "artillery": "artillery",
+        "infantry": "infantry"}
+GLYPH = {"flag": "\u2691", "swords": "\u2694", "cavalry": "Cav", "artillery": "Art",
+         "infantry": "Inf"}
+ROLL_EVENTS = ("attack", "general_attacked", "sharpshooter", "order_roll", "reroll")
+REASONS = {
+    "flags": "captured the flags needed",
+    "objective": "took the objective",
+    "generals": "every enemy general was lost",
+    "no_cards": "the opponent had no command card left",
+    "nightfall_flags": "Nightfall: more flags",
+    "nightfall_casualties": "Nightfall: equal flags, more figures eliminated",
+    "nightfall_draw": "Nightfall: equal flags and figures",
+    "timeout": "the opponent's time for a move ran out",
+}
+
+
+def hex_label(h) -> str:
+    if not h:
+        return "?"
+    return f"({h['col']},{h['row']})"
+
+
+def card_name(copy_id: str | None) -> str:
+    if not copy_id:
+        return "a card"
+    try:
+        return card_of(copy_id).name
+    except KeyError:
+        return CARDS[copy_id].name if copy_id in CARDS else copy_id
+
+
+def faces(rolls) -> str:
+    return ", ".join(FACE.get(f, str(f)) for f in rolls)
+
+
+class Tracker:
+    """Where every unit and general stands, followed event by event."""
+
+    def __init__(self, scenario_units, scenario_generals):
+        # ids are given by the engine in scenario order: u1, u2, ... and g1, g2, ...
+        self.units = {u.id: {"side": u.side, "kind": u.kind, "hex": HEXES[u.hex].to_json()}
+                      for u in scenario_units}
+        self.generals = {g.id: {"side": g.side, "name": g.name, "hex": HEXES[g.hex].to_json()}
+                         for g in scenario_generals}
+
+    def unit(self, uid, own: bool = False) -> str:
+        """'the Union infantry at (12,6)', or 'its infantry at (12,6)' when ``own``."""
+        u = self.units.get(uid)
+        if not u:
+            return "a unit"
+        if own:
+            return f"its {u['kind']} at {hex_label(u['hex'])}"
+        return f"the {SIDE[u['side']]} {u['kind']} at {hex_label(u['hex'])}"
+
+    def general(self, gid, name=None) -> str:
+        g = self.generals.get(gid) or {}
+        name = name or g.get("name")
+        side = SIDE.get(g.get("side"), "")
+        return f"the {side} general{' ' + name if name else ''}".replace("  ", " ")
+
+    def follow(self, e) -> None:
+        t = e["type"]
+        if t in ("moved", "retreated", "withdrew", "took_ground", "sent_back") and e.get("unit") in self.units:
+            self.units[e["unit"]]["hex"] = e["to"]
+            if t == "moved" and e.get("general") in self.generals:
+                self.generals[e["general"]]["hex"] = e["to"]
+        elif t in ("general_moved", "general_retreated") and e.get("general") in self.generals:
+            self.generals[e["general"]]["hex"] = e["to"]
+        elif t == "reinforced":
+            self.units[e["unit"]] = {"side": e["side"], "kind": e["kind"], "hex": e["hex"]}
+
+
+def tracker_for(engine_scenario) -> Tracker:
+    """A tracker at the start of a game of ``engine_scenario``."""
+    return Tracker(engine_scenario.units, engine_scenario.generals)
+
+
+def describe(e: dict, viewer: str | None, tr: Tracker) -> str | None:
+    """One (already redacted) event as a sentence for ``viewer``; None for events not shown."""
+    t = e["type"]
+    side = SIDE.get(e.get("side"), "")
+    if t == "card_played":
+        text = f"{side} played {e.get('name') or card_name(e.get('card'))}"
+        if e.get("mode") == "skirmish":
+            text += " as a skirmish action"
+        if e.get("copies"):
+            text += f" (as {CARDS[e['copies']].name})" if e["copies"] in CARDS else ""
+        orders = e.get("orders")
+        if orders is not None:
+            text += f": {orders} order{'s' if orders != 1 else ''}"
+        return text + "."
+    if t == "ordered":
+        return f"{side} ordered {tr.unit(e['unit'], own=e.get('side') == tr.units.get(e['unit'], {}).get('side'))}."
+    if t == "fallback":
+        return e.get("text")
+    if t == "order_roll":
+        return f"{side} rolled {faces(e['rolls'])} for {card_name(e.get('card'))}."
+    if t == "moved":
+        text = f"{tr.unit(e['unit'])[0].upper()}{tr.unit(e['unit'])[1:]} moved to {hex_label(e['to'])}"
+        if e.get("general"):
+            text += " with its general"
+        return text + "."
+    if t == "general_moved":
+        text = f"{tr.general(e['general']).capitalize()} moved to {hex_label(e['to'])}"
+        if e.get("joined"):
+            text += f" and took command of {tr.unit(e['joined'])}"
+        return text + "."
+    if t == "battle_phase":
+        return f"{side} moves on to battle."
+    if t == "attack":
+        target = ("the " + SIDE[_other(e.get("side"))] + " general" if e.get("target_kind") == "general"
+                  else tr.unit(e.get("target")))
+        text = (f"{tr.unit(e['unit'])[0].upper()}{tr.unit(e['unit'])[1:]} "
+                f"{'fought' if e.get('melee') else 'fired on'} {target}"
+                f" with {e['dice']} {'die' if e['dice'] == 1 else 'dice'}")
+        mods = [m.get("why") for m in e.get("modifiers") or [] if m.get("why")]
+        if mods:
+            text += f" ({'; '.join(mods)})"
+        text += f": {faces(e['rolls'])}."
+        if e.get("target_kind") == "general":
+            text += " The general is hit!" if e.get("hits") else " The general is missed."
+        else:
+            text += f" {e.get('hits', 0)} hit{'s' if e.get('hits', 0) != 1 else ''}"
+            if e.get("flags"):
+                text += f", {e['flags']} flag{'s' if e['flags'] != 1 else ''}"
+                if e.get("flags_ignored"):
+                    text += f" ({len(e['flags_ignored'])} ignored)"
+            text += "."
+        return text
+    if t == "reroll":
+        return f"Sabres rerolled: {faces(e['rolls'])}."
+    if t == "eliminated":
+        return f"The {SIDE[e.get('side')]} {e.get('kind')} at {hex_label(e.get('hex'))} was eliminated."
+    if t == "retreated":
+        if e.get("from") == e.get("to"):
+            text = f"{_cap(tr.unit(e['unit']))} could not retreat"
+        else:
+            text = f"{_cap(tr.unit(e['unit']))} retreated to {hex_label(e['to'])}"
+        if e.get("figures_lost"):
+            text += f" and lost {e['figures_lost']} figure{'s' if e['figures_lost'] != 1 else ''}"
+        return text + "."
+    if t == "withdrew":
+        return f"{_cap(tr.unit(e['unit']))} withdrew to {hex_label(e['to'])} before the melee."
+    if t == "took_ground":
+        return f"{_cap(tr.unit(e['unit']))} took ground at {hex_label(e['to'])}."
+    if t == "general_attacked":
+        return (f"{_cap(tr.general(e['general']))} was attacked with {e['dice']} dice: "
+                f"{faces(e['rolls'])}; {'hit' if e.get('killed') else 'missed'}.")
+    if t == "general_eliminated":
+        return f"{_cap(tr.general(e['general'], e.get('name')))} was lost."
+    if t == "general_retreated":
+        return f"{_cap(tr.general(e['general']))} retreated to {hex_label(e['to'])}."
+    if t == "general_trapped":
+        return f"{_cap(tr.general(e['general']))} had nowhere to retreat."
+    if t == "sharpshooter":
+        return (f"Sharpshooter: {tr.unit(e['unit'])} fired at {tr.general(e['general'])}: "
+                f"{faces(e['rolls'])}; {'he falls' if e.get('killed') else 'missed'}.")
+    if t == "rallied":
+        return f"{_cap(tr.unit(e['unit']))} rallied to {e['figures']} figures."
+    if t == "reinforced":
+        return f"{side} called up {e['kind']} at {hex_label(e['hex'])}."
+    if t == "fieldwork_built":
+        return f"{side} built fieldworks at {hex_label(e['hex'])}."
+    if t == "short_supply":
+        return f"Short Supply: {tr.unit(e['unit'])} is sent back."
+    if t == "sent_back":
+        return f"{_cap(tr.unit(e['unit']))} went back to {hex_label(e['to'])}."
+    if t == "move_again":
+        return "Hit and Run: the cavalry may move again."
+    if t == "draw":
+        if e.get("cards") and viewer == e.get("side"):
+            return f"You drew {', '.join(card_name(c) for c in e['cards'])}."
+        return f"{side} drew {e['count']} card{'s' if e['count'] != 1 else ''}."
+    if t == "reshuffle":
+        return f"{side} shuffled the discards into a new deck of {e['cards']} cards."
+    if t == "kept_card":
+        return f"{side} kept one of the two cards drawn and discarded {card_name(e.get('discarded'))}."
+    if t == "discarded":
+        return f"{side} discarded {card_name(e.get('card'))}."
+    if t == "turn":
+        return f"Turn {e['turn']}: the {side} player's turn."
+    if t == "temporary_flags":
+        return f"{side} now holds {e['flags']} temporary flag{'s' if e['flags'] != 1 else ''}."
+    if t == "game_over":
+        winner = SIDE.get(e.get("winner"))
+        why = REASONS.get(e.get("reason"), str(e.get("reason", "")).replace("_", " "))
+        return (f"The game is over: the {winner} player wins ({why})." if winner
+                else f"The game is over: a draw ({why}).")
+    if t in ("deck_built",):
+        return None
+    return t.replace("_", " ").capitalize() + "."
+
+
+def _cap(s: str) -> str:
+    return s[:1].upper() + s[1:]
+
+
+def _other(side):
+    return {"union": "confederate", "confederate": "union"}.get(side)
+
+
+def log_lines(engine_scenario, entries, viewer: str | None) -> list[dict]:
+    """Plain-words lines for ``entries`` (GameAction rows in order) as ``viewer`` may see
+    them: ``[{"index", "side", "text"}]`` oldest first."""
+    tr = tracker_for(engine_scenario)
+    out = []
+    for entry in entries:
+        for raw in entry.events:
+            e = view_event(raw, viewer)
+            text = describe(e, viewer, tr)
+            tr.follow(e)
+            if text:
+                out.append({"index": entry.index, "side": entry.side, "text": text,
+                            "type": e["type"], "dice": dice_of(e)})
+    return out
+
+
+def dice_of(e: dict) -> list[dict] | None:
+    if e["type"] in ROLL_EVENTS and e.get("rolls"):
+        return [{"face": f, "name": FACE.get(f, f), "glyph": GLYPH.get(f, "?")} for f in e["rolls"]]
+    return None
+
+
+def last_rolls(lines: list[dict]) -> dict | None:
+    """The log line of the last dice rolled (an attack or a card's roll), with its dice."""
+    return next((ln for ln in reversed(lines) if ln.get("dice")), None)
