@@ -124,7 +124,8 @@ class Command(BaseCommand):
             for label, rows in (("added", added), ("updated", updated)):
                 for row in rows:
                     self.stdout.write(f"  {label}: {row.slug} ({row.name})")
-        self.stdout.write(
-            f"Scenarios: {len(files)} file(s) read, {len(added)} added, {len(updated)} updated, "
-            f"{len(unchanged)} unchanged."
-        )
+        if verbosity >= 1:
+            self.stdout.write(
+                f"Scenarios: {len(files)} file(s) read, {len(added)} added, {len(updated)} updated, "
+                f"{len(unchanged)} unchanged."
+            )
