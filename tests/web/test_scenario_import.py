@@ -1,0 +1,147 @@
+"""A member imports a scenario file through the page; a broken file is refused with its messages."""
+from __future__ import annotations
+
+import html
+import json
+from pathlib import Path
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import call_command
+
+from games.models import Scenario
+
+pytestmark = pytest.mark.django_db
+
+SCENARIO_DIR = Path(__file__).resolve().parents[2] / "games" / "scenarios"
+URL = "/scenarios/import/"
+
+
+def club_file(**changes) -> dict:
+    """A club's corrected Belmont: a slug of its own and no annual number."""
+    data = json.loads((SCENARIO_DIR / "belmont.json").read_text(encoding="utf-8"))
+    data.update(slug="belmont-printed", name="Belmont (printed map)", annual_number=None,
+                layout_source="printed", first_appearance="Club")
+    data.update(changes)
+    return data
+
+
+def upload(client, data, name="scenario.json"):
+    content = data if isinstance(data, bytes) else json.dumps(data).encode()
+    response = client.post(URL, {"file": SimpleUploadedFile(name, content, "application/json")})
+    return response, html.unescape(response.content.decode())
+
+
+@pytest.fixture
+def member(client, player):
+    client.force_login(player)
+    return player
+
+
+def test_anonymous_visitors_are_sent_to_log_in(client):
+    response = client.get(URL)
+    assert response.status_code == 302
+    assert response["Location"] == f"/accounts/login/?next={URL}"
+    response = client.post(URL, {"file": SimpleUploadedFile("a.json", b"{}")})
+    assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
+    assert Scenario.objects.count() == 0
+
+
+def test_the_form_is_a_plain_file_upload(client, member):
+    response = client.get(URL)
+    assert response.status_code == 200
+    text = response.content.decode()
+    assert 'enctype="multipart/form-data"' in text
+    assert 'type="file" name="file"' in text
+    assert "csrfmiddlewaretoken" in text
+
+
+def test_a_member_imports_a_club_made_scenario(client, member):
+    response, _ = upload(client, club_file())
+    assert response.status_code == 302
+    assert response["Location"] == "/scenarios/belmont-printed/"
+    row = Scenario.objects.get(slug="belmont-printed")
+    assert row.club_made and row.uploaded_by == member
+    assert row.name == "Belmont (printed map)" and row.layout_source == "printed"
+    assert row.data == club_file()
+    text = html.unescape(client.get(response["Location"]).content.decode())
+    assert "was imported as a club-made scenario" in text
+    assert '<span class="badge">Club-made</span>' in text
+    assert "Transcribed from the printed scenario map." in text
+    assert text.count(' data-col="') == 113
+
+
+def test_the_uploader_can_replace_their_own_scenario(client, member):
+    upload(client, club_file())
+    response, _ = upload(client, club_file(historical_note="Grant's first battle, corrected."))
+    assert response.status_code == 302
+    assert Scenario.objects.filter(slug="belmont-printed").count() == 1
+    assert Scenario.objects.get(slug="belmont-printed").data["historical_note"] == "Grant's first battle, corrected."
+    assert "was updated" in client.get(response["Location"]).content.decode()
+
+
+def test_someone_elses_slug_is_refused(client, member, django_user_model):
+    upload(client, club_file())
+    other = django_user_model.objects.create_user("longstreet", email="pete@example.org", password="x")
+    client.force_login(other)
+    response, text = upload(client, club_file(name="Belmont (mine)"))
+    assert response.status_code == 200
+    assert "slug: a scenario with the slug 'belmont-printed' already exists (Belmont (printed map))" in text
+    assert Scenario.objects.get(slug="belmont-printed").uploaded_by == member
+
+
+def test_a_shipped_scenario_cannot_be_replaced(client, member):
+    call_command("load_scenarios", verbosity=0)
+    response, text = upload(client, club_file(slug="belmont"))
+    assert "a scenario with the slug 'belmont' already exists" in text
+    response, text = upload(client, club_file(annual_number=27))
+    assert "annual_number: 27 belongs to Belmont in the Annual Games list" in text
+    assert not Scenario.objects.filter(club_made=True).exists()
+
+
+def test_a_broken_file_is_refused_with_every_problem_named(client, member):
+    data = club_file()
+    first = data["units"][0]
+    data["terrain"].append({"hex": first["hex"], "kind": "rough"})                 # unit on rough
+    data["units"].append({"hex": {"col": 4, "row": 3}, "side": "union", "kind": "infantry"})  # off-grid
+    data["sides"]["union"]["flags"] = 0
+    response, text = upload(client, data)
+    assert response.status_code == 200
+    hex_ = f"({first['hex']['col']},{first['hex']['row']})"
+    assert f"units[0] at {hex_}: no unit may stand on rough terrain" in text
+    assert "hex (4,3) is not on the board" in text
+    assert "sides.union.flags: flags to win must be at least 1" in text
+    assert "The file was not imported: 3 problems." in text
+    assert not Scenario.objects.exists()
+
+
+def test_missing_and_unknown_fields_are_named(client, member):
+    data = club_file(colour="blue")
+    del data["historical_note"]
+    _, text = upload(client, data)
+    assert "file: missing field historical_note" in text
+    assert "'colour' was unexpected" in text
+
+
+def test_a_file_that_is_not_json_is_refused(client, member):
+    response, text = upload(client, b'{"slug": "belmont-printed",\n  "name": }')
+    assert response.status_code == 200
+    assert "The file is not valid JSON: Expecting value at line 2, column 11." in text
+    _, text = upload(client, "Fort Donelson".encode("utf-16"))
+    assert "not UTF-8 text" in text
+    _, text = upload(client, b"[1, 2]")
+    assert "a scenario file is one JSON object" in text
+    assert not Scenario.objects.exists()
+
+
+def test_a_file_over_200_kb_is_refused(client, member):
+    data = club_file(historical_note="x" * 210_000)
+    _, text = upload(client, data)
+    assert "a scenario file may be at most 200 KB" in text
+    assert not Scenario.objects.exists()
+
+
+def test_no_file_is_refused(client, member):
+    response = client.post(URL, {})
+    assert response.status_code == 200
+    assert "This field is required." in response.content.decode()
