@@ -172,7 +172,7 @@ def render_board(view: Mapping, *, viewer: str | None = None,
     for side, position in sorted(positions.items()):
         seat = position if not flip else ("bottom" if position == "top" else "top")
         if seat in _SEAT_LABEL_Y:
-            parts.append(f'<text class="seat {side}" x="312" y="{_SEAT_LABEL_Y[seat]}">'
+            parts.append(f'<text class="seat {_a(side)}" x="312" y="{_SEAT_LABEL_Y[seat]}">'
                          f"{_t(SIDE_NAMES.get(side, side))}</text>")
     parts.extend(plain)
     parts.extend(raised)     # highlighted hexes last, so their outline is never covered
