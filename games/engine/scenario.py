@@ -33,6 +33,7 @@ SPECIAL_RULES: dict[str, tuple[str, ...]] = {
     "ignore_flag_on_hexes": ("side", "hexes"),
 }
 
+_LISTS = ("terrain", "units", "generals", "flag_tokens", "special_rules")
 _SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
 
@@ -121,6 +122,11 @@ def load_scenario(data: dict) -> Scenario:
     errors: list[str] = []
     if not isinstance(data, dict):
         raise ScenarioError("the scenario must be a JSON object")
+    shape = [f"{key}: must be a list of objects" for key in _LISTS
+             if not isinstance(data.get(key, []), list)
+             or not all(isinstance(x, dict) for x in data.get(key, []))]
+    if shape:
+        raise ScenarioError(shape)
     if data.get("format", 1) != 1:
         errors.append(f"format: unknown format version {data.get('format')!r} (expected 1)")
     slug = data.get("slug")

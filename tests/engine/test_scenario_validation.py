@@ -83,3 +83,9 @@ def test_every_problem_is_reported_at_once():
         d["sides"]["union"]["flags"] = 0
         d["dates"] = ["someday"]
     assert len(broken(many)) == 3
+
+
+@pytest.mark.parametrize("key", ["terrain", "units", "generals", "flag_tokens", "special_rules"])
+def test_badly_shaped_lists_are_refused_not_crashed_on(key):
+    assert broken(lambda d: d.update({key: 5})) == [f"{key}: must be a list of objects"]
+    assert broken(lambda d: d.update({key: ["woods"]})) == [f"{key}: must be a list of objects"]
