@@ -24,7 +24,7 @@ from games.engine.cards import card_of
 from games.models import Game
 from games.models.match import PHASE_LABELS, SIDE_NAMES
 
-from .play_log import hex_label, last_rolls, log_lines
+from .play_log import hex_label, last_rolls, log_entries, log_lines
 
 TEMPLATE = "games/game.html"
 POLL_SECONDS = 3
@@ -323,7 +323,7 @@ def game_context(request, row: Game, *, selected=None, error: str | None = None)
 
     board = render_board(view, viewer=side, highlights=choices.highlights,
                          hex_attrs=hex_attrs, selected=selected if mine else None)
-    entries = list(row.actions.order_by("index").only("index", "side", "events"))
+    entries = log_entries(row.actions.order_by("index"))
     lines = log_lines(engine.scenario, entries, side)
     other = None
     if side:
@@ -465,7 +465,7 @@ def game_replay(request, game_id):
         if index == step:
             break
     view = engine.view(None)
-    entries = list(row.actions.filter(index__lte=step).order_by("index").only("index", "side", "events"))
+    entries = log_entries(row.actions.filter(index__lte=step).order_by("index"))
     lines = log_lines(engine.scenario, entries, None)
     step_lines = [ln for ln in lines if ln["index"] == step] if step else []
     ctx = {

@@ -7,6 +7,8 @@ for events that only name a unit's id.
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from games.engine import view_event
 from games.engine.cards import CARDS, card_of
 from games.engine.hexgrid import HEXES
@@ -212,6 +214,17 @@ def _cap(s: str) -> str:
 
 def _other(side):
     return {"union": "confederate", "confederate": "union"}.get(side)
+
+
+class Entry(NamedTuple):
+    index: int
+    side: str
+    events: list
+
+
+def log_entries(actions_queryset) -> list[Entry]:
+    """The log rows of a game as light tuples (no model instances)."""
+    return [Entry(*row) for row in actions_queryset.values_list("index", "side", "events")]
 
 
 def log_lines(engine_scenario, entries, viewer: str | None) -> list[dict]:
