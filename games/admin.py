@@ -52,11 +52,16 @@ class GameAdmin(admin.ModelAdmin):
 
 @admin.register(GameAction)
 class GameActionAdmin(admin.ModelAdmin):
-    """The log, read-only; events are not shown (they hold the private draws)."""
+    """The log, read-only, by action type only: the events hold the private draws, and an
+    action such as keep_card names a card that stays hidden in a hand."""
 
     list_display = ("__str__", "side", "actor", "created")
-    exclude = ("events",)
-    readonly_fields = ("game", "index", "side", "actor", "action", "created")
+    exclude = ("events", "action")
+    readonly_fields = ("game", "index", "side", "actor", "action_type", "created")
+
+    @admin.display(description="action")
+    def action_type(self, obj):
+        return obj.action.get("type", "")
 
     def has_add_permission(self, request):
         return False

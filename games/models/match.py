@@ -217,4 +217,4 @@ class GameAction(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.game} #{self.index}: {self.action.get('type')}"
+        return f"{self.game} #{self.index}: {self.action.get('type', '').replace('_', ' ')}"

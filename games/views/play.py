@@ -360,6 +360,8 @@ def game_context(request, row: Game, *, selected=None, error: str | None = None)
         "can_claim": can_claim, "poll": not row.is_over, "poll_seconds": POLL_SECONDS,
         "selected": f"{selected[0]},{selected[1]}" if selected and mine else "",
         "now": timezone.now(),
+        "next_game": (row.match.games.filter(number=2).first()
+                      if row.is_over and row.number == 1 else None),
     }
 
 

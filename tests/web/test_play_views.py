@@ -325,3 +325,23 @@ def test_replay_steps_through_a_finished_game(client, game, lee, grant):
     r = client.get(url(game, "replay") + "?step=0")
     assert "The armies are deployed" in r.content.decode()
     assert "Your hand" not in r.content.decode()
+
+
+def test_admin_shows_matches_and_games_without_their_secrets(client, lee, grant, django_user_model):
+    from tests.web.test_play_every_choice import position_keep_card, put
+    position, _ = position_keep_card()
+    game = put({"union": lee, "confederate": grant}, position)
+    kept = services.load_engine(game).view("union")["decision"]["cards"][0]
+    act(game, lee, {"type": "keep_card", "card": kept})
+    admin = django_user_model.objects.create_superuser("admin", "admin@example.org", "x")
+    client.force_login(admin)
+    for path in ("/admin/games/match/", f"/admin/games/match/{game.match_id}/change/",
+                 "/admin/games/game/", f"/admin/games/game/{game.pk}/change/",
+                 "/admin/games/gameaction/",
+                 f"/admin/games/gameaction/{game.actions.get().pk}/change/"):
+        r = client.get(path)
+        assert r.status_code == 200, path
+        html = r.content.decode()
+        assert str(game.seed) not in html
+        for cid in engine(game).hands["confederate"] + engine(game).hands["union"]:
+            assert f'"{cid}"' not in html and f"&quot;{cid}&quot;" not in html, (path, cid)
