@@ -198,3 +198,10 @@ def test_two_members_play_the_opening_turn(opening, browser, live_server):
     assert grant.evaluate("window.notReloaded") is True
     shot(grant, "phone-2-your-turn")
     shot(lee, "desktop-4-waiting")
+
+    # The lobby lists the game where it is Grant's move first.
+    grant.goto(f"{live_server.url}/play/")
+    assert "Browser skirmish" in grant.locator("li.your-turn").inner_text()
+    shot(grant, "phone-3-lobby")
+    lee.goto(f"{live_server.url}/play/")
+    shot(lee, "desktop-5-lobby")
