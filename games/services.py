@@ -16,7 +16,6 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import timedelta
 
-from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
@@ -97,10 +96,6 @@ def _engine_scenario(row: Game):
 def load_engine(row: Game) -> EngineGame:
     """The engine game of a row (a fresh object: changing it changes nothing stored)."""
     return EngineGame.from_dict(row.state, scenario=_engine_scenario(row))
-
-
-def side_of(row: Game, user) -> str | None:
-    return row.side_of(user)
 
 
 # -- matches: challenges and seeks -------------------------------------------------------------
@@ -467,7 +462,3 @@ def rebuild_steps(row: Game):
         if events != entry.events:
             raise ValueError(f"the log of game {row.pk} does not replay at action {entry.index}")
         yield entry.index, entry, engine, events
-
-
-def users_by_id(ids) -> dict:
-    return {u.pk: u for u in get_user_model().objects.filter(pk__in=[i for i in ids if i])}

@@ -19,7 +19,6 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games import services
 from games.board_svg import render_board, unit_words
-from games.engine import view_event
 from games.engine.cards import card_of
 from games.models import Game
 from games.models.match import PHASE_LABELS, SIDE_NAMES
@@ -477,7 +476,6 @@ def game_replay(request, game_id):
         "action": entry.action if entry else None,
         "actor": SIDE_NAMES.get(entry.side, "The site") if entry else "",
         "prev": step - 1 if step > 0 else None, "next": step + 1 if step < last else None,
-        "steps": [0, max(0, step - 10), step + 10 if step + 10 <= last else last, last],
         "stands": [{"name": SIDE_NAMES[s], "player": _name(row.player_of(s)),
                     "flags": view["flags"][s], "needed": view["flags_needed"][s],
                     "hand": view["hand_counts"][s], "deck": view["deck_counts"][s]}
@@ -485,8 +483,3 @@ def game_replay(request, game_id):
     }
     name = "games/replay.html#replay" if request.htmx else "games/replay.html"
     return render(request, name, ctx)
-
-
-def public_events(entry, side):
-    """An action's events as ``side`` may see them."""
-    return [view_event(e, side) for e in entry.events]
