@@ -24,6 +24,9 @@ from django.utils import timezone
 
 from accounts.models import Profile
 
+#: No turn e-mail to a player who acted in the game this recently: they are at the page,
+#: which updates by itself (e.g. the attacker, after the defender's retreat decision).
+ACTIVE_WINDOW = timedelta(minutes=10)
 #: A reminder goes out when this share of the time per move is left (at most 12 hours).
 REMINDER_SHARE = 0.25
 REMINDER_MAX = timedelta(hours=12)
@@ -68,6 +71,8 @@ def notify_turn(game_id: int, version: int) -> bool:
         return False
     user = game.deciding_player
     if not _wants(user, Profile.Notifications.EVERY_TURN):
+        return False
+    if game.actions.filter(actor=user, created__gte=timezone.now() - ACTIVE_WINDOW).exists():
         return False
     if not _claim(game_id, version, "notified_version"):
         return False

@@ -164,6 +164,21 @@ def test_a_whole_turn_passes_the_decision_and_notifies(lee, grant, django_captur
     assert [m.to for m in mail.outbox] == [["grant@example.org"]]
 
 
+def test_no_turn_email_to_a_player_who_just_acted(lee, grant):
+    _, game = start_match(lee, grant)
+    act(game, lee, first_card_skirmish(game))
+    engine = services.load_engine(game)
+    engine.pending = [{"do": "discard", "side": "confederate"}]   # a decision for grant...
+    set_state(game, engine)
+    act(game, grant, {"type": "discard", "card": services.load_engine(game).hands["confederate"][0]})
+    game.refresh_from_db()
+    assert game.deciding == "union"                                 # ...then back to lee
+    mail.outbox.clear()
+    assert tasks.notify_turn(game.pk, game.version) is False        # lee is at the page
+    GameAction.objects.filter(actor=lee).update(created=timezone.now() - timedelta(hours=1))
+    assert tasks.notify_turn(game.pk, game.version) is True
+
+
 def test_turn_email_respects_the_profile(lee, grant, django_capture_on_commit_callbacks):
     grant.profile.email_notifications = "none"
     grant.profile.save()
