@@ -63,3 +63,19 @@ def celery_via_broker():
 
     app.conf.task_always_eager = False
     yield app
+
+
+# Three club members for the play-by-web tests.
+@pytest.fixture
+def lee(django_user_model):
+    return django_user_model.objects.create_user("lee", email="lee@example.org", password="x")
+
+
+@pytest.fixture
+def grant(django_user_model):
+    return django_user_model.objects.create_user("grant", email="grant@example.org", password="x")
+
+
+@pytest.fixture
+def meade(django_user_model):
+    return django_user_model.objects.create_user("meade", email="meade@example.org", password="x")

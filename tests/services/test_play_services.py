@@ -18,21 +18,6 @@ from tests.play_helpers import act, make_scenario, player, set_state, start_matc
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def lee(django_user_model):
-    return django_user_model.objects.create_user("lee", email="lee@example.org", password="x")
-
-
-@pytest.fixture
-def grant(django_user_model):
-    return django_user_model.objects.create_user("grant", email="grant@example.org", password="x")
-
-
-@pytest.fixture
-def meade(django_user_model):
-    return django_user_model.objects.create_user("meade", email="meade@example.org", password="x")
-
-
 def first_card_skirmish(game):
     engine = services.load_engine(game)
     return {"type": "play_card", "card": engine.hands[engine.active][0], "mode": "skirmish"}

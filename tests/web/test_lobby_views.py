@@ -13,21 +13,6 @@ from tests.play_helpers import make_scenario, start_match
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def lee(django_user_model):
-    return django_user_model.objects.create_user("lee", email="lee@example.org", password="x")
-
-
-@pytest.fixture
-def grant(django_user_model):
-    return django_user_model.objects.create_user("grant", email="grant@example.org", password="x")
-
-
-@pytest.fixture
-def meade(django_user_model):
-    return django_user_model.objects.create_user("meade", email="meade@example.org", password="x")
-
-
 def challenge_data(scenario, opponent="grant", **kw):
     data = {"c-opponent": opponent, "c-scenario": scenario.pk, "c-side": "union",
             "c-deadline_hours": 48, "c-message": "At dawn"}

@@ -16,21 +16,6 @@ HX = {"HTTP_HX_REQUEST": "true"}
 
 
 @pytest.fixture
-def lee(django_user_model):
-    return django_user_model.objects.create_user("lee", email="lee@example.org", password="x")
-
-
-@pytest.fixture
-def grant(django_user_model):
-    return django_user_model.objects.create_user("grant", email="grant@example.org", password="x")
-
-
-@pytest.fixture
-def meade(django_user_model):
-    return django_user_model.objects.create_user("meade", email="meade@example.org", password="x")
-
-
-@pytest.fixture
 def game(lee, grant):
     return start_match(lee, grant, side="union")[1]
 
