@@ -118,6 +118,18 @@ def _choices(engine, view, legal: list, selected) -> Choices:
     by_type: dict = OrderedDict()
     for a in legal:
         by_type.setdefault(a["type"], []).append(a)
+
+    def unit_clicks(kind: str, verb: str, title: str) -> None:
+        """Actions on one unit each: its hex lights up and a click takes the action."""
+        buttons = []
+        for a in by_type.get(kind, []):
+            u = units.get(a["unit"])
+            if u:
+                key = _key(u["hex"])
+                ch.light("eligible", key)
+                ch.clicks[key] = {"action": a}
+                buttons.append(act_button(f"{verb} {unit_label(a['unit'])}", a))
+        ch.group(title, buttons)
     ends = []
     for kind, label in (("confirm_orders", "Done ordering: move on"), ("end_movement", "End movement: battle"),
                         ("end_turn", "End the turn and draw"), ("end_rally", "End the rally"),
@@ -140,15 +152,7 @@ def _choices(engine, view, legal: list, selected) -> Choices:
     elif phase == "order":
         ch.prompt = (f"Order units: {view['orders_left']} order{'s' if view['orders_left'] != 1 else ''} "
                      "left. Click a highlighted unit, then move on.")
-        buttons = []
-        for a in by_type.get("order", []):
-            u = units.get(a["unit"])
-            if u:
-                key = _key(u["hex"])
-                ch.light("eligible", key)
-                ch.clicks[key] = {"action": a}
-                buttons.append(act_button(f"Order {unit_label(a['unit'])}", a))
-        ch.group("Units you may order", buttons)
+        unit_clicks("order", "Order", "Units you may order")
     elif phase in ("move", "move_again"):
         moves: dict = OrderedDict()          # (kind, id) -> [actions]
         for a in by_type.get("move", []):
@@ -258,15 +262,7 @@ def _choices(engine, view, legal: list, selected) -> Choices:
                                       for a in by_type.get("keep_card", [])])
     elif phase == "rally":
         ch.prompt = "Rally: click a highlighted unit to return a figure to it, or end the rally."
-        buttons = []
-        for a in by_type.get("rally", []):
-            u = units.get(a["unit"])
-            if u:
-                key = _key(u["hex"])
-                ch.light("eligible", key)
-                ch.clicks[key] = {"action": a}
-                buttons.append(act_button(f"Rally {unit_label(a['unit'])}", a))
-        ch.group("Units you may rally", buttons)
+        unit_clicks("rally", "Rally", "Units you may rally")
     elif phase == "reinforce":
         ch.prompt = "Call for Reinforcements: choose a hex on your baseline, then the kind of unit."
         by_hex: dict = OrderedDict()
