@@ -23,7 +23,6 @@ SHOTS = os.environ.get("PLAY_SCREENSHOTS")
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(not CHROMIUM.exists(), reason=f"no browser at {CHROMIUM} (apt-get install chromium)"),
 ]
 
 MOVE_FROM, MOVE_TO, TARGET = (12, 6), (13, 5), (13, 3)
