@@ -276,13 +276,13 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
 
     # -- lookups -----------------------------------------------------------------------------
     def _unit(self, uid):
-        u = self.units.get(uid)
+        u = self.units.get(uid) if isinstance(uid, str) else None
         if u is None:
             raise IllegalAction("There is no such unit on the board.")
         return u
 
     def _general(self, gid):
-        g = self.generals.get(gid)
+        g = self.generals.get(gid) if isinstance(gid, str) else None
         if g is None:
             raise IllegalAction("There is no such general on the board.")
         return g
@@ -621,7 +621,10 @@ def view_event(event: dict, side: str | None) -> dict:
 
 def _index(h) -> int:
     if isinstance(h, dict):
-        return INDEX[Hex(int(h["col"]), int(h["row"]))]
+        col, row = h["col"], h["row"]
+        if type(col) is not int or type(row) is not int:
+            raise TypeError(h)
+        return INDEX[Hex(col, row)]
     if isinstance(h, int) and not isinstance(h, bool):
         if 0 <= h < N_HEXES:
             return h
