@@ -10,9 +10,12 @@ farther, battling twice, an extra die, holding still).  The texts players read a
 from __future__ import annotations
 
 from . import dice as _dice
-from .cards import PER_CARD_HELD, SECTION, TACTIC, card_of, CARDS
+from .cards import CARDS, PER_CARD_HELD, SECTION, TACTIC, card_of
+from .combat import attack_profile
 from .errors import IllegalAction
 from .hexgrid import BASELINE_ROW, HEXES, SECTION_OF, SECTIONS
+from .movement import unit_move_allowance
+from .pieces import Unit
 from .units import ARTILLERY, BOX_LIMITS, CAVALRY, FULL_FIGURES, INFANTRY, UNIT_KINDS, other
 
 FIELDWORK_TOKENS = 9
@@ -186,7 +189,6 @@ class TacticsMixin:
 
     # -- movement and battle under a card ----------------------------------------------------
     def move_allowance(self, unit):
-        from .movement import unit_move_allowance
         extra = self.fx["allowance"].get(unit.id)
         if extra is not None:
             return extra, False, False
@@ -266,7 +268,6 @@ class TacticsMixin:
         return out
 
     def _do_reinforce(self, a) -> None:
-        from .pieces import Unit
         item = self.pending[0]
         kind, to = a.get("kind"), self._hex(a.get("to"))
         if kind not in item["kinds"]:
@@ -346,14 +347,12 @@ class TacticsMixin:
                                   "attacker": attacker.id, "hex": target.hex})
 
     def fight_back_ready(self, item) -> bool:
-        from .combat import attack_profile
         u, foe = self.units.get(item["unit"]), self.units.get(item["attacker"])
         if u is None or foe is None or u.hex != item["hex"]:
             return False
         return attack_profile(self, u, foe.hex)["allowed"]
 
     def _do_fight_back(self, a) -> None:
-        from .combat import attack_profile
         item = self.pending[0]
         side = item["side"]
         cid = a.get("card")
