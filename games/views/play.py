@@ -456,9 +456,9 @@ def game_replay(request, game_id):
         step = max(0, min(last, int(request.GET.get("step", last))))
     except ValueError:
         step = last
-    engine = events = entry = None
-    for index, entry_, engine_, events_ in services.rebuild_steps(row):
-        engine, events, entry = engine_, events_, entry_
+    engine = entry = None
+    for index, entry_, engine_, _events in services.rebuild_steps(row):
+        engine, entry = engine_, entry_
         if index == step:
             break
     view = engine.view(None)
