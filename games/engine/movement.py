@@ -88,16 +88,16 @@ def unit_destinations(game, unit, allowance: int | None = None) -> dict[int, int
     artillery never moves next to an enemy; a unit carrying a general may not end on
     another general.
     """
-    key = ("dest", unit.id, allowance)
+    if allowance is None:
+        allowance, march_rule, charge = game.move_allowance(unit)
+    else:
+        march_rule = charge = False
+    key = ("dest", unit.id, allowance, march_rule, charge)   # a card may change the allowance
     cached = game.cache.get(key)
     if cached is not None:
         return cached
     side = unit.side
     start = unit.hex
-    if allowance is None:
-        allowance, march_rule, charge = game.move_allowance(unit)
-    else:
-        march_rule = charge = False
     carries_general = game.general_at[start] is not None
     unit_at, general_at = game.unit_at, game.general_at
     impassable, stops = game.impassable, game.stops

@@ -429,3 +429,22 @@ def test_fight_back_needs_line_of_sight():
 
     assert after_shot(blocker=False) == "fight_back"
     assert after_shot(blocker=True) == "battle"
+
+
+def test_forced_march_reach_is_fresh_when_the_unit_stood_still_last_turn():
+    # the march's reach is worked out again, not remembered from an ordinary order
+    g = game([inf("union", 10, 8), inf("confederate", 12, 4), inf("confederate", 2, 0)])
+    play(g, "probe_centre")
+    g.apply({"type": "order", "unit": "u1"})
+    assert (10, 6) not in dests(g, 10, 8)
+    for side in ("union", "confederate"):
+        assert g.active == side
+        if side == "confederate":
+            play(g, "scout_left", mode="skirmish")
+            g.apply({"type": "order", "unit": "u3"})
+        g.apply({"type": "end_movement"})
+        g.apply({"type": "end_turn"})
+        while g.phase != "play_card":
+            g.apply(g.legal_actions()[0])
+    play(g, "forced_march", section="centre")
+    assert (10, 6) in dests(g, 10, 8)
