@@ -48,6 +48,12 @@ class BattleMixin:
                 out.append(u.id)
         return out
 
+    def battle_candidates(self) -> list:
+        """The active side's units that might battle now: ordered or in melee."""
+        ordered, side = self.ordered, self.active
+        return [u for u in self.units.values()
+                if u.side == side and (u.id in ordered or self.in_melee(u))]
+
     def attack_targets(self, u, compulsory=None) -> list[int]:
         """Hexes unit u may attack now (its own turn, battle step)."""
         if u.side != self.active or attack_barrier(self, u):

@@ -17,7 +17,7 @@ from .battle import BattleMixin
 from .cards import card_of, extra_ids, player_deck_ids
 from .combat import attack_profile, dice_profile
 from .errors import IllegalAction
-from .hexgrid import HEXES, INDEX, N_HEXES, SECTION_OF, Hex
+from .hexgrid import HEX_JSON, HEXES, INDEX, N_HEXES, SECTION_OF, Hex
 from .movement import MOVE_AGAIN, general_destinations, unit_destinations
 from .pieces import General, Unit
 from .scenario import Scenario, load_scenario
@@ -398,7 +398,10 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
 
     # -- actions -----------------------------------------------------------------------------
     def legal_actions(self) -> list[dict]:
-        """Every action the deciding side may take now (empty when the game is over)."""
+        """Every action the deciding side may take now (empty when the game is over).
+
+        The hexes in these actions are shared read-only dicts (:class:`~.hexgrid.HexJSON`).
+        """
         if self.outcome:
             return []
         phase = self.phase
@@ -408,49 +411,49 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
             for cid in self.hands[side]:
                 out.extend(self.card_choices(cid))
         elif phase == "order":
-            for u in self.units.values():
-                if self.order_eligible(u):
-                    out.append({"type": "order", "unit": u.id})
+            eligible = self.order_eligible
+            out = [{"type": "order", "unit": u.id} for u in self.units.values() if eligible(u)]
             out.append({"type": "confirm_orders"})
         elif phase == "move_again":
             for uid in self.fx["hit_and_run"]:
                 u = self.units.get(uid)
                 if u is not None and self.unit_can_move(u):
                     for h in unit_destinations(self, u, MOVE_AGAIN):
-                        out.append({"type": "move", "unit": uid, "to": _h(h)})
+                        out.append({"type": "move", "unit": uid, "to": HEX_JSON[h]})
             out.append({"type": "end_turn"})
         elif phase == "move":
             for uid in self.ordered:
                 u = self.units.get(uid)
                 if u is not None and self.unit_can_move(u):
-                    for h in unit_destinations(self, u):
-                        out.append({"type": "move", "unit": uid, "to": _h(h)})
+                    out += [{"type": "move", "unit": uid, "to": HEX_JSON[h]}
+                            for h in unit_destinations(self, u)]
             for gen in self.generals.values():
                 if self.general_can_move(gen):
-                    for h in general_destinations(self, gen):
-                        out.append({"type": "move_general", "general": gen.id, "to": _h(h)})
+                    gid = gen.id
+                    out += [{"type": "move_general", "general": gid, "to": HEX_JSON[h]}
+                            for h in general_destinations(self, gen)]
             out.append({"type": "end_movement"})
         elif phase == "battle":
             compulsory = self.compulsory_melees()
-            for u in list(self.units.values()):
+            for u in self.battle_candidates():
                 for h in self.attack_targets(u, compulsory):
-                    out.append({"type": "attack", "unit": u.id, "target": _h(h)})
+                    out.append({"type": "attack", "unit": u.id, "target": HEX_JSON[h]})
                 if not compulsory:
                     for h in self.sharpshooter_targets(u):
-                        out.append({"type": "attack", "unit": u.id, "target": _h(h),
+                        out.append({"type": "attack", "unit": u.id, "target": HEX_JSON[h],
                                     "general": True})
             if not compulsory:
                 out.append({"type": "end_turn"})
         else:
             item = self.pending[0]
             if phase == "retreat":
-                out = [{"type": "retreat", "unit": item["unit"], "to": _h(h)}
+                out = [{"type": "retreat", "unit": item["unit"], "to": HEX_JSON[h]}
                        for h in item["options"]]
             elif phase == "general_retreat":
-                out = [{"type": "general_retreat", "general": item["general"], "to": _h(h)}
+                out = [{"type": "general_retreat", "general": item["general"], "to": HEX_JSON[h]}
                        for h in item["options"]]
             elif phase == "withdraw":
-                out = [{"type": "withdraw", "unit": item["unit"], "to": _h(h)}
+                out = [{"type": "withdraw", "unit": item["unit"], "to": HEX_JSON[h]}
                        for h in item["options"]] + [{"type": "stand", "unit": item["unit"]}]
             elif phase == "take_ground":
                 out = [{"type": "take_ground", "unit": item["unit"]},
@@ -463,10 +466,10 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
                 out = [{"type": "rally", "unit": u.id} for u in self.rally_targets(item)]
                 out.append({"type": "end_rally"})
             elif phase == "reinforce":
-                out = [{"type": "reinforce", "kind": k, "to": _h(h)}
+                out = [{"type": "reinforce", "kind": k, "to": HEX_JSON[h]}
                        for k in item["kinds"] for h in item["options"]]
             elif phase == "supply_move":
-                out = [{"type": "supply_move", "unit": item["unit"], "to": _h(h)}
+                out = [{"type": "supply_move", "unit": item["unit"], "to": HEX_JSON[h]}
                        for h in item["options"]]
             elif phase == "fight_back":
                 out = [{"type": "fight_back", "card": c} for c in self.hands[side]

@@ -47,6 +47,35 @@ HEXES: tuple[Hex, ...] = tuple(
 N_HEXES = len(HEXES)
 INDEX: dict[Hex, int] = {h: i for i, h in enumerate(HEXES)}
 
+class HexJSON(dict):
+    """A hex as JSON, ``{"col": c, "row": r}``, shared and read-only.
+
+    ``legal_actions`` hands out these shared objects (one per hex) rather than building
+    a fresh dict for every one of its answers.  Changing one raises ``TypeError``;
+    copying or pickling one gives a plain dict, and ``json`` writes it as any dict.
+    """
+
+    __slots__ = ()
+
+    def _read_only(self, *args, **kwargs):
+        raise TypeError("hexes handed out by the engine are read-only; copy one with dict(h)")
+
+    __setitem__ = __delitem__ = __ior__ = _read_only
+    clear = pop = popitem = setdefault = update = _read_only
+
+    def __reduce__(self):
+        return (dict, (dict(self),))
+
+    def __copy__(self):
+        return dict(self)
+
+    def __deepcopy__(self, memo):
+        return dict(self)
+
+
+#: HEX_JSON[i] is hex i as a shared read-only ``{"col", "row"}`` dict.
+HEX_JSON: tuple[HexJSON, ...] = tuple(HexJSON(col=h.col, row=h.row) for h in HEXES)
+
 # Directions in a fixed order; a hexside is named by the neighbour it faces.
 DIRECTIONS: tuple[str, ...] = ("E", "NE", "NW", "W", "SW", "SE")
 DELTAS: dict[str, tuple[int, int]] = {

@@ -14,12 +14,14 @@ MOVE_AGAIN = 2          # Hit and Run: the cavalry's second move
 
 def next_to_enemy(game, h: int, side: str) -> bool:
     """True when hex h touches a unit (not a lone general) of the other side."""
-    return enemy_zone(game, side)[h]
+    zone = game.cache.get(side)
+    return (zone if zone is not None else enemy_zone(game, side))[h]
 
 
 def enemy_zone(game, side: str) -> list[bool]:
-    """Per hex: does it touch a unit of the side opposing ``side``?  Cached per position."""
-    key = ("zone", side)
+    """Per hex: does it touch a unit of the side opposing ``side``?  Cached per position
+    (under the side's own name: the most asked question has the shortest key)."""
+    key = side
     zone = game.cache.get(key)
     if zone is None:
         zone = [False] * len(game.unit_at)
@@ -67,13 +69,21 @@ def march_threatened(game, h: int, side: str) -> bool:
     found = game.cache.get(key)
     if found is None:
         found = False
-        for u in game.units.values():
-            if u.side == side:
-                continue
-            reach = CHARGE_REACH if u.kind == CAVALRY else game.attack_range(u)
-            if DIST[u.hex][h] <= reach and has_line_of_sight(game, u.hex, h, u):
+        for at, reach, u in _threats(game, side):
+            if DIST[at][h] <= reach and has_line_of_sight(game, at, h, u):
                 found = True
                 break
+        game.cache[key] = found
+    return found
+
+
+def _threats(game, side: str) -> list[tuple]:
+    """(hex, reach, unit) of every enemy unit whose fire or charge stops a march.  Cached."""
+    key = ("threats", side)
+    found = game.cache.get(key)
+    if found is None:
+        found = [(u.hex, CHARGE_REACH if u.kind == CAVALRY else game.attack_range(u), u)
+                 for u in game.units.values() if u.side != side]
         game.cache[key] = found
     return found
 

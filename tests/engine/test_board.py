@@ -1,6 +1,14 @@
 """Board geometry: 113 hexes, doubled columns, neighbours, distances, sections, sight lines."""
+import copy
+import json
+import pickle
+
+import pytest
+
+from games.engine import Game, load_scenario
 from games.engine.hexgrid import (ADJACENT, DIST, HEXES, INDEX, N_HEXES, REAR, SECTION_OF,
                                   Hex, NEIGHBOURS, DIRECTIONS, on_board, sight_line, sides_facing)
+from games.engine.sample import sample_scenario
 
 
 def i(c, r):
@@ -67,3 +75,20 @@ def test_attack_direction_names_the_side_crossed():
     assert sides_facing(i(10, 4), i(11, 3)) == ("NE",)
     assert sides_facing(i(10, 4), i(10, 2)) == ("NE", "NW")      # straight up: a corner
     assert sides_facing(i(10, 4), i(14, 4)) == ("E",)
+
+
+def test_hexes_in_legal_actions_are_shared_read_only_and_serialise_as_plain_dicts():
+    g = Game.new(load_scenario(sample_scenario()), seed=3)
+    while g.phase != "move":
+        g.apply(g.legal_actions()[0])
+    move = next(a for a in g.legal_actions() if a["type"] == "move")
+    to = move["to"]
+    with pytest.raises(TypeError, match="read-only"):
+        to["col"] = 0
+    with pytest.raises(TypeError):
+        to.update(row=0)
+    assert json.loads(json.dumps(move))["to"] == {"col": to["col"], "row": to["row"]}
+    for clone in (copy.copy(to), copy.deepcopy(to), pickle.loads(pickle.dumps(to)), dict(to)):
+        assert type(clone) is dict and clone == to
+        clone["col"] = 99                      # a copy is the caller's own
+    assert g.legal_actions()[-1] == {"type": "end_movement"} and to["col"] != 99
