@@ -25,15 +25,26 @@ from games.engine.sample import sample_scenario  # noqa: E402
 TURN_CAP = 400
 
 
-def play(scenario, seed: int) -> tuple[int, bool]:
+def play(scenario, seed: int, clock: dict) -> tuple[int, int, bool]:
+    """One game; returns (actions, turns, finished) and adds the time spent listing and
+    applying actions to ``clock``."""
     rng = random.Random(seed)
     game = Game.new(scenario, seed=seed)
     actions = 0
+    now = time.perf_counter
+    listing = applying = 0.0
     while game.outcome is None and game.turn <= TURN_CAP:
+        t0 = now()
         choices = game.legal_actions()
+        t1 = now()
         game.apply(rng.choice(choices))
+        t2 = now()
+        listing += t1 - t0
+        applying += t2 - t1
         actions += 1
-    return actions, game.outcome is not None
+    clock["listing"] += listing
+    clock["applying"] += applying
+    return actions, game.turn, game.outcome is not None
 
 
 def main() -> None:
@@ -45,11 +56,13 @@ def main() -> None:
     data = json.loads(pathlib.Path(args.scenario).read_text()) if args.scenario else sample_scenario()
     scenario = load_scenario(data)
     precompute_sight_lines()        # geometry tables are built once per process
-    total_actions = finished = 0
+    total_actions = total_turns = finished = 0
+    clock = {"listing": 0.0, "applying": 0.0}
     start = time.perf_counter()
     for i in range(args.games):
-        n, done = play(scenario, args.seed + i)
+        n, turns, done = play(scenario, args.seed + i, clock)
         total_actions += n
+        total_turns += turns
         finished += done
     elapsed = time.perf_counter() - start
     game = Game.new(scenario, seed=args.seed)
@@ -65,7 +78,10 @@ def main() -> None:
     print(f"scenario: {scenario.slug}  games: {args.games}  finished: {finished}  "
           f"capped at {TURN_CAP} turns: {args.games - finished}")
     print(f"games/s: {args.games / elapsed:.1f}")
-    print(f"actions/s: {total_actions / elapsed:.0f}  (mean {total_actions / args.games:.0f} actions a game)")
+    print(f"actions/s: {total_actions / elapsed:.0f}  (mean {total_actions / args.games:.0f} actions "
+          f"and {total_turns / args.games:.0f} turns a game)")
+    print(f"per action: {clock['listing'] / total_actions * 1e6:.1f} us legal_actions() + "
+          f"{clock['applying'] / total_actions * 1e6:.1f} us apply()")
     print(f"state copy: {copy_us:.1f} us (copy()), {dict_us:.0f} us (to_dict + from_dict)")
 
 
