@@ -171,29 +171,33 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
     # -- serialisation -----------------------------------------------------------------------
     def to_dict(self) -> dict:
         """The whole state, secrets included, as JSON-safe data (a fresh copy)."""
-        return _clone({
-            "scenario": self.scenario.data, "ruleset": self.ruleset, "options": self.options,
-            "seed": self.seed, "rng": self.rng, "turn": self.turn, "active": self.active,
-            "step": self.step, "outcome": self.outcome,
-            "units": [u.to_dict() for u in self.units.values()],
-            "generals": [g.to_dict() for g in self.generals.values()],
-            "obstacles": [o for o in self.obstacles],
+        shared = _clone({
+            "scenario": self.scenario.data, "options": self.options, "outcome": self.outcome,
             "hands": self.hands, "decks": self.decks, "discards": self.discards,
             "captured": self.captured, "temp_flags": self.temp_flags,
             "last_card": self.last_card, "pending": self.pending,
-            "card": self.card, "mode": self.mode, "effect": self.effect,
-            "order_rule": self.order_rule, "fx": self.fx, "orders_left": self.orders_left,
+            "order_rule": self.order_rule, "fx": self.fx,
             "reinforced": self.reinforced, "casualties": self.casualties,
-            "fieldworks_built": self.fieldworks_built, "ordered": self.ordered, "moved": self.moved, "locked": sorted(self.locked),
-            "gen_moved": sorted(self.gen_moved), "attacked": sorted(self.attacked),
+            "ordered": self.ordered, "moved": self.moved,
         })
+        return {
+            **shared, "ruleset": self.ruleset, "seed": self.seed, "rng": self.rng,
+            "turn": self.turn, "active": self.active, "step": self.step,
+            "units": [u.to_dict() for u in self.units.values()],
+            "generals": [g.to_dict() for g in self.generals.values()],
+            "obstacles": [dict(o) if o else None for o in self.obstacles],
+            "card": self.card, "mode": self.mode, "effect": self.effect,
+            "orders_left": self.orders_left, "fieldworks_built": self.fieldworks_built,
+            "locked": sorted(self.locked), "gen_moved": sorted(self.gen_moved),
+            "attacked": sorted(self.attacked),
+        }
 
     @classmethod
     def from_dict(cls, d: dict, scenario: Scenario | None = None) -> "Game":
         """Rebuild a game from :meth:`to_dict` output (pass ``scenario`` to skip re-validation)."""
-        d = _clone(d)
         g = cls()
         g.scenario = scenario or load_scenario(d["scenario"])
+        d = {k: _clone(v) for k, v in d.items() if k != "scenario"}
         for key in ("ruleset", "options", "seed", "rng", "turn", "active", "step", "outcome",
                     "hands", "decks", "discards", "captured", "temp_flags", "last_card",
                     "pending", "card", "mode", "effect", "order_rule", "fx", "orders_left",
@@ -213,7 +217,7 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
         g.__dict__.update(self.__dict__)
         g.units = {k: u.copy() for k, u in self.units.items()}
         g.generals = {k: x.copy() for k, x in self.generals.items()}
-        g.obstacles = [dict(o) if o else None for o in self.obstacles]
+        g.obstacles = list(self.obstacles)     # a hex's sides are replaced, never edited
         g.hands = {s: list(v) for s, v in self.hands.items()}
         g.decks = {s: list(v) for s, v in self.decks.items()}
         g.discards = {s: list(v) for s, v in self.discards.items()}

@@ -121,6 +121,17 @@ def test_construct_fieldworks_builds_permanent_tokens_on_the_front_sides():
     assert prev["dice"] == 1 and [m["why"] for m in prev["modifiers"]] == ["target behind fieldwork"]
 
 
+def test_fieldworks_built_in_a_copy_stay_in_that_copy():
+    g = game([inf("union", 10, 6), inf("confederate", 12, 4)])
+    play(g, "construct_fieldworks")
+    before = g.copy()
+    g.apply({"type": "order", "unit": "u1"})
+    assert g.obstacles[g._hex(H(10, 6))] == {"NW": "fieldwork", "NE": "fieldwork"}
+    assert before.obstacles[g._hex(H(10, 6))] is None
+    before.apply({"type": "order", "unit": "u1"})
+    assert before.to_dict() == g.to_dict()
+
+
 def test_construct_fieldworks_with_no_tokens_left_orders_one_unit():
     terrain = [T("fieldwork", c, 0, ["SE"]) for c in range(6, 24, 2)]
     g = game([inf("union", 10, 6), inf("confederate", 0, 0)], terrain=terrain)
