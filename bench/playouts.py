@@ -47,6 +47,17 @@ def play(scenario, seed: int, clock: dict) -> tuple[int, int, bool]:
     return actions, game.turn, game.outcome is not None
 
 
+def machine_speed() -> float:
+    """Millions of small dicts built a second: a yardstick for comparing runs across machines."""
+    best = float("inf")
+    for _ in range(5):
+        t0 = time.perf_counter()
+        for i in range(200_000):
+            {"type": "move", "unit": i}
+        best = min(best, time.perf_counter() - t0)
+    return 0.2 / best
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=200)
@@ -82,6 +93,7 @@ def main() -> None:
           f"and {total_turns / args.games:.0f} turns a game)")
     print(f"per action: {clock['listing'] / total_actions * 1e6:.1f} us legal_actions() + "
           f"{clock['applying'] / total_actions * 1e6:.1f} us apply()")
+    print(f"machine yardstick: {machine_speed():.1f} M small dicts/s (to compare runs across machines)")
     print(f"state copy: {copy_us:.1f} us (copy()), {dict_us:.0f} us (to_dict + from_dict)")
 
 
