@@ -1,5 +1,6 @@
 """Properties over random legal play (hypothesis chooses the seeds)."""
 import json
+import pathlib
 import random
 
 from hypothesis import given, settings, strategies as st
@@ -103,3 +104,24 @@ def test_views_never_hold_the_other_hand_or_any_deck_order(seed):
                     assert "cards" not in seen
                 text = json.dumps(seen)
                 assert '"order"' not in text and '"extras"' not in text
+
+
+SHIPPED = pathlib.Path(__file__).resolve().parents[2] / "games" / "scenarios"
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.sampled_from(["bench", "fredericksburg", "gettysburg-devils-den", "shiloh",
+                        "chancellorsville-rulebook"]),
+       st.integers(min_value=0, max_value=2**31))
+def test_remembered_answers_match_answers_worked_out_afresh(name, seed):
+    # copy() starts with an empty cache, so the copy works every answer out again
+    scenario = SCENARIO if name == "bench" else load_scenario(
+        json.loads((SHIPPED / f"{name}.json").read_text()))
+    rng = random.Random(seed)
+    game = Game.new(scenario, seed=seed)
+    for _ in range(500):
+        if game.outcome:
+            break
+        actions = game.legal_actions()
+        assert actions == game.copy().legal_actions()
+        game.apply(rng.choice(actions))
