@@ -18,7 +18,7 @@ from .cards import card_of, extra_ids, player_deck_ids
 from .combat import attack_profile, dice_profile
 from .errors import IllegalAction
 from .hexgrid import HEX_JSON, HEXES, INDEX, N_HEXES, SECTION_OF, Hex
-from .movement import MOVE_AGAIN, general_destinations, unit_destinations
+from .movement import MOVE_AGAIN, forget_after_unit_move, general_destinations, unit_destinations
 from .pieces import General, Unit
 from .scenario import Scenario, load_scenario
 from .terrain import KINDS
@@ -302,7 +302,7 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
             self.general_at[frm] = None
             self.general_at[to] = gid
             self.generals[gid].hex = to
-        self.cache.clear()
+        forget_after_unit_move(self, u.side, gid is not None)
         return gid
 
     @staticmethod

@@ -1,13 +1,23 @@
 """Where units and generals may move (Advanced Rulebook: MOVEMENT, ARMIES, GENERALS).
 
-Functions here read a game state and answer questions; they never change it.
+Functions here read a game state and answer questions; they never change it, except
+for ``game.cache``, where answers that hold while no piece moves are kept:
+
+- ``side``: per hex, whether it touches a unit of the other side (:func:`enemy_zone`);
+- ``("held", side)``: per hex, whether it holds a piece of the other side;
+- ``("threats", side)``: the other side's units whose fire or charge stops a march;
+- ``("threat", side, hex)``: whether a march of ``side`` stops on entering that hex;
+- ``("dest", unit id, allowance, march rule, charge)`` and ``("dest", general id)``: reach.
+
+A change of position calls :func:`forget_after_unit_move`, :func:`forget_after_general_move`
+or clears the cache.
 """
 from __future__ import annotations
 
 from .hexgrid import ADJACENT, DIST
 from .sight import has_line_of_sight
 from .units import (ARTILLERY, CAVALRY, CAVALRY_CHARGE, CHARGE_REACH,
-                    GENERAL_MOVE, INFANTRY, INFANTRY_MARCH)
+                    GENERAL_MOVE, INFANTRY, INFANTRY_MARCH, other)
 
 MOVE_AGAIN = 2          # Hit and Run: the cavalry's second move
 
@@ -173,3 +183,31 @@ def general_destinations(game, general) -> dict[int, int]:
         frontier = nxt
     game.cache[key] = out
     return out
+
+
+def forget_after_unit_move(game, side: str, with_general: bool) -> None:
+    """Forget what one unit of ``side`` moving (with its general or not) may have changed.
+
+    Kept: what depends only on the other side's pieces (``side``'s enemy zone, enemy-held
+    hexes and threats) and, when no general moved, the reach of ``side``'s generals (a
+    general's path ignores friendly units).
+    """
+    cache = game.cache
+    keep = [(k, cache[k]) for k in (side, ("held", side), ("threats", side)) if k in cache]
+    if not with_general:
+        keep += [(k, cache[k]) for k in [("dest", g.id) for g in game.generals.values()
+                                          if g.side == side] if k in cache]
+    cache.clear()
+    cache.update(keep)
+
+
+def forget_after_general_move(game, side: str) -> None:
+    """Forget what one general of ``side`` moving may have changed.
+
+    Generals neither block sight nor make zones of control, so only reach and the
+    other side's enemy-held hexes change.
+    """
+    cache = game.cache
+    held = ("held", other(side))
+    for k in [k for k in cache if k == held or (type(k) is tuple and k[0] == "dest")]:
+        del cache[k]

@@ -8,7 +8,8 @@ from __future__ import annotations
 from .cards import card_of
 from .errors import IllegalAction
 from .hexgrid import HEXES, SECTION_OF
-from .movement import MOVE_AGAIN, general_destinations, next_to_enemy, unit_destinations
+from .movement import (MOVE_AGAIN, forget_after_general_move, general_destinations,
+                       next_to_enemy, unit_destinations)
 from .units import other
 
 
@@ -227,7 +228,7 @@ class TurnMixin:
         self.general_at[frm] = None
         self.general_at[to] = g.id
         g.hex = to
-        self.cache.clear()
+        forget_after_general_move(self, g.side)
         self.gen_moved.add(g.id)
         joined = self.unit_at[to]
         if joined is not None:
