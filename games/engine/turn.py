@@ -8,8 +8,8 @@ from __future__ import annotations
 from .cards import card_of
 from .errors import IllegalAction
 from .hexgrid import HEXES, SECTION_OF
-from .movement import (MOVE_AGAIN, forget_after_general_move, general_destinations,
-                       next_to_enemy, unit_destinations)
+from .movement import (MOVE_AGAIN, enemy_zone, forget_after_general_move, general_destinations,
+                       unit_destinations)
 from .units import other
 
 
@@ -52,7 +52,8 @@ class TurnMixin:
 
     # -- ordering ------------------------------------------------------------------------
     def in_melee(self, unit) -> bool:
-        return next_to_enemy(self, unit.hex, unit.side)
+        zone = self.cache.get(unit.side)          # enemy_zone's answer, when remembered
+        return (zone if zone is not None else enemy_zone(self, unit.side))[unit.hex]
 
     def order_eligible(self, unit) -> bool:
         """May this unit take one of the orders the card in play still gives?"""
@@ -65,8 +66,8 @@ class TurnMixin:
         if unit.side != self.active or self.in_melee(unit):
             return False
         if by == "section":
-            return any(n > 0 and sec in SECTION_OF[self.positions[unit.side]][unit.hex]
-                       for sec, n in rule["quota"].items())
+            secs = SECTION_OF[self.positions[unit.side]][unit.hex]
+            return any(n > 0 and sec in secs for sec, n in rule["quota"].items())
         if by == "kind":
             return rule["quota"].get(unit.kind, 0) > 0
         if by == "infantry":
