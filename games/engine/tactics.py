@@ -79,12 +79,12 @@ class TacticsMixin:
     def start_effect(self, effect: str, a: dict, held: int) -> None:
         card = CARDS[effect]
         active = self.active
-        mine = [u for u in self.units.values() if u.side == active and not self.in_melee(u)]
         if card.kind == SECTION:
             n = held if card.orders == PER_CARD_HELD else card.orders
             self._rule({"by": "section", "quota": {card.section: n}}, n)
             self.fx["draw_two"] = effect.startswith("scout_")
             return
+        mine = [u for u in self.units.values() if u.side == active and not self.in_melee(u)]
         if effect in ("coordinated_advance", "recon_in_force"):
             self._rule({"by": "section", "quota": {s: 1 for s in SECTIONS}}, 3)
             self.fx["draw_two"] = effect == "recon_in_force"
