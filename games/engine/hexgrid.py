@@ -47,6 +47,7 @@ HEXES: tuple[Hex, ...] = tuple(
 N_HEXES = len(HEXES)
 INDEX: dict[Hex, int] = {h: i for i, h in enumerate(HEXES)}
 
+
 class HexJSON(dict):
     """A hex as JSON, ``{"col": c, "row": r}``, shared and read-only.
 
