@@ -8,8 +8,8 @@ from __future__ import annotations
 from .cards import card_of
 from .errors import IllegalAction
 from .hexgrid import HEXES, SECTION_OF
-from .movement import (MOVE_AGAIN, enemy_zone, forget_after_general_move, general_destinations,
-                       unit_destinations)
+from .movement import (MOVE_AGAIN, forget_after_general_move, general_destinations,
+                       next_to_enemy, unit_destinations)
 from .units import other
 
 
@@ -52,8 +52,7 @@ class TurnMixin:
 
     # -- ordering ------------------------------------------------------------------------
     def in_melee(self, unit) -> bool:
-        zone = self.cache.get(unit.side)          # enemy_zone's answer, when remembered
-        return (zone if zone is not None else enemy_zone(self, unit.side))[unit.hex]
+        return next_to_enemy(self, unit.hex, unit.side)
 
     def order_eligible(self, unit) -> bool:
         """May this unit take one of the orders the card in play still gives?"""
