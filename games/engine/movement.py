@@ -6,7 +6,8 @@ for ``game.cache``, where answers that hold while no piece moves are kept:
 - ``side``: per hex, whether it touches a unit of the other side (:func:`enemy_zone`);
 - ``("held", side)``: per hex, whether it holds a piece of the other side;
 - ``("threats", side)``: the other side's units whose fire or charge stops a march;
-- ``("threat", side, hex)``: whether a march of ``side`` stops on entering that hex;
+- ``("threat", side, hex, start)``: whether a march of ``side`` from ``start`` stops on
+  entering that hex;
 - ``("dest", unit id, allowance, march rule, charge)`` and ``("dest", general id)``: reach.
 
 A change of position calls :func:`forget_after_unit_move`, :func:`forget_after_general_move`
@@ -73,16 +74,20 @@ def unit_move_allowance(unit) -> tuple[int, bool, bool]:
     return (2 if unit.horse else 1), False, False
 
 
-def march_threatened(game, h: int, side: str) -> bool:
-    """An infantry march stops on entering hex h (enemy fire or charge reach with LoS)."""
-    key = ("threat", side, h)
+def march_threatened(game, h: int, side: str, start: int) -> bool:
+    """An infantry march from ``start`` stops on entering hex h (enemy fire or charge reach
+    with LoS).  Sight is judged with the marching unit (and its general) off ``start``:
+    it has left that hex by the time it stands on h."""
+    key = ("threat", side, h, start)
     found = game.cache.get(key)
     if found is None:
-        found = False
-        for at, reach, u in _threats(game, side):
-            if DIST[at][h] <= reach and has_line_of_sight(game, at, h, u):
-                found = True
-                break
+        lifted = game.unit_at[start], game.general_at[start]
+        game.unit_at[start] = game.general_at[start] = None
+        try:
+            found = any(DIST[at][h] <= reach and has_line_of_sight(game, at, h, u)
+                        for at, reach, u in _threats(game, side))
+        finally:
+            game.unit_at[start], game.general_at[start] = lifted
         game.cache[key] = found
     return found
 
@@ -146,7 +151,7 @@ def unit_destinations(game, unit, allowance: int | None = None) -> dict[int, int
                     out[n] = step
                 can_continue = not (stops[n] or adj_enemy)
                 if march_rule and step == 1 and can_continue:
-                    can_continue = not march_threatened(game, n, side)
+                    can_continue = not march_threatened(game, n, side, start)
                 if can_continue:
                     nxt.append(n)
         frontier = nxt

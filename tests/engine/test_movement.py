@@ -152,3 +152,12 @@ def test_generals_never_share_a_hex():
              [G("union", 10, 6), G("union", 14, 6)])
     order(g, "attack_centre")
     assert (10, 6) not in dests(g, 14, 6)
+
+
+def test_a_marching_unit_does_not_hide_its_own_start_hex():
+    # (11,3) and (13,3) are 3 hexes from the enemy at (12,0); the only thing between them
+    # and the enemy is the marching unit itself, which has left (12,2) when it gets there
+    g = game([U("union", "infantry", 12, 2, fresh=False), U("confederate", "infantry", 12, 0)])
+    order(g, "attack_centre", "u1")
+    assert dests(g, 12, 2) == {(11, 3), (13, 3), (10, 2), (14, 2), (11, 1), (13, 1)}
+
