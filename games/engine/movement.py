@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from .hexgrid import ADJACENT, DIST
 from .sight import has_line_of_sight
+from .terrain import KINDS
 from .units import (ARTILLERY, CAVALRY, CAVALRY_CHARGE, CHARGE_REACH,
                     GENERAL_MOVE, INFANTRY, INFANTRY_MARCH, other)
 
@@ -159,11 +160,19 @@ def unit_destinations(game, unit, allowance: int | None = None) -> dict[int, int
     return out
 
 
+def closed_by_scenario(game, h: int) -> bool:
+    """True when a scenario rule, not the terrain's entry cost, forbids entering hex h (a
+    river outside its bridges under ``bridge_crossing_only``).  Generals ignore entry
+    costs, rough terrain included, but not such a rule."""
+    t = game.terrain[h]
+    return game.impassable[h] and not KINDS[t].impassable
+
+
 def general_destinations(game, general) -> dict[int, int]:
     """Hexes a general moving on his own may end on (up to 3 hexes).
 
     He ignores terrain entry costs, may pass through friendly units, never enters a
-    hex with another general or an enemy, stops on becoming adjacent to an enemy
+    hex with another general or an enemy, nor one a scenario rule closes, stops on becoming adjacent to an enemy
     unit, and takes command of a friendly unit if he ends on its hex.
     """
     key = ("dest", general.id)
@@ -179,7 +188,8 @@ def general_destinations(game, general) -> dict[int, int]:
         nxt = []
         for h in frontier:
             for n in ADJACENT[h]:
-                if n in seen or held[n] or general_at[n] is not None:
+                if n in seen or held[n] or general_at[n] is not None \
+                        or closed_by_scenario(game, n):
                     continue
                 seen[n] = step
                 out[n] = step

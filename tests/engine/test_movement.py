@@ -161,3 +161,15 @@ def test_a_marching_unit_does_not_hide_its_own_start_hex():
     order(g, "attack_centre", "u1")
     assert dests(g, 12, 2) == {(11, 3), (13, 3), (10, 2), (14, 2), (11, 1), (13, 1)}
 
+
+def test_lone_general_may_not_cross_a_river_closed_outside_its_bridges():
+    g = game([U("union", "infantry", 20, 8), U("confederate", "infantry", 0, 0)],
+             [G("union", 12, 6)],
+             terrain=[T("river", 11, 5), T("river", 13, 5), T("bridge", 12, 4)],
+             rules=[{"rule": "bridge_crossing_only"}])
+    order(g, "attack_left")
+    reach = dests(g, 12, 6)
+    assert (11, 5) not in reach and (13, 5) not in reach
+    assert (10, 6) in reach and (9, 5) in reach          # around the river is still open
+    with pytest.raises(IllegalAction):
+        g.apply({"type": "move_general", "general": "g1", "to": H(11, 5)})
