@@ -219,10 +219,10 @@ def forget_after_unit_move(game, side: str, with_general: bool) -> None:
 def forget_after_general_move(game, side: str) -> None:
     """Forget what one general of ``side`` moving may have changed.
 
-    Generals neither block sight nor make zones of control, so only reach and the
-    other side's enemy-held hexes change.
+    Generals block sight but make no zone of control, so reach, the other side's
+    enemy-held hexes and every march threat (which reads sight) change.
     """
     cache = game.cache
     held = ("held", other(side))
-    for k in [k for k in cache if k == held or (type(k) is tuple and k[0] == "dest")]:
+    for k in [k for k in cache if k == held or (type(k) is tuple and k[0] in ("dest", "threat"))]:
         del cache[k]
