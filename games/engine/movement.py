@@ -3,7 +3,7 @@
 Functions here read a game state and answer questions; they never change it, except
 for ``game.cache``, where answers that hold while no piece moves are kept:
 
-- ``side``: per hex, whether it touches a unit of the other side (:func:`enemy_zone`);
+- ``side``: per hex, whether it touches a unit or general of the other side (:func:`enemy_zone`);
 - ``("held", side)``: per hex, whether it holds a piece of the other side;
 - ``("threats", side)``: the other side's units whose fire or charge stops a march;
 - ``("threat", side, hex, start)``: whether a march of ``side`` from ``start`` stops on
@@ -25,21 +25,22 @@ MOVE_AGAIN = 2          # Hit and Run: the cavalry's second move
 
 
 def next_to_enemy(game, h: int, side: str) -> bool:
-    """True when hex h touches a unit (not a lone general) of the other side."""
+    """True when hex h touches a unit or a general of the other side (a general is "a
+    special kind of unit": ruling 8)."""
     zone = game.cache.get(side)
     return (zone if zone is not None else enemy_zone(game, side))[h]
 
 
 def enemy_zone(game, side: str) -> list[bool]:
-    """Per hex: does it touch a unit of the side opposing ``side``?  Cached per position
-    (under the side's own name: the most asked question has the shortest key)."""
+    """Per hex: does it touch a unit or general of the side opposing ``side``?  Cached per
+    position (under the side's own name: the most asked question has the shortest key)."""
     key = side
     zone = game.cache.get(key)
     if zone is None:
         zone = [False] * len(game.unit_at)
-        for u in game.units.values():
-            if u.side != side:
-                for n in ADJACENT[u.hex]:
+        for piece in (*game.units.values(), *game.generals.values()):
+            if piece.side != side:
+                for n in ADJACENT[piece.hex]:
                     zone[n] = True
         game.cache[key] = zone
     return zone
@@ -219,10 +220,12 @@ def forget_after_unit_move(game, side: str, with_general: bool) -> None:
 def forget_after_general_move(game, side: str) -> None:
     """Forget what one general of ``side`` moving may have changed.
 
-    Generals block sight but make no zone of control, so reach, the other side's
-    enemy-held hexes and every march threat (which reads sight) change.
+    Generals block sight and count for adjacency, so reach, the other side's enemy-held
+    hexes and enemy zone, and every march threat (which reads sight) change.
     """
     cache = game.cache
-    held = ("held", other(side))
-    for k in [k for k in cache if k == held or (type(k) is tuple and k[0] in ("dest", "threat"))]:
+    them = other(side)
+    held = ("held", them)
+    for k in [k for k in cache if k == held or k == them
+              or (type(k) is tuple and k[0] in ("dest", "threat"))]:
         del cache[k]

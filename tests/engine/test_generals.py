@@ -52,7 +52,7 @@ def test_general_trapped_with_nowhere_to_go_is_lost():
     # the general's rear hexes (10,0) and (12,0) both touch union units
     g = game([inf("union", 9, 1), inf("union", 13, 1), inf("confederate", 0, 0)],
              [G("confederate", 11, 1), G("confederate", 24, 0)])
-    to_battle(g, "attack_centre", "u1", "u2")
+    to_battle(g, "attack_centre")            # both in melee with him
     ev = attack(g, "u1", 11, 1, ["infantry", "infantry", "flag"])
     assert "general_trapped" in [e["type"] for e in ev]
     assert "g1" not in g.generals and g.captured["union"][-1]["kind"] == "general"
@@ -62,7 +62,7 @@ def general_retreat_options(terrain, rules=()):
     """A lone confederate general at (11,5) is attacked in melee from (12,6) and rolls a flag."""
     g = game([inf("union", 12, 6), inf("confederate", 0, 0)], [G("confederate", 11, 5)],
              terrain=terrain, rules=rules)
-    to_battle(g, "attack_centre", "u1")
+    to_battle(g, "attack_centre")            # in melee with him: it battles without an order
     attack(g, "u1", 11, 5, ["infantry", "infantry", "flag"])
     assert g.phase == "general_retreat"
     return {(a["to"]["col"], a["to"]["row"]) for a in g.legal_actions()}

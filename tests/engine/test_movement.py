@@ -173,3 +173,32 @@ def test_lone_general_may_not_cross_a_river_closed_outside_its_bridges():
     assert (10, 6) in reach and (9, 5) in reach          # around the river is still open
     with pytest.raises(IllegalAction):
         g.apply({"type": "move_general", "general": "g1", "to": H(11, 5)})
+
+
+def test_a_lone_enemy_general_stops_movement_next_to_him():
+    # ruling 8: a general is "a special kind of unit", so he counts for adjacency
+    def reach(generals):
+        g = game([U("union", "infantry", 12, 8, fresh=False), U("confederate", "infantry", 0, 0)],
+                 [*generals, G("confederate", 24, 0)])
+        order(g, "attack_centre", "u1")
+        return dests(g, 12, 8)
+    assert {(10, 6), (12, 6), (14, 6)} <= reach([])
+    near = reach([G("confederate", 12, 6)])
+    assert (11, 7) in near and (13, 7) in near          # the move ends next to him
+    assert not {(10, 6), (12, 6), (14, 6)} & near      # and goes no further
+
+
+def test_cavalry_may_charge_to_end_next_to_a_lone_general():
+    g = game([U("union", "cavalry", 10, 8), U("confederate", "infantry", 0, 0)],
+             [G("confederate", 10, 4), G("confederate", 24, 0)])
+    order(g, "attack_centre", "u1")
+    assert (9, 5) in dests(g, 10, 8)
+
+
+def test_a_general_stops_next_to_an_enemy_general():
+    g = game([U("union", "infantry", 20, 8), U("confederate", "infantry", 0, 0)],
+             [G("union", 10, 6), G("confederate", 10, 4)])
+    order(g, "attack_left")
+    reach = dests(g, 10, 6)
+    assert (9, 5) in reach and (11, 5) in reach
+    assert (9, 3) not in reach and (7, 3) not in reach   # only past hexes next to him

@@ -79,7 +79,7 @@ def test_hill_blocks_sight_to_another_hill_behind_it():
 def test_a_lone_general_between_blocks_sight_friend_or_foe():
     # AR GENERALS: a general is "a special kind of unit"; seed 004: generals block sight
     for side in ("union", "confederate"):
-        g = game([inf("union", 10, 6), inf("confederate", 16, 6)], [G(side, 12, 6)])
+        g = game([inf("union", 10, 6), inf("confederate", 16, 6)], [G(side, 14, 6)])
         to_battle(g, "attack_centre", "u1")
         assert not g.attack_preview(H(10, 6), H(16, 6))["los"]
 
