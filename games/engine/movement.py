@@ -111,7 +111,8 @@ def unit_destinations(game, unit, allowance: int | None = None) -> dict[int, int
     Rules applied: through friendly units but never ending on one; never into or
     through enemy units or generals; stop on entering a stop hex or on becoming
     adjacent to an enemy unit; no impassable terrain; infantry march (2 hexes) stops
-    in a threatened hex; cavalry's third hex only as a charge ending next to an enemy;
+    in a threatened hex; cavalry's third hex only as a charge ending next to an enemy,
+    on a hex where it may melee that turn;
     artillery never moves next to an enemy; a unit carrying a general may not end on
     another general.
     """
@@ -144,8 +145,9 @@ def unit_destinations(game, unit, allowance: int | None = None) -> dict[int, int
                 adj_enemy = zone[n]
                 if kind == ARTILLERY and adj_enemy:
                     continue
-                if charge and step == CAVALRY_CHARGE and not adj_enemy:
-                    continue
+                if charge and step == CAVALRY_CHARGE and not (
+                        adj_enemy and may_battle_on_entering(game, n, kind)):
+                    continue  # a charge ends next to an enemy, where it can melee
                 seen[n] = step
                 friendly_unit = unit_at[n] is not None
                 can_end = not friendly_unit
@@ -159,6 +161,13 @@ def unit_destinations(game, unit, allowance: int | None = None) -> dict[int, int
         frontier = nxt
     game.cache[key] = out
     return out
+
+
+def may_battle_on_entering(game, h: int, kind: str) -> bool:
+    """Whether a unit of this kind that enters hex h this turn may still battle there
+    (woods and towns forbid it to cavalry; a scenario may forbid it on named hexes)."""
+    t = game.terrain[h]
+    return not (t and kind in KINDS[t].no_attack_on_entry) and h not in game.no_attack_hexes
 
 
 def closed_by_scenario(game, h: int) -> bool:

@@ -202,3 +202,17 @@ def test_a_general_stops_next_to_an_enemy_general():
     reach = dests(g, 10, 6)
     assert (9, 5) in reach and (11, 5) in reach
     assert (9, 3) not in reach and (7, 3) not in reach   # only past hexes next to him
+
+
+def test_a_charge_may_not_end_where_the_cavalry_cannot_battle():
+    # AR ARMIES: "Cavalry charges must always result in a compulsory melee"; cavalry may
+    # not battle the turn it enters woods or a town, so a charge cannot end there
+    g = game([U("union", "cavalry", 10, 6), U("confederate", "infantry", 10, 2)],
+             terrain=[T("woods", 9, 3), T("town", 11, 3)])
+    order(g, "attack_centre", "u1")
+    reach = dests(g, 10, 6)
+    assert (9, 3) not in reach and (11, 3) not in reach
+    g2 = game([U("union", "cavalry", 9, 3), U("confederate", "infantry", 10, 0)],
+              terrain=[T("woods", 9, 1)])
+    order(g2, "attack_centre", "u1")
+    assert (9, 1) in dests(g2, 9, 3)         # a 2-hex move into woods is no charge
