@@ -148,7 +148,7 @@ def test_the_detail_page_shows_board_staffing_rules_and_dates(client, scenarios,
     # Staffing, side by side.
     for words in ("Ambrose E. Burnside", "Robert E. Lee", "Command cards", "Flags to win",
                   "Infantry 9, Cavalry 1, Artillery 1", "Infantry 7, Cavalry 1, Artillery 3",
-                  "horse artillery 1", "Franklin, Meade, Sumner", "Jackson, Longstreet",
+                  "horse artillery 2", "Franklin, Meade, Sumner", "Jackson, Longstreet",
                   "Union <small>(moves first)</small>", "Top of the map", "Bottom of the map"):
         assert words in text, words
     assert re.search(r"<dt>Moves first</dt>\s*<dd>Union</dd>", text)
