@@ -2,7 +2,7 @@
 
 A retreat moves straight toward the retreating side's own baseline, one hex per flag
 (two for green troops).  It may pass through friendly units but not end on one, never
-enters or passes a hex holding or touching an enemy unit, never enters impassable
+enters or passes a hex holding or touching an enemy unit or general, never enters impassable
 terrain (rough, or a river a scenario closes), and never leaves the board.  Lone
 generals retreat by the same rules.  Each hex that cannot be made costs a figure.
 
