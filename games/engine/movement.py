@@ -83,13 +83,8 @@ def march_threatened(game, h: int, side: str, start: int) -> bool:
     key = ("threat", side, h, start)
     found = game.cache.get(key)
     if found is None:
-        lifted = game.unit_at[start], game.general_at[start]
-        game.unit_at[start] = game.general_at[start] = None
-        try:
-            found = any(DIST[at][h] <= reach and has_line_of_sight(game, at, h, u)
-                        for at, reach, u in _threats(game, side))
-        finally:
-            game.unit_at[start], game.general_at[start] = lifted
+        found = any(DIST[at][h] <= reach and has_line_of_sight(game, at, h, u, vacated=start)
+                    for at, reach, u in _threats(game, side))
         game.cache[key] = found
     return found
 
@@ -110,7 +105,7 @@ def unit_destinations(game, unit, allowance: int | None = None) -> dict[int, int
 
     Rules applied: through friendly units but never ending on one; never into or
     through enemy units or generals; stop on entering a stop hex or on becoming
-    adjacent to an enemy unit; no impassable terrain; infantry march (2 hexes) stops
+    adjacent to an enemy unit or general; no impassable terrain; infantry march (2 hexes) stops
     in a threatened hex; cavalry's third hex only as a charge ending next to an enemy,
     on a hex where it may melee that turn;
     artillery never moves next to an enemy; a unit carrying a general may not end on
@@ -182,8 +177,9 @@ def general_destinations(game, general) -> dict[int, int]:
     """Hexes a general moving on his own may end on (up to 3 hexes).
 
     He ignores terrain entry costs, may pass through friendly units, never enters a
-    hex with another general or an enemy, nor one a scenario rule closes, stops on becoming adjacent to an enemy
-    unit, and takes command of a friendly unit if he ends on its hex.
+    hex with another general or an enemy, nor one a scenario rule closes, stops on
+    becoming adjacent to an enemy unit or general, and takes command of a friendly unit
+    if he ends on its hex.
     """
     key = ("dest", general.id)
     cached = game.cache.get(key)

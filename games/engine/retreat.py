@@ -2,9 +2,9 @@
 
 A retreat moves straight toward the retreating side's own baseline, one hex per flag
 (two for green troops).  It may pass through friendly units but not end on one, never
-enters or passes a hex holding or touching an enemy unit or general, never enters impassable
-terrain (rough, or a river a scenario closes), and never leaves the board.  Lone
-generals retreat by the same rules.  Each hex that cannot be made costs a figure.
+enters or passes a hex holding or touching an enemy unit or general, never enters
+impassable terrain (rough, or a river a scenario closes), and never leaves the board.
+Lone generals retreat by the same rules.  Each hex that cannot be made costs a figure.
 
 Reading used here (see docs/rulings.md): the unit must retreat as far as any legal
 path allows; the player chooses among the hexes where such longest paths end.
