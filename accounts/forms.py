@@ -4,7 +4,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 
 from . import ratelimit
-from .models import Profile, time_zone_names
+from .models import MAX_REMINDER_DAYS, Profile, time_zone_names
 
 
 class RateLimitedLoginMixin:
@@ -53,8 +53,10 @@ class SignUpForm(UserCreationForm):
 class ProfileForm(forms.ModelForm):
     class Meta:
         model = Profile
-        fields = ("display_name", "club", "time_zone", "email_notifications")
-        widgets = {"email_notifications": forms.RadioSelect}
+        fields = ("display_name", "club", "time_zone", "email_notifications",
+                  "anniversary_reminders", "reminder_days_before")
+        widgets = {"email_notifications": forms.RadioSelect,
+                   "reminder_days_before": forms.NumberInput(attrs={"min": 0, "max": MAX_REMINDER_DAYS})}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
