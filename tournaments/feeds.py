@@ -54,7 +54,8 @@ def anniversary_events(absolute: Callable[[str], str], host: str) -> list[FeedEv
 
 
 def games_awaiting(user, absolute: Callable[[str], str], host: str) -> list[FeedEvent]:
-    """One event per game waiting for the member's move, at its deadline."""
+    """One event per game waiting for the member's move, at its deadline (or, for a match
+    without deadlines, when the move became theirs)."""
     from games.models import Game, Match
     from games.models.match import SIDE_NAMES
 
@@ -69,12 +70,11 @@ def games_awaiting(user, absolute: Callable[[str], str], host: str) -> list[Feed
         side = game.deciding
         opponent = game.player_of("confederate" if side == "union" else "union")
         opponent_name = getattr(getattr(opponent, "profile", None), "name", None) or opponent.get_username()
-        when = game.deadline or game.updated
-        due = "due" if game.deadline else "waiting"
+        when = (game.deadline or game.updated).astimezone(dt.timezone.utc).replace(microsecond=0)
         events.append(FeedEvent(
             uid=f"game-{game.pk}-move@{host}",
-            summary=f"Your move {due}: {game.match.scenario} (game {game.number}) v {opponent_name}",
-            start=when.astimezone(dt.timezone.utc),
+            summary=f"Your move: {game.match.scenario} (game {game.number}) v {opponent_name}",
+            start=when,
             description=(f"You play the {SIDE_NAMES.get(side, side)} side; it is your move."
                          + (" After this time your opponent may claim the game." if game.deadline else "")),
             url=absolute(game.get_absolute_url()),
