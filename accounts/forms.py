@@ -62,3 +62,9 @@ class ProfileForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         # A list to choose from; the model's validator still refuses anything unknown.
         self.fields["time_zone"].widget = forms.Select(choices=[(name, name) for name in time_zone_names()])
+        # Left empty, the number of days keeps what it was (the reminders may be off anyway).
+        self.fields["reminder_days_before"].required = False
+
+    def clean_reminder_days_before(self):
+        days = self.cleaned_data.get("reminder_days_before")
+        return self.instance.reminder_days_before if days is None else days

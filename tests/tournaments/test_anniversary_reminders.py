@@ -136,6 +136,13 @@ def test_the_profile_form_sets_the_reminders(client, lee):
         "display_name": "", "club": "", "time_zone": "Europe/London", "email_notifications": "daily",
         "anniversary_reminders": "on", "reminder_days_before": "31"})
     assert response.status_code == 200 and "less than or equal to 30" in response.content.decode()
+    # Left empty, the days keep their value.
+    response = client.post("/accounts/profile/", {
+        "display_name": "", "club": "", "time_zone": "Europe/London", "email_notifications": "daily",
+        "reminder_days_before": ""})
+    assert response.status_code == 302
+    profile.refresh_from_db()
+    assert not profile.anniversary_reminders and profile.reminder_days_before == 3
 
 
 def test_the_periodic_task_is_registered_hourly():
