@@ -5,6 +5,7 @@ import calendar as month_calendar
 import datetime as dt
 
 from django.http import Http404, HttpResponse
+from django.http.request import split_domain_port
 from django.shortcuts import render
 from django.urls import reverse
 
@@ -80,6 +81,11 @@ def _absolute(request):
     return request.build_absolute_uri
 
 
+def _host(request) -> str:
+    """The site's host name, without the port: the domain part of the feeds' UIDs."""
+    return split_domain_port(request.get_host())[0]
+
+
 def _ics(body: bytes, filename: str) -> HttpResponse:
     response = HttpResponse(body, content_type="text/calendar; charset=utf-8")
     response["Content-Disposition"] = f'inline; filename="{filename}"'
@@ -88,7 +94,7 @@ def _ics(body: bytes, filename: str) -> HttpResponse:
 
 def public_feed(request):
     """The 31 anniversaries as yearly events, for any calendar application."""
-    events = feeds.anniversary_events(_absolute(request), request.get_host().split(":")[0])
+    events = feeds.anniversary_events(_absolute(request), _host(request))
     return _ics(feeds.calendar_bytes("Battle Cry anniversaries", events), "battle-cry-anniversaries.ics")
 
 
@@ -99,7 +105,7 @@ def member_feed(request, token: str):
                if token else None)
     if profile is None or not profile.user.is_active:
         raise Http404("No calendar feed at this address.")
-    events = feeds.member_events(profile.user, _absolute(request), request.get_host().split(":")[0])
+    events = feeds.member_events(profile.user, _absolute(request), _host(request))
     response = _ics(feeds.calendar_bytes(f"Battle Cry: {profile.name}", events), "battle-cry.ics")
     response["Cache-Control"] = "private, max-age=300"
     response["X-Robots-Tag"] = "noindex"

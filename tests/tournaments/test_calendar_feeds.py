@@ -154,3 +154,13 @@ def test_an_inactive_members_feed_is_gone(client, lee):
     lee.is_active = False
     lee.save()
     assert client.get(url).status_code == 404
+
+
+def test_events_keep_their_uid_from_one_fetch_to_the_next(client, frozen):
+    frozen(2026, 9, 17, 12)
+    first = {str(e["UID"]) for e in events(parse(client.get("/calendar/anniversaries.ics")))}
+    frozen(2027, 3, 1, 12)
+    again = {str(e["UID"]) for e in events(parse(client.get("/calendar/anniversaries.ics",
+                                                            HTTP_HOST="testserver:8000")))}
+    assert first == again
+    assert "anniversary-23-antietam@testserver" in first
