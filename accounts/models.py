@@ -10,9 +10,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator
 from django.db import models
 
-#: The most days ahead of an anniversary a member may ask to be reminded
-#: (tournaments.annual.reminders.MAX_DAYS_BEFORE says the same).
-MAX_REMINDER_DAYS = 30
+from tournaments.annual.reminders import MAX_DAYS_BEFORE as MAX_REMINDER_DAYS
 
 
 def new_feed_token() -> str:

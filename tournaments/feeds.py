@@ -14,6 +14,8 @@ from django.db.models import Q
 from django.urls import reverse
 from icalendar import Calendar, Event
 
+from games.models import Game, Match
+from games.models.match import SIDE_NAMES
 from tournaments import clock
 from tournaments.annual.anniversaries import ANNIVERSARIES, Anniversary
 
@@ -26,7 +28,8 @@ class FeedEvent:
 
     uid: str                          # stable and unique: calendars update the event by it
     summary: str
-    start: dt.date | dt.datetime      # a date: an all-day event; a datetime: aware, UTC
+    start: dt.date | dt.datetime      # a date: an all-day event; a datetime (aware, UTC):
+                                      # a moment (no DTEND, RFC 5545 3.6.1)
     description: str = ""
     url: str = ""                     # absolute
     location: str = ""
@@ -56,9 +59,6 @@ def anniversary_events(absolute: Callable[[str], str], host: str) -> list[FeedEv
 def games_awaiting(user, absolute: Callable[[str], str], host: str) -> list[FeedEvent]:
     """One event per game waiting for the member's move, at its deadline (or, for a match
     without deadlines, when the move became theirs)."""
-    from games.models import Game, Match
-    from games.models.match import SIDE_NAMES
-
     games = (Game.objects.filter(finished_at__isnull=True, match__status=Match.Status.ACTIVE)
              .filter(Q(deciding="union", union_player=user)
                      | Q(deciding="confederate", confederate_player=user))
@@ -113,9 +113,7 @@ def calendar_bytes(name: str, events: Iterable[FeedEvent]) -> bytes:
         ev.add("dtstamp", stamp)
         ev.add("summary", e.summary)
         ev.add("dtstart", e.start)
-        if isinstance(e.start, dt.datetime):
-            ev.add("dtend", e.start)
-        else:
+        if not isinstance(e.start, dt.datetime):
             ev.add("dtend", e.start + dt.timedelta(days=1))
             ev.add("transp", "TRANSPARENT")
         if e.yearly:

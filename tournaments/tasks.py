@@ -19,7 +19,7 @@ from accounts.models import Profile
 from games.tasks import _site_url as site_url
 from games.views.scenarios import ordinal
 from tournaments import clock
-from tournaments.annual.reminders import Due, reminders_due
+from tournaments.annual.reminders import MAX_DAYS_BEFORE, Due, reminders_due
 from tournaments.models import AnniversaryReminder
 
 #: No reminder before this hour of the member's own morning.
@@ -63,7 +63,7 @@ def remind(profile: Profile) -> int:
         return 0
     if local.hour < SEND_FROM_HOUR:
         return 0
-    due = reminders_due(local.date(), profile.reminder_days_before)
+    due = reminders_due(local.date(), min(profile.reminder_days_before, MAX_DAYS_BEFORE))
     if not due:
         return 0
     with transaction.atomic():

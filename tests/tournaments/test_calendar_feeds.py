@@ -141,7 +141,7 @@ def test_the_private_feed_holds_the_games_awaiting_the_member_and_the_anniversar
     assert move["DTSTART"].dt == game.deadline.replace(microsecond=0)     # at the deadline, UTC
     assert move["DTSTART"].dt.utcoffset() == dt.timedelta(0)
     assert str(move["URL"]) == f"http://testserver/play/games/{game.pk}/"
-    assert "RRULE" not in move
+    assert "RRULE" not in move and "DTEND" not in move           # a moment, not a span
     assert len(found) == 32                                   # and the 31 anniversaries
     # The other player's feed has no move waiting.
     other_events = events(parse(client.get(feed_url(client, other))))
