@@ -91,7 +91,8 @@ def test_the_home_page_panel(client, frozen):
     page = words(text_of(client, "/"))
     assert "On this day" in page and "Today, 164 years ago: Fredericksburg" in page
     assert "Next anniversary" in page and "Dranesville" in page and "(in 7 days)" in page
-    assert 'href="/calendar/"' in text_of(client, "/")
+    assert '<a href="/calendar/">Calendar</a>' in text_of(client, "/")        # in the site's menu
+    assert '<a href="/calendar/">The whole anniversary calendar</a>' in text_of(client, "/")
     frozen(2026, 12, 14, 12)
     page = text_of(client, "/")
     assert "On this day" not in page and "Dranesville" in page
