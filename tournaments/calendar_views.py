@@ -4,15 +4,20 @@ from __future__ import annotations
 import calendar as month_calendar
 import datetime as dt
 
+from django.contrib.auth import get_user_model
+from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.http.request import split_domain_port
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import timezone
 
 from accounts.models import Profile
 from games.views.scenarios import days_words
 from tournaments import clock, feeds
 from tournaments.annual.anniversaries import Anniversary, next_after, on, schedule
+from tournaments.annual.scoring import DEFAULT_WINDOW_DAYS, Window, standings
+from tournaments.annual_results import annual_matches, match_results
 
 MONTHS = month_calendar.Calendar(firstweekday=0)      # weeks start on Monday
 WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
@@ -57,15 +62,33 @@ def month_grids(year: int, today: dt.date) -> list[dict]:
     return months
 
 
+def your_year(user, year: int) -> dict:
+    """The member's own Annual Games year so far, scored as the rulebook says (with the
+    default window) from their matches on the site against any member."""
+    matches = annual_matches().filter(Q(challenger=user) | Q(opponent=user))
+    results = match_results(matches, timezone.get_current_timezone_name())
+    table = standings(year, results, Window(), players=[user.pk])
+    mine = next(s for s in table if s.player == user.pk)
+    names = {u.pk: (u.profile.name if hasattr(u, "profile") else u.get_username())
+             for u in get_user_model().objects.filter(pk__in=[c.opponent for c in mine.cells.values()])
+             .select_related("profile")}
+    return {"points": mine.points, "flags": mine.flags, "battles": mine.battles,
+            "window_days": DEFAULT_WINDOW_DAYS,
+            "cells": {n: {"cell": c, "opponent": names.get(c.opponent, "")}
+                      for n, c in mine.cells.items()}}
+
+
 def calendar_page(request):
     """/calendar/: today's and the next anniversary, the year as month grids and as a list."""
     today = clock.local_today()
+    yours = your_year(request.user, today.year) if request.user.is_authenticated else None
     rows = []
     for day in schedule(today.year):
         for a in day.anniversaries:
             row = battle_row(a, day.date)
             row["when"] = ("today" if day.date == today else
                            "passed" if day.date < today else days_words((day.date - today).days))
+            row["yours"] = yours["cells"].get(a.number) if yours else None
             rows.append(row)
     return render(request, "tournaments/calendar.html", {
         **on_this_day(today),
@@ -73,6 +96,7 @@ def calendar_page(request):
         "months": month_grids(today.year, today),
         "weekdays": WEEKDAYS,
         "rows": rows,
+        "yours": yours,
         "public_feed_url": request.build_absolute_uri(reverse("calendar_feed")),
     })
 

@@ -1,6 +1,7 @@
 """The anniversary calendar page and the home page's panel, as a visitor sees them."""
 from __future__ import annotations
 
+import datetime as dt
 import html
 import re
 
@@ -109,3 +110,35 @@ def test_play_it_now_opens_the_challenge_form_for_the_battle(client, frozen, pla
 def scenarios_loaded():
     from django.core.management import call_command
     call_command("load_scenarios", verbosity=0)
+
+
+def test_a_member_sees_their_own_year_so_far(client, frozen, lee, grant):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games import services
+    from games.models import Game, Match
+    from tests.play_helpers import make_scenario, start_match
+
+    match, game1 = start_match(lee, grant, make_scenario(slug="antietam"), side="union")
+    # Lee (Union, moving first) runs out of time; Grant claims game 1. Game 2 goes on.
+    Game.objects.filter(pk=game1.pk).update(deadline=timezone.now() - timedelta(minutes=1))
+    services.claim_timeout(game1.pk, grant)
+    Match.objects.filter(pk=match.pk).update(
+        started=dt.datetime(2026, 9, 15, 12, tzinfo=dt.timezone.utc))
+    flags = Game.objects.get(pk=game1.pk).outcome["flags"]["confederate"]
+
+    frozen(2026, 9, 20, 12)
+    client.force_login(grant)
+    page = text_of(client, "/calendar/")
+    assert (f"Your Annual Games 2026 so far: 1 game won in 1 battle of 31, {flags} flags."
+            in words(page))
+    antietam = words(page[page.index('<tr id="day-09-17"'):page.index('<tr id="day-09-20"')])
+    assert f"1 won of 1, {flags} flags v lee" in antietam
+    assert antietam.count("–") == 0
+    client.force_login(lee)
+    assert "Your Annual Games 2026 so far: 0 games won in 1 battle of 31, 0 flags." in words(
+        text_of(client, "/calendar/"))
+    client.logout()
+    assert "Your Annual Games" not in text_of(client, "/calendar/")
