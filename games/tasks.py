@@ -8,7 +8,9 @@ goes out, so a second run sends nothing.
 
 Periodic tasks (rows of django-celery-beat, made by migration 0003_periodic_tasks):
 ``games.send_reminders`` and ``games.announce_timeouts`` every 15 minutes,
-``games.nightfall_sweep`` every 10 minutes, ``games.daily_digest`` once a day.
+``games.nightfall_sweep`` every 10 minutes, ``games.daily_digest`` once a day, and
+``games.send_outbox`` every minute (migration 0004: what could not be queued while the
+broker was down, see games/outbox.py).
 """
 from __future__ import annotations
 
@@ -33,13 +35,14 @@ REMINDER_MAX = timedelta(hours=12)
 
 
 def _site_url(path: str) -> str:
-    """An absolute link for e-mails: the first of CSRF_TRUSTED_ORIGINS (the public origin
-    in production), else the first allowed host."""
-    base = next(iter(settings.CSRF_TRUSTED_ORIGINS), "")
-    if not base:
-        host = next((h for h in settings.ALLOWED_HOSTS if h not in ("*", "")), "localhost")
-        base = f"http://{host}:8000" if settings.DEBUG else f"https://{host.lstrip('.')}"
-    return base.rstrip("/") + path
+    """An absolute link for e-mails, on the site's public address (setting SITE_URL)."""
+    return settings.SITE_URL.rstrip("/") + path
+
+
+def one_line(subject: str) -> str:
+    """A subject on one line: a name with a line break in it (a club-made scenario's, say)
+    would otherwise make every e-mail that quotes it fail for good."""
+    return " ".join(subject.split())
 
 
 def _wants(user, *prefs) -> bool:
@@ -52,7 +55,7 @@ def _wants(user, *prefs) -> bool:
 
 def _mail(user, subject: str, template: str, context: dict) -> None:
     body = render_to_string(template, {"user": user, **context})
-    send_mail(subject, body, None, [user.email])
+    send_mail(one_line(subject), body, None, [user.email])
 
 
 def _claim(game_id: int, version: int, field: str) -> bool:
@@ -198,5 +201,13 @@ def daily_digest() -> int:
     return sent
 
 
+@shared_task(name="games.send_outbox")
+def send_outbox() -> int:
+    """Hand to the broker the tasks kept while it was down (games/outbox.py)."""
+    from games import outbox
+    return outbox.send_pending()
+
+
 __all__ = ["announce_timeouts", "daily_digest", "nightfall_check", "nightfall_sweep",
-           "notify_challenge", "notify_match_result", "notify_turn", "send_reminders"]
+           "notify_challenge", "notify_match_result", "notify_turn", "send_outbox",
+           "send_reminders"]

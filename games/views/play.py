@@ -303,10 +303,10 @@ def game_context(request, row: Game, *, selected=None, error: str | None = None)
         if click is None:
             if selected == (col, row_) and mine:
                 return {"hx-get": page_url, "role": "button", "tabindex": "0",
-                        "aria-label": f"Deselect ({col},{row_})",
-                        "hx-trigger": "click, keyup[key=='Enter']"}
+                        "aria-label": f"Deselect ({col},{row_})"}
             return None
-        attrs = {"role": "button", "tabindex": "0", "hx-trigger": "click, keyup[key=='Enter']"}
+        # Enter and Space click it too (static/js/keys.js): no htmx filter, which would need eval.
+        attrs = {"role": "button", "tabindex": "0"}
         if "action" in click:
             attrs["hx-post"] = act_url
             attrs["hx-vals"] = json.dumps({"action": json.dumps(click["action"], separators=(",", ":")),

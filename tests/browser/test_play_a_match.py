@@ -84,7 +84,7 @@ def opening(django_user_model, monkeypatch):
 
     data = skirmish_data()
     seed, card, options = find_seed(data)
-    monkeypatch.setattr(services, "new_seed", lambda: seed)
+    monkeypatch.setattr(services, "engine_seed", lambda secret: seed)
     make_scenario(data)
     django_user_model.objects.create_user("lee", email="lee@example.org", password="Gettysburg-1863")
     django_user_model.objects.create_user("grant", email="grant@example.org", password="Vicksburg-1863")
