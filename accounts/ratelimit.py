@@ -20,9 +20,11 @@ from __future__ import annotations
 import hashlib
 import math
 import time
+from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
+from django.utils import timezone
 
 from .models import Throttle
 
@@ -53,16 +55,19 @@ def take(key: str, limit: int, window: int) -> int:
     """Count one attempt at ``key`` if the limit allows it (returns 0), else count nothing
     and return the seconds to wait.  Atomic: the key's row is locked while it is counted."""
     now = time.time()
-    with transaction.atomic():
-        Throttle.objects.bulk_create([Throttle(key=key)], ignore_conflicts=True)
-        row = Throttle.objects.select_for_update().get(key=key)
-        stamps = [t for t in row.stamps if now - t < window]
-        wait = _wait(stamps, limit, window, now)
-        if not wait:
-            stamps.append(now)
-        row.stamps = stamps
-        row.save(update_fields=["stamps", "updated"])
-    return wait
+    while True:
+        with transaction.atomic():
+            Throttle.objects.bulk_create([Throttle(key=key)], ignore_conflicts=True)
+            row = Throttle.objects.select_for_update().filter(key=key).first()
+            if row is None:
+                continue           # pruned between the two statements: insert it again
+            stamps = [t for t in row.stamps if now - t < window]
+            wait = _wait(stamps, limit, window, now)
+            if not wait:
+                stamps.append(now)
+            row.stamps = stamps
+            row.save(update_fields=["stamps", "updated"])
+            return wait
 
 
 def peek(key: str, limit: int, window: int) -> int:
@@ -72,7 +77,15 @@ def peek(key: str, limit: int, window: int) -> int:
 
 
 def clear(key: str) -> None:
-    Throttle.objects.filter(key=key).delete()
+    """Forget the attempts at ``key`` (the row stays, so a concurrent ``take`` finds it)."""
+    Throttle.objects.filter(key=key).update(stamps=[])
+
+
+def prune() -> int:
+    """Delete the rows whose every attempt has left the longest window; the number deleted."""
+    window = max(settings.LOGIN_FAILURE_WINDOW, settings.PASSWORD_RESET_WINDOW)
+    cutoff = timezone.now() - timedelta(seconds=window)
+    return Throttle.objects.filter(updated__lt=cutoff).delete()[0]
 
 
 # -- log-in ---------------------------------------------------------------------------------

@@ -31,3 +31,11 @@ def send_address_in_use(holder_id: int, new_username: str) -> bool:
         "reset_url": settings.SITE_URL + reverse("password_reset")})
     send_mail("Your e-mail address was used to sign up at the Battle Cry club", body, None, [holder.email])
     return True
+
+
+@shared_task(name="accounts.prune_throttles")
+def prune_throttles() -> int:
+    """Forget log-in and password-reset attempts older than every limit's window (hourly)."""
+    from . import ratelimit
+
+    return ratelimit.prune()

@@ -18,4 +18,4 @@ class CheckedJSONParser(JSONParser):
         except UnicodeDecodeError:
             raise ParseError("The body is not valid UTF-8 text.") from None
         except untrusted_json.UnsafeJSON as exc:
-            raise ParseError(f"JSON parse error: {exc}") from None
+            raise ParseError(f"JSON parse error: the body {exc}") from None

@@ -19,11 +19,12 @@ _BAD_CHARS = re.compile("[\x00\ud800-\udfff]")
 
 
 class UnsafeJSON(ValueError):
-    """The text is not JSON the site accepts; ``str()`` says why, in plain words."""
+    """The text is not JSON the site accepts; ``str()`` says why in plain words, as the
+    end of a sentence whose subject the caller names ("The file " + str(exc))."""
 
 
 def _no_constant(name: str):
-    raise UnsafeJSON(f"{name} is not a number the site accepts.")
+    raise UnsafeJSON(f"holds {name}, which is not a number the site accepts.")
 
 
 def loads(text: str | bytes, *, max_depth: int = MAX_DEPTH):
@@ -33,11 +34,11 @@ def loads(text: str | bytes, *, max_depth: int = MAX_DEPTH):
     except UnsafeJSON:
         raise
     except RecursionError:
-        raise UnsafeJSON(f"It is nested too deeply (at most {max_depth} levels).") from None
+        raise UnsafeJSON(f"is nested too deeply (at most {max_depth} levels).") from None
     except json.JSONDecodeError as exc:
-        raise UnsafeJSON(f"It is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}.") from None
+        raise UnsafeJSON(f"is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}.") from None
     except ValueError:  # an integer beyond Python's digit limit, bytes that are not UTF-8
-        raise UnsafeJSON("It holds a number with too many digits, or text that is not UTF-8.") from None
+        raise UnsafeJSON("holds a number with too many digits, or text that is not UTF-8.") from None
     check(data, max_depth=max_depth)
     return data
 
@@ -50,7 +51,7 @@ def check(data, *, max_depth: int = MAX_DEPTH) -> None:
         value, depth = stack.pop()
         if isinstance(value, (dict, list)):
             if depth > max_depth:
-                raise UnsafeJSON(f"It is nested too deeply (at most {max_depth} levels).")
+                raise UnsafeJSON(f"is nested too deeply (at most {max_depth} levels).")
             if isinstance(value, dict):
                 for key in value:
                     _check_text(key)
@@ -60,9 +61,9 @@ def check(data, *, max_depth: int = MAX_DEPTH) -> None:
         elif isinstance(value, str):
             _check_text(value)
         elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INT:
-            raise UnsafeJSON("It holds a number too large for the site.")
+            raise UnsafeJSON("holds a number too large for the site.")
 
 
 def _check_text(text: str) -> None:
     if _BAD_CHARS.search(text):
-        raise UnsafeJSON("It holds a NUL character or an invalid (surrogate) character in its text.")
+        raise UnsafeJSON("holds a NUL character or an invalid (surrogate) character in its text.")

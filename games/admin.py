@@ -55,7 +55,6 @@ class HidesSecrets:
         return [o for o in ordering if not (isinstance(o, str) and touches_hidden_field(self.model, o))]
 
 
-
 @admin.register(Scenario)
 class ScenarioAdmin(HidesSecrets, admin.ModelAdmin):
     list_display = ("name", "date", "state", "annual_number", "club_made", "layout_source")

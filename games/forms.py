@@ -56,7 +56,7 @@ class ScenarioImportForm(forms.Form):
         try:
             data = untrusted_json.loads(text)
         except untrusted_json.UnsafeJSON as exc:
-            raise forms.ValidationError(f"The file cannot be read: {exc}")
+            raise forms.ValidationError(f"The file {exc}")
         problems = scenario_file_errors(data) + _too_long(data)
         if problems:
             raise forms.ValidationError(problems)

@@ -1,8 +1,10 @@
 """Celery tasks of the games app: turn e-mails, deadline reminders, timeouts, Nightfall.
 
 Tasks carry the game id and the version they were queued for, and do nothing if the game
-has moved on.  Queue them with ``task.delay_on_commit(...)`` after the write they follow.
-Each one may run more than once (late acknowledgement): the ``*_version`` fields of the
+has moved on.  Queue them with ``games.outbox.queue(task, ...)`` in the transaction of the
+write they follow (sent on commit, kept and swept later if the broker is down).
+Each one may run more than once (late acknowledgement, a worker process lost and the task
+run again, the sweep): the ``*_version`` fields of the
 game record what was already done, claimed with a conditional UPDATE before any e-mail
 goes out, so a second run sends nothing.
 

@@ -337,3 +337,26 @@ def test_pages_use_the_players_time_zone(rf, player):
 
     assert seen == ["Asia/Tokyo", "UTC"]
     assert timezone.get_current_timezone_name() == "UTC"  # nothing leaks past the request
+
+
+def test_old_attempts_are_forgotten_by_the_hourly_prune(client, player, password):
+    """A guesser trying many usernames leaves rows behind; the hourly task deletes those
+    whose attempts have all left the window, and a lock-out still in force stays."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+    from django_celery_beat.models import PeriodicTask
+
+    from accounts.models import Throttle
+    from accounts.tasks import prune_throttles
+
+    for n in range(3):
+        fail_login(client, 1, username=f"guess{n}")
+    fail_login(client, 5)
+    assert Throttle.objects.count() == 4
+    locked = next(t for t in Throttle.objects.all() if len(t.stamps) == 5)
+    Throttle.objects.exclude(pk=locked.pk).update(updated=timezone.now() - timedelta(hours=2))
+    assert prune_throttles() == 3
+    response = client.post("/accounts/login/", {"username": "jeb", "password": password})
+    assert "Too many failed log-in attempts" in response.content.decode()
+    assert PeriodicTask.objects.filter(task="accounts.prune_throttles", enabled=True).exists()

@@ -105,7 +105,7 @@ def club_text(**changes) -> str:
     (club_text(name="Belmont \ud800").encode(), "surrogate"),
     (club_text(first_appearance="Printed in the club newsletter " * 10).encode(),
      "first_appearance: at most 60 characters"),
-    (club_text(notes={"x": float("nan")}).encode(), "NaN is not a number"),
+    (club_text(notes={"x": float("nan")}).encode(), "holds NaN, which is not a number"),
 ])
 def test_scenario_import_refuses_a_hostile_file_with_a_form_error(player, content, says):
     r, text = upload(player, content)
