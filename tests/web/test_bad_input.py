@@ -203,3 +203,14 @@ def test_fuzz_scenario_import_never_answers_500(player, data):
     content = json.dumps(base).encode() if raw == "json" else data.draw(st.binary(max_size=200))
     r, _ = upload(player, content)
     no_error_500(r, f"import {field}={base[field]!r}")
+
+
+@FUZZ
+@given(uid=FORM_TEXT, token=FORM_TEXT, first=FORM_TEXT, second=FORM_TEXT)
+def test_fuzz_password_reset_links_never_answer_500(uid, token, first, second):
+    from urllib.parse import quote
+
+    url = f"/accounts/password/reset/{quote(uid or 'x', safe='')}/{quote(token or 'x', safe='')}/"
+    client = browser()
+    no_error_500(client.get(url), f"GET {url}")
+    no_error_500(client.post(url, {"new_password1": first, "new_password2": second}), f"POST {url}")
