@@ -1,0 +1,33 @@
+"""The OpenAPI generator: every operation documents the site's error responses too."""
+from __future__ import annotations
+
+from drf_spectacular.openapi import AutoSchema
+
+from .errors import ErrorSerializer
+
+ERRORS_ALWAYS = {
+    "400": "The request is malformed or not valid (code malformed, invalid, illegal, ...).",
+    "401": "Not logged in, or the token is not valid (not_authenticated, authentication_failed).",
+    "403": "Not allowed (permission_denied, not_a_player, token_scope).",
+    "404": "No such object (not_found).",
+    "406": "The Accept header asks for a format the API does not speak (not_acceptable).",
+    "409": "Refused in the current state (stale_version, not_your_turn, game_over, refused).",
+    "429": "Too many requests from this token or address (throttled).",
+}
+ERRORS_WRITE = {
+    "415": "The body is not JSON (unsupported_media_type).",
+}
+
+
+class SiteAutoSchema(AutoSchema):
+    def _get_response_bodies(self, direction="response"):
+        responses = super()._get_response_bodies(direction)
+        errors = dict(ERRORS_ALWAYS)
+        if self.method not in ("GET", "HEAD", "OPTIONS"):
+            errors.update(ERRORS_WRITE)
+        for code, description in errors.items():
+            if code not in responses:
+                body = self._get_response_for_code(ErrorSerializer, code, direction=direction)
+                body["description"] = description
+                responses[code] = body
+        return responses
