@@ -10,6 +10,7 @@ from django.urls import reverse_lazy
 from .forms import LoginForm, ProfileForm, SignUpForm
 from .models import Profile
 from .tasks import send_welcome_email
+from .token_views import token_context
 
 
 def signup(request):
@@ -67,5 +68,6 @@ def profile(request):
             return redirect("profile")
     else:
         form = ProfileForm(instance=profile)
-    template = "accounts/profile.html#profile-form" if request.htmx else "accounts/profile.html"
-    return render(request, template, {"form": form})
+    if request.htmx:
+        return render(request, "accounts/profile.html#profile-form", {"form": form})
+    return render(request, "accounts/profile.html", {"form": form, **token_context(request.user)})

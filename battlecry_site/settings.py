@@ -330,6 +330,8 @@ REST_FRAMEWORK = {
         "token": env_str("API_RATE_PER_TOKEN", "1200/hour"),
         "address": env_str("API_RATE_PER_ADDRESS", "3600/hour"),
     },
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "EXCEPTION_HANDLER": "battlecry_site.api.errors.exception_handler",
     "PAGE_SIZE": 50,
 }

@@ -8,7 +8,7 @@ from rest_framework import serializers
 from games.forms_play import DEADLINE_CHOICES
 from games.models import Game, Match, Scenario
 
-from .types import SIDE_CHOICES, Action, HexSerializer, action_list, event_list
+from .types import SIDE_CHOICES, ActionField, HexSerializer, action_list, event_list
 from .view_types import GameViewSerializer, OutcomeSerializer
 
 
@@ -210,7 +210,7 @@ class SubmitActionSerializer(serializers.Serializer):
 # The request body as documented: the action is one of the typed actions.
 class SubmitActionDocSerializer(serializers.Serializer):
     version = serializers.IntegerField(min_value=0)
-    action = Action
+    action = ActionField()
 
     class Meta:
         ref_name = "SubmitAction"

@@ -99,14 +99,16 @@ SYSTEM_ACTIONS = {
 
 ACTION_SERIALIZERS = {name: _typed(name, doc, make(), "Action") for name, (doc, make) in ACTIONS.items()}
 
-Action = PolymorphicProxySerializer(
-    component_name="Action", resource_type_field_name="type",
-    serializers=ACTION_SERIALIZERS, many=False)
+
+
+@extend_schema_field(PolymorphicProxySerializer(
+    component_name="Action", resource_type_field_name="type", serializers=ACTION_SERIALIZERS, many=False))
+class ActionField(serializers.JSONField):
+    """One action (the engine's JSON), documented as the ``Action`` component."""
 
 
 def action_list():
-    return PolymorphicProxySerializer(component_name="Action", resource_type_field_name="type",
-                                      serializers=ACTION_SERIALIZERS, many=True)
+    return serializers.ListField(child=ActionField())
 
 
 # -- events --------------------------------------------------------------------------------
@@ -218,6 +220,13 @@ EVENTS = {
 EVENT_SERIALIZERS = {name: _typed(name, doc, make(), "Event") for name, (doc, make) in EVENTS.items()}
 
 
+
+
+@extend_schema_field(PolymorphicProxySerializer(
+    component_name="Event", resource_type_field_name="type", serializers=EVENT_SERIALIZERS, many=False))
+class EventField(serializers.JSONField):
+    """One event as the requester may see it, documented as the ``Event`` component."""
+
+
 def event_list():
-    return PolymorphicProxySerializer(component_name="Event", resource_type_field_name="type",
-                                      serializers=EVENT_SERIALIZERS, many=True)
+    return serializers.ListField(child=EventField())
