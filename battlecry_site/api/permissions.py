@@ -1,7 +1,7 @@
 """Who may call an endpoint: members (by token or session), and what a token's scope allows."""
 from __future__ import annotations
 
-from rest_framework import permissions
+from rest_framework import exceptions, permissions
 
 from accounts.models import ApiToken
 
@@ -16,8 +16,8 @@ class TokenScope(permissions.BasePermission):
         if request.method in permissions.SAFE_METHODS:
             return True
         token = request.auth
-        if isinstance(token, ApiToken):
-            return token.can_write
+        if isinstance(token, ApiToken) and not token.can_write:
+            raise exceptions.PermissionDenied(self.message, code=self.code)
         return True
 
 

@@ -24,7 +24,9 @@ def test_update_my_profile_with_the_same_rules_as_the_page(client, player):
     client.force_login(player)
     bad = client.patch("/api/v1/me/", {"time_zone": "Atlantis/Capital"}, content_type="application/json")
     assert bad.status_code == 400
-    assert "not a known time zone" in bad.json()["time_zone"][0]
+    assert bad.json()["code"] == "invalid"
+    assert bad.json()["errors"][0]["field"] == "time_zone"
+    assert "not a known time zone" in bad.json()["errors"][0]["message"]
 
     good = client.patch(
         "/api/v1/me/", {"time_zone": "America/Chicago", "club": "Shiloh Irregulars"}, content_type="application/json"
