@@ -20,6 +20,16 @@ ERRORS_WRITE = {
 
 
 class SiteAutoSchema(AutoSchema):
+    def get_auth(self):
+        """Reads that anybody may make (ReadOpenWriteMember) need no credentials."""
+        from .permissions import ReadOpenWriteMember
+
+        auths = super().get_auth()
+        public = any(isinstance(p, ReadOpenWriteMember) for p in self.view.get_permissions())
+        if public and self.method in ("GET", "HEAD", "OPTIONS") and {} not in auths:
+            auths.append({})
+        return auths
+
     def _get_response_bodies(self, direction="response"):
         responses = super()._get_response_bodies(direction)
         errors = dict(ERRORS_ALWAYS)

@@ -13,7 +13,8 @@ class ScenarioFilter(filters.FilterSet):
                                     help_text="Battles fought on or after this day (YYYY-MM-DD).")
     date_before = filters.DateFilter(field_name="date", lookup_expr="lte",
                                      help_text="Battles fought on or before this day.")
-    year = filters.NumberFilter(field_name="date__year", help_text="Battles of this year.")
+    year = filters.NumberFilter(field_name="date__year", min_value=1, max_value=9999,
+                                help_text="Battles of this year.")
     theme = filters.CharFilter(field_name="first_appearance", lookup_expr="iexact",
                                help_text="Where the battle first appeared, e.g. 'Original', "
                                          "'150th Anniversary', 'Jackson Campaign'.")
@@ -87,7 +88,8 @@ class GameFilter(filters.FilterSet):
     status = filters.ChoiceFilter(choices=[("active", "being played"), ("finished", "over")],
                                   method="filter_status")
     scenario = filters.CharFilter(field_name="match__scenario__slug")
-    match = filters.NumberFilter(field_name="match_id")
+    match = filters.NumberFilter(field_name="match_id", min_value=1, max_value=2**63 - 1,
+                                 help_text="A match's id.")
 
     class Meta:
         model = Game

@@ -117,7 +117,8 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         except ValueError:
             raise ApiError("invalid", "since: give a version number.",
                            errors=[{"field": "since", "message": "Give a version number."}]) from None
-        rows = (GameAction.objects.filter(game=game, index__gt=max(since, 0)).order_by("index")
+        since = max(0, min(since, game.version))
+        rows = (GameAction.objects.filter(game=game, index__gt=since).order_by("index")
                 .values("index", "side", "created", "events"))
         page = self.paginate_queryset(rows)
         entries = [{"version": r["index"], "side": r["side"], "created": r["created"],
