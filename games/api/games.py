@@ -8,10 +8,10 @@ anybody who does not play it) and ``view_event(event, side)``.  Actions go throu
 from __future__ import annotations
 
 from django.db.models import Q
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
+from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
 from battlecry_site.api.errors import ApiError
@@ -56,8 +56,10 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         return [ReadOpenWriteMember()]
 
     def get_queryset(self):
+        if self.action not in ("list", "retrieve"):
+            return Game.objects.all()        # the engine's state is all these need
         qs = Game.objects.select_related("match__scenario", "union_player__profile",
-                                         "confederate_player__profile")
+                                         "confederate_player__profile").defer("match__scenario__data")
         if self.action == "list" and not getattr(self, "swagger_fake_view", False):
             user = self.request.user
             qs = qs.filter(Q(union_player=user) | Q(confederate_player=user)).order_by(
@@ -71,6 +73,11 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         if self.action != "list":
             return queryset
         return super().filter_queryset(queryset)
+
+    def _exists(self, pk) -> None:
+        """404 for an unknown game, without loading its state (the service loads it, locked)."""
+        if not Game.objects.filter(pk=pk).exists():
+            raise NotFound()
 
     def _side(self, game):
         return game.side_of(self.request.user)
@@ -184,10 +191,10 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
                    request=SubmitActionDocSerializer, responses={201: ActedSerializer})
     @action(detail=True, methods=["post"], url_path="actions")
     def submit(self, request, pk=None):
-        game = self.get_object()
+        self._exists(pk)
         body = SubmitActionSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        acted = services.act(game.pk, request.user, body.validated_data["action"],
+        acted = services.act(pk, request.user, body.validated_data["action"],
                              body.validated_data["version"])
         return self._acted(acted, status.HTTP_201_CREATED)
 
@@ -195,10 +202,10 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
                    request=ClaimSerializer, responses={201: ActedSerializer})
     @action(detail=True, methods=["post"])
     def claim(self, request, pk=None):
-        game = self.get_object()
+        self._exists(pk)
         body = ClaimSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        acted = services.claim_timeout(game.pk, request.user, body.validated_data.get("version"))
+        acted = services.claim_timeout(pk, request.user, body.validated_data.get("version"))
         return self._acted(acted, status.HTTP_201_CREATED)
 
     def _acted(self, acted, code):
