@@ -6,6 +6,7 @@ import json
 
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import IntegrityError
+from django.db.models.fields.json import KT
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
@@ -42,7 +43,7 @@ class ScenarioViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
     def get_queryset(self):
         qs = Scenario.objects.select_related("uploaded_by").order_by("date", "name", "pk")
         if self.action == "list":
-            qs = qs.defer("data")
+            qs = qs.defer("data").annotate(subtitle_text=KT("data__subtitle"))
         return qs
 
     def get_serializer_class(self):

@@ -42,7 +42,9 @@ class ScenarioSerializer(serializers.ModelSerializer):
                   "annual_number", "layout_source", "club_made", "uploaded_by", "url")
 
     def get_subtitle(self, sc) -> str:
-        return (sc.data or {}).get("subtitle", "") if "data" not in sc.get_deferred_fields() else ""
+        if hasattr(sc, "subtitle_text"):            # the list annotates it and leaves the file out
+            return sc.subtitle_text or ""
+        return (sc.data or {}).get("subtitle", "")
 
     def get_uploaded_by(self, sc) -> str | None:
         return sc.uploaded_by.get_username() if sc.uploaded_by_id else None

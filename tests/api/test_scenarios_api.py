@@ -132,3 +132,12 @@ def test_import_of_nonsense_is_a_structured_400(lee, body):
     response = token_client(lee).generic("POST", "/api/v1/scenarios/", body, "application/json")
     assert response.status_code == 400
     assert response.json()["code"] == "invalid_scenario" and response.json()["errors"]
+
+
+def test_the_list_shows_subtitles_without_sending_the_files(shipped):
+    with_subtitle = make_scenario(slug="chancellorsville")
+    assert with_subtitle.data["subtitle"]
+    rows = {r["slug"]: r for r in anonymous().get("/api/v1/scenarios/").json()["results"]}
+    assert all("data" not in r for r in rows.values())
+    assert rows["chancellorsville"]["subtitle"] == with_subtitle.data["subtitle"]
+    assert rows["shiloh"]["subtitle"] == ""

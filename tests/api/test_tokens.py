@@ -108,3 +108,16 @@ def test_the_session_works_and_needs_the_csrf_token_to_write(player):
     assert client.get("/api/v1/me/").status_code == 200
     response = client.patch("/api/v1/me/", {"club": "Iron Brigade"}, format="json")
     assert response.status_code == 403 and "CSRF" in response.json()["message"]
+
+
+def test_the_tokens_section_works_with_htmx(client, player):
+    client.force_login(player)
+    response = client.post("/accounts/profile/tokens/", {"name": "phone", "scope": "read"},
+                           HTTP_HX_REQUEST="true")
+    html = response.content.decode()
+    assert response.status_code == 200 and html.lstrip().startswith('<section id="api-tokens">')
+    assert TOKEN.search(html) and "phone" in html and "<html" not in html
+    row = ApiToken.objects.get()
+    revoked = client.post(f"/accounts/profile/tokens/{row.pk}/revoke/", HTTP_HX_REQUEST="true")
+    assert revoked.status_code == 200 and "You have no API tokens." in revoked.content.decode()
+    assert not ApiToken.objects.exists()
