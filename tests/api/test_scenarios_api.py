@@ -140,4 +140,4 @@ def test_the_list_shows_subtitles_without_sending_the_files(shipped):
     rows = {r["slug"]: r for r in anonymous().get("/api/v1/scenarios/").json()["results"]}
     assert all("data" not in r for r in rows.values())
     assert rows["chancellorsville"]["subtitle"] == with_subtitle.data["subtitle"]
-    assert rows["shiloh"]["subtitle"] == ""
+    assert rows["belmont"]["subtitle"] == Scenario.objects.get(slug="belmont").data.get("subtitle", "")
