@@ -24,7 +24,7 @@ from .filters import GameFilter
 from .serializers import (ActedSerializer, AttackPreviewSerializer, ClaimSerializer, EventEntrySerializer,
                           GameDetailSerializer, GameSummarySerializer, LegalActionsSerializer,
                           ReachableSerializer, ReplayStepSerializer, SeedSerializer,
-                          SubmitActionDocSerializer, SubmitActionSerializer)
+                          SubmitActionSerializer)
 
 HEX_PATTERN = r"^[0-9]{1,2},[0-9]{1,2}$"
 
@@ -188,7 +188,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     @extend_schema(summary="Play an action, chosen at a version",
                    description="``version`` is the game's version the action was chosen at; if the game "
                                "has moved on, the answer is 409 ``stale_version`` with ``current_version``.",
-                   request=SubmitActionDocSerializer, responses={201: ActedSerializer})
+                   request=SubmitActionSerializer, responses={201: ActedSerializer})
     @action(detail=True, methods=["post"], url_path="actions")
     def submit(self, request, pk=None):
         self._exists(pk)

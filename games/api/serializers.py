@@ -201,21 +201,15 @@ class LegalActionsSerializer(serializers.Serializer):
 
 class SubmitActionSerializer(serializers.Serializer):
     version = serializers.IntegerField(min_value=0, help_text="The version the action was chosen at.")
-    action = serializers.JSONField(help_text="One of the legal actions.")
+    action = ActionField()
+
+    class Meta:
+        ref_name = "SubmitAction"
 
     def validate_action(self, value):
         if not isinstance(value, dict) or not isinstance(value.get("type"), str):
             raise serializers.ValidationError("An action is an object with a 'type'.")
         return value
-
-
-# The request body as documented: the action is one of the typed actions.
-class SubmitActionDocSerializer(serializers.Serializer):
-    version = serializers.IntegerField(min_value=0)
-    action = ActionField()
-
-    class Meta:
-        ref_name = "SubmitAction"
 
 
 class ActedSerializer(serializers.Serializer):

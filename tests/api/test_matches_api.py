@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from games.models import Match
+from games import services
+from games.models import Game, Match
 from tests.api.helpers import anonymous, token_client
-from tests.play_helpers import make_scenario
+from tests.play_helpers import make_scenario, start_match
 
 pytestmark = pytest.mark.django_db
 
@@ -113,9 +114,6 @@ def test_writes_need_a_login(scenario):
 
 
 def test_match_results_are_public(scenario, lee, grant):
-    from games.models import Game
-    from tests.play_helpers import start_match
-    from games import services
     match, game = start_match(lee, grant, side="union")
     for number in (1, 2):
         g = match.games.get(number=number)
