@@ -345,6 +345,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
+                             "battlecry_site.api.schema.nullable_references"],
     "ENUM_NAME_OVERRIDES": {"SideEnum": "games.api.types.SIDE_CHOICES",
                             "MatchSideEnum": "games.models.match.Match.SIDE_CHOICES",
                             "AttackTypeEnum": ["attack"]},

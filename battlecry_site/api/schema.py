@@ -41,3 +41,28 @@ class SiteAutoSchema(AutoSchema):
                 body["description"] = description
                 responses[code] = body
         return responses
+
+
+NULL = {"$ref": "#/components/schemas/NullEnum"}
+
+
+def nullable_references(result, generator, request, public):
+    """Post-processing hook: a nullable object field is written ``{"allOf": [ref],
+    "nullable": true}``, which OpenAPI 3.0.3 reads as "never null" (``nullable`` does not
+    reach into ``allOf``).  Write it as ``{"oneOf": [ref, NullEnum]}`` instead, which every
+    validator reads the same way."""
+
+    def walk(node):
+        if isinstance(node, dict):
+            if node.get("nullable") and len(node.get("allOf", ())) == 1:
+                node["oneOf"] = [node.pop("allOf")[0], NULL]
+                node.pop("nullable")
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(result)
+    result.setdefault("components", {}).setdefault("schemas", {}).setdefault("NullEnum", {"enum": [None]})
+    return result

@@ -124,11 +124,6 @@ def _int(**kw):
     return serializers.IntegerField(**kw)
 
 
-def _opt(field):
-    field.required = False
-    return field
-
-
 class ModifierSerializer(serializers.Serializer):
     why = serializers.CharField()
     dice = serializers.IntegerField()
@@ -142,13 +137,13 @@ EVENTS = {
                    lambda: {"side": _side(), "cards": _int()}),
     "draw": ("A side drew cards: ``cards`` names them only to that side.",
              lambda: {"side": _side(), "count": _int(),
-                      "cards": _opt(serializers.ListField(child=_card()))}),
+                      "cards": serializers.ListField(child=_card(), required=False)}),
     "reshuffle": ("Discards shuffled into a new deck (order never shown).",
                   lambda: {"side": _side(), "cards": _int()}),
     "card_played": ("A command card was played.",
                     lambda: {"side": _side(), "card": _card(), "name": serializers.CharField(),
-                             "mode": serializers.CharField(), "copies": _opt(serializers.CharField()),
-                             "orders": _opt(_int())}),
+                             "mode": serializers.CharField(), "copies": serializers.CharField(required=False),
+                             "orders": _int(required=False)}),
     "ordered": ("A unit was ordered.", lambda: {"side": _side(), "unit": _unit()}),
     "fallback": ("No unit of the card's kind: 1 unit of choice instead.",
                  lambda: {"side": _side(), "card": serializers.CharField(), "text": serializers.CharField()}),
@@ -156,28 +151,28 @@ EVENTS = {
                    lambda: {"side": _side(), "card": serializers.CharField(), "rolls": _faces()}),
     "moved": ("A unit moved (with its general when ``general`` is set).",
               lambda: {"side": _side(), "unit": _unit(), "kind": serializers.CharField(),
-                       "from": _h(), "to": _h(), "steps": _opt(_int()),
-                       "general": _opt(serializers.CharField(allow_null=True))}),
+                       "from": _h(), "to": _h(), "steps": _int(required=False),
+                       "general": serializers.CharField(allow_null=True, required=False)}),
     "general_moved": ("A general moved (``joined``: the unit it took command of).",
                       lambda: {"side": _side(), "general": _general(), "from": _h(), "to": _h(),
-                               "joined": _opt(serializers.CharField(allow_null=True))}),
+                               "joined": serializers.CharField(allow_null=True, required=False)}),
     "battle_phase": ("Movement ended; battle begins.", lambda: {"side": _side()}),
     "attack": ("An attack and its dice.",
                lambda: {"side": _side(), "unit": _unit(), "kind": serializers.CharField(), "from": _h(),
                         "target": serializers.CharField(), "target_kind": serializers.CharField(),
                         "to": _h(), "dice": _int(), "rolls": _faces(), "melee": serializers.BooleanField(),
-                        "fresh": _opt(serializers.BooleanField()),
-                        "modifiers": _opt(ModifierSerializer(many=True)), "hits": _int(),
-                        "flags": _opt(_int()), "flags_ignored": _opt(serializers.ListField())}),
+                        "fresh": serializers.BooleanField(required=False),
+                        "modifiers": ModifierSerializer(many=True, required=False), "hits": _int(),
+                        "flags": _int(required=False), "flags_ignored": serializers.ListField(required=False)}),
     "reroll": ("A special unit rerolled its sabres.", lambda: {"unit": _unit(), "rolls": _faces()}),
     "eliminated": ("A unit was eliminated.",
                    lambda: {"side": _side(), "unit": _unit(), "kind": serializers.CharField(),
-                            "by": _opt(serializers.CharField(allow_null=True)), "hex": _h()}),
+                            "by": serializers.CharField(allow_null=True, required=False), "hex": _h()}),
     "retreated": ("A unit retreated (``from`` = ``to`` when it could not).",
                   lambda: {"side": _side(), "unit": _unit(), "from": _h(), "to": _h(),
-                           "hexes": _opt(_int()), "figures_lost": _opt(_int())}),
+                           "hexes": _int(required=False), "figures_lost": _int(required=False)}),
     "withdrew": ("A unit withdrew before a melee.",
-                 lambda: {"side": _side(), "unit": _unit(), "attacker": _opt(serializers.CharField()),
+                 lambda: {"side": _side(), "unit": _unit(), "attacker": serializers.CharField(required=False),
                           "from": _h(), "to": _h()}),
     "took_ground": ("A unit took ground after a melee.",
                     lambda: {"side": _side(), "unit": _unit(), "from": _h(), "to": _h()}),
@@ -188,11 +183,11 @@ EVENTS = {
                                   "killed": serializers.BooleanField()}),
     "general_eliminated": ("A general was lost.",
                            lambda: {"side": _side(), "general": _general(),
-                                    "name": _opt(serializers.CharField(allow_null=True, allow_blank=True)),
-                                    "by": _opt(serializers.CharField(allow_null=True)), "hex": _h()}),
+                                    "name": serializers.CharField(allow_null=True, allow_blank=True, required=False),
+                                    "by": serializers.CharField(allow_null=True, required=False), "hex": _h()}),
     "general_retreated": ("A general retreated.",
                           lambda: {"side": _side(), "general": _general(), "from": _h(), "to": _h(),
-                                   "joined": _opt(serializers.CharField(allow_null=True))}),
+                                   "joined": serializers.CharField(allow_null=True, required=False)}),
     "general_trapped": ("A general had nowhere to retreat.", lambda: {"side": _side(), "general": _general()}),
     "sharpshooter": ("A Sharpshooter fired at a general.",
                      lambda: {"side": _side(), "unit": _unit(), "general": _general(), "to": _h(),
@@ -213,8 +208,8 @@ EVENTS = {
     "temporary_flags": ("Temporary flags held now.", lambda: {"side": _side(), "flags": _int()}),
     "game_over": ("The game ended.",
                   lambda: {"winner": serializers.ChoiceField(choices=SIDE_CHOICES, allow_null=True),
-                           "reason": serializers.CharField(), "turn": _opt(_int()),
-                           "flags": _opt(serializers.DictField(child=serializers.IntegerField()))}),
+                           "reason": serializers.CharField(), "turn": _int(required=False),
+                           "flags": serializers.DictField(child=serializers.IntegerField(), required=False)}),
 }
 
 EVENT_SERIALIZERS = {name: _typed(name, doc, make(), "Event") for name, (doc, make) in EVENTS.items()}

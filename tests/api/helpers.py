@@ -16,3 +16,22 @@ def token_client(user, scope: str = "play") -> APIClient:
 
 def anonymous() -> APIClient:
     return APIClient()
+
+
+_DOCUMENT: dict = {}
+
+
+def api_document() -> dict:
+    """The OpenAPI document as the site serves it (made once per test run)."""
+    if not _DOCUMENT:
+        import yaml
+        from django.test import Client
+        _DOCUMENT.update(yaml.safe_load(Client().get("/api/schema/").content))
+    return _DOCUMENT
+
+
+def assert_conforms(instance, component: str) -> None:
+    """``instance`` matches the document's ``component`` schema (OpenAPI 3.0 rules)."""
+    from openapi_schema_validator import OAS30Validator
+    schema = {"$ref": f"#/components/schemas/{component}", "components": api_document()["components"]}
+    OAS30Validator(schema).validate(instance)

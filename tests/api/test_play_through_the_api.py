@@ -7,7 +7,7 @@ import hashlib
 
 import pytest
 
-from tests.api.helpers import anonymous, token_client
+from tests.api.helpers import anonymous, assert_conforms, token_client
 
 pytestmark = pytest.mark.django_db
 
@@ -49,15 +49,18 @@ def play_game(clients: dict, game_url: str) -> dict:
     """Both players poll their legal actions and act until the game is over."""
     for _ in range(400):
         game = clients["lee"].get(game_url).json()
+        assert_conforms(game, "GameDetail")
         if game["finished_at"]:
             return game
         for client in clients.values():
             legal = client.get(game_url + "legal-actions/").json()
             if legal["your_turn"]:
+                assert_conforms(legal, "LegalActions")
                 response = client.post(game_url + "actions/",
                                        {"version": legal["version"], "action": choose(legal["actions"], legal["your_side"])},
                                        format="json")
                 assert response.status_code == 201, response.content
+                assert_conforms(response.json(), "Acted")
                 break
         else:
             raise AssertionError("nobody could act in an unfinished game")
@@ -90,6 +93,8 @@ def test_a_whole_match_played_through_the_api(lee, grant):
     for game_url, game in finished:
         seed = anonymous().get(game_url + "seed/").json()
         assert hashlib.sha256(seed["seed"].encode()).hexdigest() == seed["seed_hash"] == game["seed_hash"]
+        for step in range(game["version"] + 1):
+            assert_conforms(anonymous().get(game_url + f"replay/{step}/").json(), "ReplayStep")
         last = anonymous().get(game_url + f"replay/{game['version']}/").json()
         assert last["last"] == game["version"] and last["view"]["outcome"] == game["view"]["outcome"]
         assert any(e["type"] == "game_over" for e in last["events"])
@@ -99,3 +104,6 @@ def test_a_whole_match_played_through_the_api(lee, grant):
         assert anonymous().get(game_url + f"replay/{game['version'] + 1}/").status_code == 404
         events = anonymous().get(game_url + "events/?page_size=200").json()
         assert events["count"] == game["version"]
+        assert_conforms(events, "PaginatedEventEntryList")
+        for client in clients.values():
+            assert_conforms(client.get(game_url + "events/?page_size=200").json(), "PaginatedEventEntryList")
