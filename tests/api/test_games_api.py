@@ -270,4 +270,4 @@ def test_the_waiting_player_claims_when_time_has_run_out(duel):
     assert response.json()["events"][0]["type"] == "game_over"
     assert response.json()["events"][0]["winner"] == "confederate"
     seed = duel.clients["anonymous"].get(url(duel.game, "seed/")).json()
-    assert seed["seed"] == str(duel.game.seed)
+    assert seed["seed"] == duel.game.secret_seed and seed["engine_seed"] == str(duel.game.seed)
