@@ -19,4 +19,6 @@ urlpatterns = [
     path("games/<int:game_id>/version/", play.game_version, name="version"),
     path("games/<int:game_id>/claim/", play.game_claim, name="claim"),
     path("games/<int:game_id>/replay/", play.game_replay, name="replay"),
+    path("games/<int:game_id>/undo/", play.game_undo, name="undo"),
+    path("games/<int:game_id>/resign/", play.game_resign, name="resign"),
 ]

@@ -19,7 +19,10 @@ FACE = {"flag": "flag", "swords": "sabre", "cavalry": "cavalry", "artillery": "a
 GLYPH = {"flag": "\u2691", "swords": "\u2694", "cavalry": "Cav", "artillery": "Art",
          "infantry": "Inf"}
 ROLL_EVENTS = ("attack", "general_attacked", "sharpshooter", "order_roll", "reroll")
+UNDONE = {"order": "an order", "confirm_orders": "the end of ordering", "move": "a move",
+          "move_general": "a general's move", "end_movement": "the end of movement"}
 REASONS = {
+    "resigned": "the opponent resigned",
     "flags": "captured the flags needed",
     "objective": "took the objective",
     "generals": "every enemy general was lost",
@@ -203,6 +206,8 @@ def describe(e: dict, viewer: str | None, tr: Tracker) -> str | None:
         why = REASONS.get(e.get("reason"), str(e.get("reason", "")).replace("_", " "))
         return (f"The game is over: the {winner} player wins ({why})." if winner
                 else f"The game is over: a draw ({why}).")
+    if t == "undone":
+        return f"{side} took back a step ({UNDONE.get(e.get('action'), 'a step')})."
     if t in ("deck_built",):
         return None
     return t.replace("_", " ").capitalize() + "."
@@ -217,14 +222,17 @@ def _other(side):
 
 
 class Entry(NamedTuple):
+    """One log row, light (no model instance).  ``action`` stays on the server: a kept
+    card's id is in it."""
     index: int
     side: str
     events: list
+    action: dict
 
 
 def log_entries(actions_queryset) -> list[Entry]:
     """The log rows of a game as light tuples (no model instances)."""
-    return [Entry(*row) for row in actions_queryset.values_list("index", "side", "events")]
+    return [Entry(*row) for row in actions_queryset.values_list("index", "side", "events", "action")]
 
 
 def log_lines(engine_scenario, entries, viewer: str | None) -> list[dict]:
@@ -232,7 +240,10 @@ def log_lines(engine_scenario, entries, viewer: str | None) -> list[dict]:
     them: ``[{"index", "side", "text"}]`` oldest first."""
     tr = tracker_for(engine_scenario)
     out = []
+    taken_back = {e["index"] for entry in entries for e in entry.events if e.get("type") == "undone"}
     for entry in entries:
+        if entry.index in taken_back:
+            continue
         for raw in entry.events:
             e = view_event(raw, viewer)
             text = describe(e, viewer, tr)
