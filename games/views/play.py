@@ -23,6 +23,7 @@ from games.engine.cards import card_of
 from games.models import Game
 from games.models.match import PHASE_LABELS, SIDE_NAMES
 
+from .play_dice import dice_tray
 from .play_log import hex_label, last_rolls, log_entries, log_lines
 
 TEMPLATE = "games/game.html"
@@ -359,7 +360,7 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
         "board": board, "hand": hand, "stands": stands, "card_in_play": card_in_play,
         "mode": view.get("mode"),
         "log": list(reversed(lines[-LOG_LINES:])), "log_total": len(lines),
-        "dice": last_rolls(lines), "error": error,
+        "tray": dice_tray(lines, row.version), "error": error,
         "deciding_name": _name(deciding_user) if deciding_user else "",
         "deciding_side_name": SIDE_NAMES.get(row.deciding, ""),
         "phase_label": PHASE_LABELS.get(row.phase, row.phase),

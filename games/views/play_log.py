@@ -13,6 +13,8 @@ from games.engine import view_event
 from games.engine.cards import CARDS, card_of
 from games.engine.hexgrid import HEXES
 
+from .play_dice import roll_of
+
 SIDE = {"union": "Union", "confederate": "Confederate", None: "", "": ""}
 FACE = {"flag": "flag", "swords": "sabre", "cavalry": "cavalry", "artillery": "artillery",
         "infantry": "infantry"}
@@ -250,7 +252,18 @@ def log_lines(engine_scenario, entries, viewer: str | None) -> list[dict]:
             tr.follow(e)
             if text:
                 out.append({"index": entry.index, "side": entry.side, "text": text,
-                            "type": e["type"], "dice": dice_of(e)})
+                            "type": e["type"], "dice": dice_of(e), "roll": roll_of(e),
+                            "hexes": hexes_of(e)})
+    return out
+
+
+def hexes_of(e: dict) -> list[tuple[int, int]]:
+    """The hexes a log line is about (where it happened), for highlighting on the board."""
+    out = []
+    for key in ("from", "to", "hex"):
+        h = e.get(key)
+        if isinstance(h, dict) and "col" in h and (int(h["col"]), int(h["row"])) not in out:
+            out.append((int(h["col"]), int(h["row"])))
     return out
 
 

@@ -1,0 +1,27 @@
+/* The game page's small comforts (no rule is decided here; the page works without it).
+   - After a swap that brings a new roll, the dice are scrolled into view if they are not.
+   - The tab title says when it is your turn. */
+(function () {
+  "use strict";
+  var baseTitle = document.title.replace(/^\(\u2691 Your turn\) /, "");
+
+  function inView(el) {
+    var r = el.getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= (window.innerHeight || document.documentElement.clientHeight);
+  }
+
+  function update() {
+    var game = document.getElementById("game");
+    if (!game) return;
+    var mine = game.classList.contains("mine");
+    document.title = (mine ? "(\u2691 Your turn) " : "") + baseTitle;
+    var dice = document.getElementById("dice");
+    if (dice && dice.classList.contains("new") && !inView(dice)) {
+      var reduce = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      dice.scrollIntoView({block: "nearest", behavior: reduce ? "auto" : "smooth"});
+    }
+  }
+
+  document.addEventListener("DOMContentLoaded", update);
+  document.addEventListener("htmx:afterSettle", update);
+})();
