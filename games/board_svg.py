@@ -59,8 +59,18 @@ _SIDE_SEGMENTS = {
     "SE": "M22 13L0 26",
 }
 
-_X_MIN, _Y_MIN, _WIDTH, _HEIGHT = -28, -52, 680, 468
-_SEAT_LABEL_Y = {"top": -38, "bottom": 410}
+_X_MIN, _Y_MIN, _WIDTH, _HEIGHT = -44, -66, 712, 502
+_SEAT_LABEL_Y = {"top": -52, "bottom": 430}
+#: The drawn key: rows lettered from the scenario's top edge, columns numbered from its left.
+ROW_KEYS = "ABCDEFGHI"
+_KEY_Y = (-37, 403)
+_KEY_X = (-36, 660)
+
+
+def hex_name(col: int, row: int) -> str:
+    """A hex as the drawn key names it: its row letter and column number, e.g. 'G7' for
+    (12,6).  The 12-hex rows sit between two numbers and take the lower one."""
+    return f"{ROW_KEYS[row]}{col // 2 + 1}"
 _CLASS_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
 _ATTR_NAME = re.compile(r"^[A-Za-z_:@][A-Za-z0-9_:.@-]*$")
 _RESERVED_ATTRS = {"data-col", "data-row", "transform"}
@@ -174,10 +184,24 @@ def render_board(view: Mapping, *, viewer: str | None = None,
         if seat in _SEAT_LABEL_Y:
             parts.append(f'<text class="seat {_a(side)}" x="312" y="{_SEAT_LABEL_Y[seat]}">'
                          f"{_t(SIDE_NAMES.get(side, side))}</text>")
+    parts.append(_key_labels(place))
     parts.extend(plain)
     parts.extend(raised)     # highlighted hexes last, so their outline is never covered
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _key_labels(place) -> str:
+    """The row letters down both sides and the column numbers along both edges."""
+    out = ['<g class="key" aria-hidden="true">']
+    for n in range(MAX_COL // 2 + 1):
+        x = place(2 * n, 0)[0]
+        out.extend(f'<text x="{x}" y="{y}">{n + 1}</text>' for y in _KEY_Y)
+    for r in range(ROWS):
+        y = place(r % 2, r)[1] + 4
+        out.extend(f'<text x="{x}" y="{y}">{ROW_KEYS[r]}</text>' for x in _KEY_X)
+    out.append("</g>")
+    return "".join(out)
 
 
 def _hex(key, xy, flip, kind, sides, unit, general, objectives, classes, hex_attrs) -> str:
@@ -186,7 +210,7 @@ def _hex(key, xy, flip, kind, sides, unit, general, objectives, classes, hex_att
     words = KINDS[kind].label if kind in KINDS else "Open"
     if sides:
         words += " with " + " and ".join(sorted(set(sides.values())))
-    words += f" ({col},{row})"
+    words += f" {hex_name(col, row)}"
     contents = []
     if unit:
         contents.append(unit_words(unit))

@@ -20,10 +20,12 @@ from django.views.decorators.http import require_GET, require_POST
 from games import services
 from games.board_svg import render_board, unit_words
 from games.engine.cards import card_of
+from games.engine.terrain import KINDS
 from games.models import Game
 from games.models.match import PHASE_LABELS, SIDE_NAMES
 
 from .play_dice import dice_tray
+from .play_victory import victory
 from .play_log import hex_label, last_rolls, log_entries, log_lines
 
 TEMPLATE = "games/game.html"
@@ -110,6 +112,12 @@ def _choices(engine, view, legal: list, selected, want_general: bool = False) ->
     gens = {g["id"]: g for g in view["generals"]}
     gen_at = {_key(g["hex"]): g for g in view["generals"]}
     decision = view.get("decision") or {}
+    ground = {_key(t["hex"]): t["kind"] for t in view["terrain"]}
+
+    def where(h) -> str:
+        """'F7' or 'F7 (woods)': the hex as the drawn key names it, and its ground."""
+        kind = ground.get(_key(h))
+        return f"{hex_label(h)} ({KINDS[kind].label.lower()})" if kind in KINDS else hex_label(h)
 
     def unit_label(uid) -> str:
         u = units.get(uid)
@@ -196,7 +204,7 @@ def _choices(engine, view, legal: list, selected, want_general: bool = False) ->
                         # a hex holding another piece that can move selects that piece
                         if key not in piece_hex.values():
                             ch.clicks[key] = {"action": a}
-                    buttons.append(act_button(f"To {hex_label(a['to'])}", a))
+                    buttons.append(act_button(f"To {where(a['to'])}", a))
                 label = unit_label(p[1]) if p[0] == "unit" else gen_label(p[1])
                 ch.group(f"Move {label}", buttons)
     elif phase == "battle":
@@ -258,7 +266,7 @@ def _choices(engine, view, legal: list, selected, want_general: bool = False) ->
                 key = _key(a["to"])
                 ch.light("reachable", key)
                 ch.clicks[key] = {"action": a}
-                buttons.append(act_button(f"{verb} to {hex_label(a['to'])}", a))
+                buttons.append(act_button(f"{verb} to {where(a['to'])}", a))
         for a in by_type.get("stand", []):
             buttons.append(act_button("Stand and fight", a, "end"))
         ch.group("Your choice", buttons)
@@ -361,6 +369,7 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
         "mode": view.get("mode"),
         "log": list(reversed(lines[-LOG_LINES:])), "log_total": len(lines),
         "tray": dice_tray(lines, row.version), "error": error,
+        "victory": victory(engine, view),
         "deciding_name": _name(deciding_user) if deciding_user else "",
         "deciding_side_name": SIDE_NAMES.get(row.deciding, ""),
         "phase_label": PHASE_LABELS.get(row.phase, row.phase),

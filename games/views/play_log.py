@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from games.board_svg import hex_name
 from games.engine import view_event
 from games.engine.cards import CARDS, card_of
 from games.engine.hexgrid import HEXES
@@ -37,9 +38,10 @@ REASONS = {
 
 
 def hex_label(h) -> str:
+    """A hex as the board's drawn key names it ('G7')."""
     if not h:
         return "?"
-    return f"({h['col']},{h['row']})"
+    return hex_name(int(h["col"]), int(h["row"]))
 
 
 def card_name(copy_id: str | None) -> str:
@@ -123,7 +125,7 @@ def describe(e: dict, viewer: str | None, tr: Tracker) -> str | None:
             text += " with its general"
         return text + "."
     if t == "general_moved":
-        text = f"{tr.general(e['general']).capitalize()} moved to {hex_label(e['to'])}"
+        text = f"{_cap(tr.general(e['general']))} moved to {hex_label(e['to'])}"
         if e.get("joined"):
             text += f" and took command of {tr.unit(e['joined'])}"
         return text + "."
@@ -162,7 +164,9 @@ def describe(e: dict, viewer: str | None, tr: Tracker) -> str | None:
             text += f" and lost {e['figures_lost']} figure{'s' if e['figures_lost'] != 1 else ''}"
         return text + "."
     if t == "withdrew":
-        return f"{_cap(tr.unit(e['unit']))} withdrew to {hex_label(e['to'])} before the melee."
+        u = tr.units.get(e["unit"]) or {}
+        return (f"The {SIDE[u.get('side')]} {u.get('kind', 'unit')} at {hex_label(e.get('from'))} "
+                f"withdrew to {hex_label(e['to'])} before the melee.")
     if t == "took_ground":
         return f"{_cap(tr.unit(e['unit']))} took ground at {hex_label(e['to'])}."
     if t == "general_attacked":
@@ -246,7 +250,11 @@ def log_lines(engine_scenario, entries, viewer: str | None) -> list[dict]:
     for entry in entries:
         if entry.index in taken_back:
             continue
+        withdrew = {e.get("unit") for e in entry.events if e["type"] == "withdrew"}
         for raw in entry.events:
+            if raw["type"] == "retreated" and raw.get("unit") in withdrew:
+                tr.follow(raw)          # a withdrawal moves the unit once: one line says so
+                continue
             e = view_event(raw, viewer)
             text = describe(e, viewer, tr)
             tr.follow(e)
@@ -257,14 +265,16 @@ def log_lines(engine_scenario, entries, viewer: str | None) -> list[dict]:
     return out
 
 
-def hexes_of(e: dict) -> list[tuple[int, int]]:
-    """The hexes a log line is about (where it happened), for highlighting on the board."""
+def hexes_of(e: dict) -> str:
+    """The hexes a log line is about, as "col,row col,row" (the board lights them up)."""
     out = []
     for key in ("from", "to", "hex"):
         h = e.get(key)
-        if isinstance(h, dict) and "col" in h and (int(h["col"]), int(h["row"])) not in out:
-            out.append((int(h["col"]), int(h["row"])))
-    return out
+        if isinstance(h, dict) and "col" in h:
+            text = f"{int(h['col'])},{int(h['row'])}"
+            if text not in out:
+                out.append(text)
+    return " ".join(out)
 
 
 def dice_of(e: dict) -> list[dict] | None:

@@ -22,6 +22,23 @@
     }
   }
 
+  /* A log line about a hex lights that hex up on the board while pointed at or focused. */
+  function light(event, on) {
+    var li = event.target.closest && event.target.closest("[data-hexes]");
+    if (!li) return;
+    li.getAttribute("data-hexes").split(" ").forEach(function (key) {
+      var cr = key.split(",");
+      var hex = document.querySelector('#board g.hex[data-col="' + cr[0] + '"][data-row="' + cr[1] + '"]');
+      if (hex) hex.classList.toggle("lit", on);
+    });
+  }
+  ["mouseover", "focusin"].forEach(function (t) {
+    document.addEventListener(t, function (e) { light(e, true); });
+  });
+  ["mouseout", "focusout"].forEach(function (t) {
+    document.addEventListener(t, function (e) { light(e, false); });
+  });
+
   document.addEventListener("DOMContentLoaded", update);
   document.addEventListener("htmx:afterSettle", update);
 })();

@@ -78,7 +78,7 @@ def test_a_selected_general_clicking_an_ordered_unit_selects_that_unit(client, l
     tag = hex_tag(html, 12, 6)                     # the ordered infantry's hex, reachable
     assert "reachable" in tag and posted_action(tag) is None and "sel=12,6" in tag
     # joining that unit stays possible, but only through its own button
-    assert "To (12,6)" in html
+    assert "To G7" in html
     tag = hex_tag(html, 11, 5)                     # an empty hex: the general moves there
     assert posted_action(tag) == {"type": "move_general", "general": "g1",
                                   "to": {"col": 11, "row": 5}}
@@ -93,7 +93,7 @@ def test_take_back_is_offered_only_when_allowed(client, lee, grant):
     act(game, lee, {"type": "order", "unit": "u1"})
     act(game, lee, {"type": "move", "unit": "u1", "to": {"col": 13, "row": 5}})
     html = page(client, game)
-    assert "Take back: The Union infantry at (12,6) moved to (13,5)" in html
+    assert "Take back: The Union infantry at G7 moved to F7" in html
     r = client.post(f"/play/games/{game.pk}/undo/", {"version": game.version}, **HX)
     assert r.status_code == 200 and "took back a step (a move)" in r.content.decode()
     game.refresh_from_db()

@@ -140,7 +140,7 @@ def test_the_detail_page_shows_board_staffing_rules_and_dates(client, scenarios,
     # The board, drawn from the file.
     assert text.count(' data-col="') == 113
     assert 'aria-label="Board of Fredericksburg"' in text
-    assert "<title>Woods (3,1): Confederate infantry, 4 figures; Confederate general Jackson</title>" in text
+    assert "<title>Woods B2: Confederate infantry, 4 figures; Confederate general Jackson</title>" in text
     assert 'href="/static/css/board.css"' in text
     # Dates.
     assert "13 December 1862" in text
