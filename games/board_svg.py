@@ -81,6 +81,8 @@ _DEFS = (
     '<rect id="bc" x="-15" y="-10" width="30" height="18" rx="3"/>'
     '<polygon id="bs" points="0,-7 2,-2 7,-2 3,1 4,6 0,3 -4,6 -3,1 -7,-2 -2,-2"/>'
     '<path id="bf" d="M-3 7V-7L7-4-3-1Z"/>'
+    '<marker id="ah" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" '
+    'orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" class="ah"/></marker>'
     "</defs>"
 )
 
@@ -124,13 +126,16 @@ def unit_words(unit: Mapping) -> str:
 def render_board(view: Mapping, *, viewer: str | None = None,
                  highlights: Mapping[str, Iterable] | None = None,
                  hex_attrs: HexAttrs | None = None,
-                 selected=None) -> str:
+                 selected=None, marks: Iterable[Mapping] = ()) -> str:
     """The board of ``view`` (a ``Game.view`` dict) as an SVG element (a string).
 
     ``viewer``: the side drawn at the bottom (``None``: as the scenario places the sides).
     ``highlights``: CSS class -> iterable of (col, row) (or ``{"col", "row"}``) given that class.
     ``hex_attrs(col, row)``: extra attributes for that hex's element, or ``None``.
     ``selected``: the (col, row) drawn outlined.
+    ``marks``: the last turn drawn over the board (``games.views.play_last_turn``): arrows
+    for moves and retreats, a line and a ring with the hits for attacks, a cross where a unit
+    was eliminated.
     """
     positions = view.get("positions") or {}
     flip = viewer is not None and positions.get(viewer) == "top"
@@ -187,8 +192,35 @@ def render_board(view: Mapping, *, viewer: str | None = None,
     parts.append(_key_labels(place))
     parts.extend(plain)
     parts.extend(raised)     # highlighted hexes last, so their outline is never covered
+    if marks:
+        parts.append(_marks(marks, place))
     parts.append("</svg>")
     return "".join(parts)
+
+
+_MARK_CLASS = {"move": "mv", "retreat": "rt", "attack": "at", "eliminated": "el"}
+
+
+def _marks(marks, place) -> str:
+    """The last turn's marks, one group the page can hide (class ``last-turn``)."""
+    out = ['<g class="last-turn" aria-hidden="true">']
+    for m in marks:
+        kind = m.get("kind")
+        if kind not in _MARK_CLASS:
+            continue
+        x1, y1 = place(*_key(m["from"]))
+        x2, y2 = place(*_key(m["to"]))
+        cls = _MARK_CLASS[kind]
+        if kind == "eliminated":
+            out.append(f'<path class="{cls}" d="M{x2 - 12} {y2 - 12}l24 24m0-24l-24 24"/>')
+            continue
+        out.append(f'<path class="{cls}" d="M{x1} {y1}L{x2} {y2}" marker-end="url(#ah)"/>'
+                   if kind != "attack" else f'<path class="{cls}" d="M{x1} {y1}L{x2} {y2}"/>')
+        if kind == "attack":
+            out.append(f'<circle class="{cls}" cx="{x2}" cy="{y2}" r="14"/>'
+                       f'<text class="{cls}" x="{x2 + 16}" y="{y2 - 12}">{_t(m.get("text", ""))}</text>')
+    out.append("</g>")
+    return "".join(out)
 
 
 def _key_labels(place) -> str:

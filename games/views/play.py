@@ -25,6 +25,7 @@ from games.models import Game
 from games.models.match import PHASE_LABELS, SIDE_NAMES
 
 from .play_dice import dice_tray
+from .play_last_turn import last_turn
 from .play_victory import victory
 from .play_log import hex_label, last_rolls, log_entries, log_lines
 
@@ -338,9 +339,11 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
             attrs["aria-label"] = f"Select the {'general' if click.get('general') else 'piece'} here"
         return attrs
 
-    board = render_board(view, viewer=side, highlights=choices.highlights,
-                         hex_attrs=hex_attrs, selected=selected if mine else None)
     entries = log_entries(row.actions.order_by("index"))
+    last = last_turn(entries, side)
+    board = render_board(view, viewer=side, highlights=choices.highlights,
+                         hex_attrs=hex_attrs, selected=selected if mine else None,
+                         marks=last["marks"] if last else ())
     lines = log_lines(engine.scenario, entries, side)
     undo_entry = services.undoable_entry(entries, side, row.deciding) if mine else None
     other = None
@@ -370,6 +373,7 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
         "log": list(reversed(lines[-LOG_LINES:])), "log_total": len(lines),
         "tray": dice_tray(lines, row.version), "error": error,
         "victory": victory(engine, view),
+        "last_turn": last, "show_last": not mine or row.phase == "play_card",
         "deciding_name": _name(deciding_user) if deciding_user else "",
         "deciding_side_name": SIDE_NAMES.get(row.deciding, ""),
         "phase_label": PHASE_LABELS.get(row.phase, row.phase),

@@ -39,6 +39,22 @@
     document.addEventListener(t, function (e) { light(e, false); });
   });
 
+  /* The "show last turn" box keeps the player's choice while the turn lasts. */
+  var lastTurnChoice = null;
+  document.addEventListener("change", function (e) {
+    if (e.target.id !== "show-last") return;
+    var bar = e.target.closest("[data-turn]");
+    lastTurnChoice = {turn: bar && bar.getAttribute("data-turn"), on: e.target.checked};
+  });
+  function restoreLastTurn() {
+    var box = document.getElementById("show-last");
+    var bar = box && box.closest("[data-turn]");
+    if (box && lastTurnChoice && bar && bar.getAttribute("data-turn") === lastTurnChoice.turn) {
+      box.checked = lastTurnChoice.on;
+    }
+  }
+  document.addEventListener("htmx:afterSettle", restoreLastTurn);
+
   document.addEventListener("DOMContentLoaded", update);
   document.addEventListener("htmx:afterSettle", update);
 })();

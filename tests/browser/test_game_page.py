@@ -152,3 +152,42 @@ def test_resign_goes_on_to_the_rematch(browser, live_server, setup, tmp_path):
     grant.wait_for_selector("text=game 2 of 2")
     assert grant.title().startswith("(\u2691 Your turn)")     # grant now plays the Union
     grant.screenshot(path=str(tmp_path / "phone-rematch.png"), full_page=True)
+
+
+@pytest.fixture
+def after_first_turn(setup):
+    """Lee has played the first turn: a move and a shot."""
+    from games import services
+    from games.models import Game
+    from tests.play_helpers import act
+
+    game = Game.objects.get(pk=setup["game"])
+    lee, grant = game.union_player, game.confederate_player
+    H = lambda c, r: {"col": c, "row": r}  # noqa: E731
+    act(game, lee, {"type": "play_card", "card": services.load_engine(game).hands["union"][0],
+                    "mode": "skirmish"})
+    act(game, lee, {"type": "order", "unit": "u1"})
+    act(game, lee, {"type": "move", "unit": "u1", "to": H(13, 5)})
+    act(game, lee, {"type": "end_movement"})
+    act(game, lee, {"type": "attack", "unit": "u1", "target": H(13, 3)})
+    if game.deciding == "confederate":
+        act(game, grant, services.load_engine(game).legal_actions()[0])
+    act(game, lee, {"type": "end_turn"})
+    return setup
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_last_turn_marks_and_their_toggle(after_first_turn, browser, live_server, viewport, tmp_path):
+    game_url = f"/play/games/{after_first_turn['game']}/"
+    grant = log_in(browser, live_server.url, "grant", "Vicksburg-1863", viewport, game_url)
+    assert grant.title().startswith("(\u2691 Your turn)")
+    marks = grant.locator("#board .last-turn")
+    assert marks.is_visible() and marks.locator("path.mv").count() == 1
+    assert marks.locator("circle.at").count() == 1
+    assert "1 move, 1 attack" in grant.locator(".last-turn-bar").inner_text()
+    name = "desktop" if viewport is DESKTOP else "phone"
+    grant.screenshot(path=str(tmp_path / f"{name}-last-turn.png"))
+    grant.get_by_label("Show last turn").uncheck()
+    assert not marks.is_visible()
+    grant.get_by_label("Show last turn").check()
+    assert marks.is_visible()
