@@ -22,7 +22,8 @@ from django.utils import timezone
 
 from games.engine import Game as EngineGame, IllegalAction, load_scenario
 from games.engine.replay import chance_of
-from games.models import Game, GameAction, Match, Scenario
+from games.models import ChatMessage, Game, GameAction, Match, Scenario
+from games.models.chat import MAX_LENGTH as CHAT_MAX_LENGTH
 from games.models.match import SIDE_NAMES, SIDES, seed_hash
 
 MIN_DEADLINE_HOURS = 1
@@ -556,6 +557,30 @@ def _finish_match(match: Match) -> None:
     match.save()
     from games import tasks
     tasks.notify_match_result.delay_on_commit(match.pk)
+
+
+# -- the chat of a match --------------------------------------------------------------------------
+CHAT_BURST = 5            # messages a player may send ...
+CHAT_WINDOW = 30          # ... within this many seconds
+
+
+def post_chat(match_id, user, text) -> ChatMessage:
+    """A player of the match says something to the other (plain text, at most
+    ``MAX_LENGTH`` characters, at most ``CHAT_BURST`` messages in ``CHAT_WINDOW`` seconds)."""
+    text = "\n".join(line.rstrip() for line in str(text or "").strip().splitlines())
+    with transaction.atomic():
+        match = _locked_match(match_id)
+        if not match.is_player(user):
+            raise NotAPlayer("Only the two players of this match can write in its chat.")
+        if not text.strip():
+            raise ActionRefused("Write something first.")
+        if len(text) > CHAT_MAX_LENGTH:
+            raise ActionRefused(f"A message can hold at most {CHAT_MAX_LENGTH} characters "
+                                f"(this one has {len(text)}).")
+        since = timezone.now() - timedelta(seconds=CHAT_WINDOW)
+        if match.chat.filter(author=user, created__gte=since).count() >= CHAT_BURST:
+            raise ActionRefused("You are writing faster than the chat allows: wait a few seconds.")
+        return ChatMessage.objects.create(match=match, author=user, text=text.strip())
 
 
 # -- rebuilding a game from its log ------------------------------------------------------------

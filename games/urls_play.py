@@ -1,7 +1,7 @@
 """URLs of play by web: the lobby, matches and games (namespace "play", under /play/)."""
 from django.urls import path
 
-from games.views import lobby, play
+from games.views import chat, lobby, play
 
 app_name = "play"
 
@@ -14,6 +14,7 @@ urlpatterns = [
     path("matches/<int:match_id>/decline/", lobby.decline, name="decline"),
     path("matches/<int:match_id>/withdraw/", lobby.cancel, name="cancel"),
     path("matches/<int:match_id>/join/", lobby.join, name="join"),
+    path("matches/<int:match_id>/chat/", chat.match_chat, name="chat"),
     path("games/<int:game_id>/", play.game_page, name="game"),
     path("games/<int:game_id>/act/", play.game_act, name="act"),
     path("games/<int:game_id>/version/", play.game_version, name="version"),

@@ -24,6 +24,7 @@ from games.engine.terrain import KINDS
 from games.models import Game
 from games.models.match import PHASE_LABELS, SIDE_NAMES
 
+from .chat import chat_context
 from .play_dice import dice_tray
 from .play_last_turn import last_turn
 from .play_victory import victory
@@ -410,6 +411,8 @@ def _render(request, row, *, selected=None, want_general=False, error=None, stat
             partial=None):
     ctx = game_context(request, row, selected=selected, want_general=want_general, error=error)
     name = TEMPLATE
+    if not partial and not request.htmx and ctx["side"]:
+        ctx.update(chat_context(row.match, request.user))
     if partial:
         name = f"{TEMPLATE}#{partial}"
     elif request.htmx:

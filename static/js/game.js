@@ -55,6 +55,12 @@
   }
   document.addEventListener("htmx:afterSettle", restoreLastTurn);
 
+  /* A message sent clears the chat box. */
+  document.addEventListener("chat-sent", function () {
+    var form = document.querySelector("form.chat-form");
+    if (form) form.reset();
+  });
+
   document.addEventListener("DOMContentLoaded", update);
   document.addEventListener("htmx:afterSettle", update);
 })();

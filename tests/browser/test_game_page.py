@@ -191,3 +191,22 @@ def test_last_turn_marks_and_their_toggle(after_first_turn, browser, live_server
     assert not marks.is_visible()
     grant.get_by_label("Show last turn").check()
     assert marks.is_visible()
+
+
+def test_chat_is_plain_text(browser, live_server, setup, tmp_path):
+    game_url = f"/play/games/{setup['game']}/"
+    lee = log_in(browser, live_server.url, "lee", "Gettysburg-1863", DESKTOP, game_url)
+    grant = log_in(browser, live_server.url, "grant", "Vicksburg-1863", PHONE, game_url)
+    grant.evaluate("window.notReloaded = true")
+    text = '<img src=x onerror="document.title=\'pwned\'"> <b>Good luck</b>'
+    lee.fill("#chat-text", text)
+    lee.get_by_role("button", name="Send").click()
+    lee.wait_for_selector(".chat-lines li.own")
+    assert lee.locator(".chat-lines li.own").inner_text().endswith(text)
+    assert lee.input_value("#chat-text") == ""                 # the box is cleared
+    # grant's chat fills in by itself, shows the text as typed and runs nothing
+    grant.wait_for_selector(".chat-lines li:has-text('Good luck')", timeout=20_000)
+    assert text in grant.locator(".chat-lines").inner_text()
+    assert grant.locator(".chat-lines img, .chat-lines b").count() == 0
+    assert "pwned" not in grant.title() and grant.evaluate("window.notReloaded") is True
+    grant.screenshot(path=str(tmp_path / "phone-chat.png"), full_page=True)
