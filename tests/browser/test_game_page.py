@@ -210,3 +210,28 @@ def test_chat_is_plain_text(browser, live_server, setup, tmp_path):
     assert grant.locator(".chat-lines img, .chat-lines b").count() == 0
     assert "pwned" not in grant.title() and grant.evaluate("window.notReloaded") is True
     grant.screenshot(path=str(tmp_path / "phone-chat.png"), full_page=True)
+
+
+def test_your_turn_reaches_the_lobby_without_a_reload(browser, live_server, setup, monkeypatch):
+    from games.views import lobby as lobby_views
+    monkeypatch.setattr(lobby_views, "REFRESH_SECONDS", 1)
+    game_url = f"/play/games/{setup['game']}/"
+    lee = log_in(browser, live_server.url, "lee", "Gettysburg-1863", DESKTOP, game_url)
+    grant = log_in(browser, live_server.url, "grant", "Vicksburg-1863", PHONE, "/play/")
+    grant.evaluate("window.notReloaded = true")
+    assert grant.title() == "Play · Battle Cry club"
+    assert grant.locator(".site-nav .turn-count").count() == 0
+
+    lee.locator("li.card").first.get_by_role("button", name="Skirmish: order 1 unit anywhere").click()
+    lee.wait_for_selector("text=Order units")
+    hex_(lee, 12, 6).click()
+    lee.wait_for_selector("text=Move your ordered units")
+    lee.get_by_role("button", name="End movement: battle").click()
+    lee.get_by_role("button", name="End the turn and draw").click()
+    lee.wait_for_selector("text=Waiting for")
+    lee.wait_for_function("!document.title.startsWith('(\u2691')")      # no longer lee's turn
+
+    grant.wait_for_function("document.title.startsWith('(1) ')", timeout=15_000)
+    assert grant.locator(".site-nav .turn-count").inner_text().strip() == "1"
+    assert "Browser skirmish" in grant.locator("li.your-turn").inner_text()
+    assert grant.evaluate("window.notReloaded") is True
