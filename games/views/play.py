@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from games import services
-from games.board_svg import render_board, unit_words
+from games.board_svg import piece_swatches, render_board, terrain_swatch, unit_words
 from games.engine.cards import card_of
 from games.engine.terrain import KINDS
 from games.models import Game
@@ -398,6 +398,15 @@ def _reason(outcome) -> str:
     return REASONS.get(outcome.get("reason"), str(outcome.get("reason", "")).replace("_", " "))
 
 
+def board_legend(view) -> dict:
+    """The pictures of the legend under the board: this map's terrain, and the pieces."""
+    kinds = sorted({t["kind"] for t in view["terrain"]}
+                   | {k for o in view["obstacles"] for k in o["sides"].values()})
+    return {"terrain": [{"swatch": terrain_swatch(k), "label": KINDS[k].label}
+                        for k in ["open", *kinds] if k in KINDS],
+            "pieces": [{"swatch": p, "label": w} for p, w in piece_swatches()]}
+
+
 def undo_words(entry, lines) -> str:
     """What "take back" would take back, in the log's words."""
     said = [ln["text"] for ln in lines if ln["index"] == entry.index]
@@ -411,8 +420,10 @@ def _render(request, row, *, selected=None, want_general=False, error=None, stat
             partial=None):
     ctx = game_context(request, row, selected=selected, want_general=want_general, error=error)
     name = TEMPLATE
-    if not partial and not request.htmx and ctx["side"]:
-        ctx.update(chat_context(row.match, request.user))
+    if not partial and not request.htmx:
+        ctx["legend"] = board_legend(ctx["view"])
+        if ctx["side"]:
+            ctx.update(chat_context(row.match, request.user))
     if partial:
         name = f"{TEMPLATE}#{partial}"
     elif request.htmx:

@@ -47,9 +47,27 @@
     }
   }
 
+  /* On a narrow screen the board scrolls sideways: bring the hexes that matter into view. */
+  function centreBoard() {
+    var wrap = document.getElementById("board");
+    if (!wrap || wrap.scrollWidth <= wrap.clientWidth) return;
+    var focus = wrap.querySelector("g.hex.selected") || wrap.querySelector("g.hex.target") ||
+      wrap.querySelector("g.hex.reachable") || wrap.querySelector("g.hex.eligible");
+    var box = wrap.getBoundingClientRect();
+    var x;
+    if (focus) {
+      var r = focus.getBoundingClientRect();
+      x = wrap.scrollLeft + (r.left + r.width / 2) - (box.left + box.width / 2);
+    } else {
+      x = (wrap.scrollWidth - wrap.clientWidth) / 2;
+    }
+    wrap.scrollLeft = Math.max(0, x);
+  }
+
   function update() {
     var game = document.getElementById("game");
     if (game) {
+      centreBoard();
       var mine = game.classList.contains("mine");
       document.title = (mine ? TURN : "") + baseTitle;
       if (mine && wasMine === false) notify("Your turn: " + baseTitle);

@@ -76,6 +76,9 @@ def test_select_take_back_and_dice_in_view(browser, live_server, setup, viewport
     grant = log_in(browser, live_server.url, "grant", "Vicksburg-1863", PHONE, game_url)
     assert lee.title().startswith("(\u2691 Your turn)")
     assert not grant.title().startswith("(\u2691")
+    # hexes big enough to read and tap, on the phone too (the board scrolls sideways there)
+    assert hex_(lee, 12, 6).bounding_box()["width"] >= 40
+    assert hex_(grant, 12, 6).bounding_box()["width"] >= 40
 
     # Skirmish: order the infantry standing with its general.
     lee.locator("li.card").first.get_by_role("button", name="Skirmish: order 1 unit anywhere").click()

@@ -70,3 +70,15 @@ def test_every_log_line_about_a_hex_names_it(client, lee, grant):
     client.force_login(grant)
     html = client.get(f"/play/games/{game.pk}/").content.decode()
     assert '<li class="moved" data-hexes="12,6 13,5" tabindex="0">The Union infantry at G7 moved to F7.</li>' in html
+
+
+def test_the_game_page_has_a_legend(client, lee, grant):
+    _, game = start_match(lee, grant, make_scenario(skirmish_data()), side="union")
+    html = client.get(f"/play/games/{game.pk}/").content.decode()
+    legend = html[html.index('<details class="board-legend">'):]
+    legend = legend[:legend.index("</details>")]
+    assert "<span>Woods</span>" in legend and '<use class="tr" href="#tw"' in legend
+    assert "Union infantry: a rectangle" in legend and "Confederate infantry: a frame with pointed ends" in legend
+    assert "A general: his own round token" in legend
+    # not sent again with each move: the fragment leaves it out
+    assert "board-legend" not in client.get(f"/play/games/{game.pk}/", HTTP_HX_REQUEST="true").content.decode()

@@ -160,7 +160,7 @@ def test_the_detail_page_shows_board_staffing_rules_and_dates(client, scenarios,
     assert "2010 edition's staffing notes" in text
     assert "number 29 of the Annual Games list" in text
     assert "<strong>Entrenchment</strong>" in text and "Attacks across its protected sides lose 2 dice" in text
-    assert "<strong>Woods</strong> (marked W)" in text
+    assert "<strong>Woods</strong>:" in text and 'href="#tw"' in text   # drawn as trees
     assert "<strong>Orchard</strong>" not in text          # only the terrain on this map
     # The file.
     assert 'href="/scenarios/fredericksburg.json"' in text and "Download file" in text
