@@ -19,7 +19,8 @@ def H(c, r):
 @pytest.fixture
 def played(lee, grant, monkeypatch):
     """Lee's first turn: a skirmish card, a move (one taken back first), a shot, the end."""
-    monkeypatch.setattr(services, "new_seed", lambda: 3)
+    monkeypatch.setattr(services, "new_seed", lambda: "0" * 32)
+    monkeypatch.setattr(services, "engine_seed", lambda secret: 3)      # a known deal
     _, game = start_match(lee, grant, make_scenario(skirmish_data()), side="union")
     card = services.load_engine(game).hands["union"][0]
     act(game, lee, {"type": "play_card", "card": card, "mode": "skirmish"})

@@ -32,7 +32,8 @@ def posted_action(tag: str) -> dict | None:
 @pytest.fixture(autouse=True)
 def known_seed(monkeypatch):
     """Seed 3 deals the Union Attack Centre (used below to order the three centre units)."""
-    monkeypatch.setattr(services, "new_seed", lambda: 3)
+    monkeypatch.setattr(services, "new_seed", lambda: "0" * 32)
+    monkeypatch.setattr(services, "engine_seed", lambda secret: 3)      # a known deal
 
 
 def start(lee, grant, general_on):

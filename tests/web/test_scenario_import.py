@@ -165,7 +165,7 @@ def test_a_club_editor_imports_a_corrected_layout_of_a_shipped_battle(client, me
     assert response.status_code == 302 and response["Location"] == "/scenarios/shiloh-printed/"
     text = html.unescape(client.get(response["Location"]).content.decode())
     assert "Transcribed from the printed scenario map." in text
-    assert "<title>Open (14,8): Confederate infantry, 4 figures</title>" in text
+    assert "<title>Open I8: Confederate infantry, 4 figures</title>" in text       # hex (14,8)
     assert "<title>Orchard (16,8)</title>" in text
     assert "<title>Open (2,6)</title>" in text
     # the shipped battle is untouched and still says what its map is
@@ -181,4 +181,4 @@ def test_a_club_editor_imports_a_corrected_layout_of_a_shipped_battle(client, me
     response = client.post(f"/play/matches/{seek.pk}/join/")
     assert response.status_code in (302, 303)
     board = html.unescape(client.get(response["Location"]).content.decode())
-    assert "Open (14,8): Confederate infantry, 4 figures" in board
+    assert "Open I8: Confederate infantry, 4 figures" in board

@@ -57,11 +57,12 @@ def test_favicon_and_its_your_turn_badge(client, game, lee):
 def test_the_seed_fingerprint_says_what_was_hashed(client, game, lee):
     client.force_login(lee)
     html = client.get(f"/play/games/{game.pk}/").content.decode()
-    assert "sha256 of the seed written in decimal digits" in html and game.seed_hash in html
+    assert "the sha256 of those 32 characters" in html and game.seed_hash in html
+    assert game.secret_seed not in html
     from games import services
     services.resign(game.pk, lee, game.version)
     game.refresh_from_db()
     html = client.get(f"/play/games/{game.pk}/").content.decode()
     import hashlib
-    assert f"the sha256 of the text <code>{game.seed}</code> is the fingerprint above" in html
-    assert hashlib.sha256(str(game.seed).encode()).hexdigest() == game.seed_hash
+    assert f"Secret seed: <code>{game.secret_seed}</code>; its sha256 is the hash above" in html
+    assert hashlib.sha256(game.secret_seed.encode()).hexdigest() == game.seed_hash
