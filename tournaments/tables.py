@@ -1,10 +1,14 @@
 """Standings of a competition, worked out from its rows by :mod:`tournaments.pairing`."""
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
+
+from django.core.cache import cache
 
 from tournaments import pairing as algo
 from tournaments.models import Competition, Entry, Pairing, Round
+from tournaments.models.rounds import result_totals
 
 
 def inputs(comp: Competition, pairings=None):
@@ -12,22 +16,29 @@ def inputs(comp: Competition, pairings=None):
     Only results that count (confirmed, decided, played, forfeit) are included."""
     players = list(comp.entries.order_by("seed", "pk").values_list("player_id", flat=True))
     if pairings is None:
-        pairings = _published_pairings(comp)
+        pairings = published_pairings(comp)
     results, byes = [], []
+    final = set(Pairing.FINAL)
     for p in pairings:
-        number = p.round.number
-        if p.is_bye:
-            byes.append(algo.Bye(number, p.home_id))
-        elif p.counts:
-            results.append(algo.MatchResult(
-                number, p.home_id, p.away_id, p.games_home, p.games_away, p.flags_home,
-                p.flags_away, p.figures_home, p.figures_away))
+        number = p["round__number"]
+        if p["away_id"] is None:
+            byes.append(algo.Bye(number, p["home_id"]))
+        elif p["result"] in final:
+            gh, ga, fh, fa = result_totals(p)
+            results.append(algo.MatchResult(number, p["home_id"], p["away_id"], gh, ga, fh, fa,
+                                            p["figures_home"], p["figures_away"]))
     return players, results, byes
 
 
-def _published_pairings(comp: Competition) -> list[Pairing]:
+#: What the standings read of a pairing.
+_RESULT_COLUMNS = ("round__number", "home_id", "away_id", *Pairing.RESULT_FIELDS)
+
+
+def published_pairings(comp: Competition) -> list[dict]:
+    """The result fields of the pairings of the published rounds (plain dicts: the
+    standings of a big competition read hundreds of them)."""
     return list(Pairing.objects.filter(round__competition=comp, round__status=Round.Status.PUBLISHED)
-                .select_related("round").order_by("round__number", "table"))
+                .order_by("round__number", "table").values(*_RESULT_COLUMNS))
 
 
 @dataclass
@@ -43,11 +54,29 @@ class Line:
         return self.entry.player
 
 
-def table(comp: Competition, *, upto_round: int | None = None, pairings=None) -> list[Line]:
+def _remembered(kind: str, players, results, byes, order, compute):
+    """``compute()``, kept in the cache under a digest of exactly what it depends on (the
+    players, the counted results and byes, the order), so a changed result is a new key
+    and nothing is ever stale."""
+    digest = hashlib.sha256(repr((kind, players, results, byes, tuple(order))).encode()).hexdigest()
+    key = f"tournaments:{kind.split('[')[0]}:{digest}"
+    value = cache.get(key)
+    if value is None:
+        value = compute()
+        cache.set(key, value, CACHE_SECONDS)
+    return value
+
+
+#: How long worked-out standings stay in the cache (they can never be stale, only evicted).
+CACHE_SECONDS = 24 * 60 * 60
+
+
+def table(comp: Competition, *, pairings=None) -> list[Line]:
     """The standings, best first, with each player's entry (name, withdrawn or not)."""
     players, results, byes = inputs(comp, pairings)
     entries = {e.player_id: e for e in comp.entries.select_related("player__profile")}
-    rows = algo.standings(players, results, byes, order=comp.order, upto_round=upto_round)
+    rows = _remembered("table", players, results, byes, comp.order,
+                       lambda: algo.standings(players, results, byes, order=comp.order))
     columns = metric_columns(comp)
     return [Line(row, entries[row.player], [row.metrics[c.key] for c in columns]) for row in rows]
 
@@ -55,14 +84,17 @@ def table(comp: Competition, *, upto_round: int | None = None, pairings=None) ->
 def ranks_over_rounds(comp: Competition, pairings=None) -> tuple[list[int], dict]:
     """(round numbers, {player id: [rank after each round]}) for the chart of the standings."""
     if pairings is None:
-        pairings = _published_pairings(comp)
+        pairings = published_pairings(comp)
     players, results, byes = inputs(comp, pairings)
-    rounds = sorted({p.round.number for p in pairings})
-    ranks: dict = {pid: [] for pid in players}
-    for n in rounds:
-        for row in algo.standings(players, results, byes, order=comp.order, upto_round=n):
-            ranks[row.player].append(row.rank)
-    return rounds, ranks
+    rounds = sorted({p["round__number"] for p in pairings})
+
+    def compute() -> dict:
+        ranks: dict = {pid: [] for pid in players}
+        for n in rounds:
+            for row in algo.standings(players, results, byes, order=comp.order, upto_round=n):
+                ranks[row.player].append(row.rank)
+        return ranks
+    return rounds, _remembered(f"ranks{rounds}", players, results, byes, comp.order, compute)
 
 
 def metric_columns(comp: Competition) -> list[algo.Metric]:

@@ -46,9 +46,9 @@ def test_round_robin_refuses_bad_input():
 
 # -- Swiss -------------------------------------------------------------------------------------
 @st.composite
-def swiss_rounds(draw, max_players=9, max_rounds=None):
+def swiss_rounds(draw, max_players=9, max_rounds=None, min_players=2):
     """Entrants in ranking order with a random history of earlier rounds."""
-    n = draw(st.integers(2, max_players))
+    n = draw(st.integers(min_players, max_players))
     rounds = draw(st.integers(0, n if max_rounds is None else max_rounds))
     met = {i: set() for i in range(n)}
     had_bye = set()
@@ -115,6 +115,17 @@ def test_swiss_is_best_by_its_priorities(case):
 @settings(max_examples=60, deadline=None)
 @given(swiss_rounds(max_players=30, max_rounds=4))
 def test_swiss_never_rematches_when_it_can_avoid_it_and_gives_byes_once(case):
+    check_large_field(case)
+
+
+@settings(max_examples=6, deadline=None)
+@given(swiss_rounds(min_players=80, max_players=101, max_rounds=3))
+def test_swiss_in_blocks_never_rematches_when_it_can_avoid_it(case):
+    """80 players and more are matched block by block first."""
+    check_large_field(case)
+
+
+def check_large_field(case):
     """Larger fields (where only neighbours in the ranking are tried first): whether a
     rematch-free pairing exists is asked of a plain matching on the graph of allowed games."""
     entrants, seed = case

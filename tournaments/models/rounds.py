@@ -125,23 +125,19 @@ class Pairing(models.Model):
     # -- totals ---------------------------------------------------------------------------------
     @property
     def games_home(self) -> int:
-        if self.forfeit:
-            return 2 if self.forfeit == self.Forfeit.AWAY else 0
-        return (self.game1_winner == "home") + (self.game2_winner == "home")
+        return result_totals(self.__dict__)[0]
 
     @property
     def games_away(self) -> int:
-        if self.forfeit:
-            return 2 if self.forfeit == self.Forfeit.HOME else 0
-        return (self.game1_winner == "away") + (self.game2_winner == "away")
+        return result_totals(self.__dict__)[1]
 
     @property
     def flags_home(self) -> int:
-        return 0 if self.forfeit else self.game1_flags_home + self.game2_flags_home
+        return result_totals(self.__dict__)[2]
 
     @property
     def flags_away(self) -> int:
-        return 0 if self.forfeit else self.game1_flags_away + self.game2_flags_away
+        return result_totals(self.__dict__)[3]
 
     #: The fields a result is made of (what the history records).
     RESULT_FIELDS = ("result", "game1_winner", "game1_flags_home", "game1_flags_away",
@@ -160,6 +156,19 @@ class Pairing(models.Model):
         if self.forfeit:
             return {"home": "0–2 (forfeit)", "away": "2–0 (forfeit)", "both": "0–0 (both forfeit)"}[self.forfeit]
         return f"{self.games_home}–{self.games_away} (flags {self.flags_home}–{self.flags_away})"
+
+
+def result_totals(f) -> tuple[int, int, int, int]:
+    """(games home, games away, flags home, flags away) of a pairing's result fields, given
+    as a mapping (a row's ``__dict__`` or a ``values()`` dict).  A forfeit gives the other
+    player both games and nobody any flag."""
+    forfeit = f["forfeit"]
+    if forfeit:
+        return (2 if forfeit == "away" else 0), (2 if forfeit == "home" else 0), 0, 0
+    return ((f["game1_winner"] == "home") + (f["game2_winner"] == "home"),
+            (f["game1_winner"] == "away") + (f["game2_winner"] == "away"),
+            f["game1_flags_home"] + f["game2_flags_home"],
+            f["game1_flags_away"] + f["game2_flags_away"])
 
 
 class ResultChange(models.Model):

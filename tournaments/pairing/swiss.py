@@ -62,18 +62,32 @@ def pair_swiss(entrants: Sequence[Entrant], *, seed: int = 0) -> Round:
         raise PairingError("A player is listed twice.")
 
     plan = _Plan(entrants, seed)
-    # First only matches between players near each other in the ranking (fast); the whole
-    # graph only when that answer breaks one of tiers 1-3 (a rematch, a second bye, or a
-    # bye above the lowest-ranked player who may have it) and so may not be the best.
+    # Fast first: large fields are cut into blocks of about _BLOCK consecutive places of
+    # the ranking, each matched on its own, and only matches between players near each
+    # other in the ranking are tried.  If that answer breaks one of tiers 1-3 (a rematch,
+    # a second bye, or a bye above the lowest-ranked player who may have it) it may not
+    # be the best, so the whole field is matched, and then the whole graph.
     window = max(_MIN_WINDOW, 2 * max(len(e.opponents) for e in entrants) + 4)
-    result = plan.solve(window) if window < n - 1 else None
-    if result is None or not plan.clean(result):
+    attempts = []
+    if n >= 2 * _BLOCK:
+        attempts.append(lambda: plan.solve_blocks(window))
+    if window < n - 1:
+        attempts.append(lambda: plan.solve(window))
+    result = None
+    for attempt in attempts:
+        result = attempt()
+        if result is not None and plan.clean(result):
+            break
+        result = None
+    if result is None:
         result = plan.solve(n)
     pairs, bye = result
     pairs.sort(key=lambda p: min(plan.rank[p.home], plan.rank[p.away]))
     return Round(tuple(pairs), bye)
 
 
+#: Players per block when a large field is matched block by block (an even number).
+_BLOCK = 40
 _MIN_WINDOW = 12
 
 
@@ -104,21 +118,38 @@ class _Plan:
         ei, ej = self.entrants[i], self.entrants[j]
         return ej.id in ei.opponents or ei.id in ej.opponents
 
-    def solve(self, window: int):
-        """(pairs, bye) of the best matching using only matches within ``window`` places
-        of the ranking, or None if that leaves somebody unpaired."""
+    def solve_blocks(self, window: int):
+        """(pairs, bye) matched block by block (the last block takes the remainder and the
+        bye), or None if a block leaves somebody unpaired."""
+        n = self.n
+        cuts = list(range(0, n - _BLOCK // 2, _BLOCK)) + [n]
+        pairs, bye = [], None
+        for lo, hi in zip(cuts, cuts[1:]):
+            part = self.solve(window, lo, hi)
+            if part is None:
+                return None
+            pairs += part[0]
+            bye = part[1] if part[1] is not None else bye
+        return pairs, bye
+
+    def solve(self, window: int, lo: int = 0, hi: int | None = None):
+        """(pairs, bye) of the best matching of the places ``lo``..``hi`` of the ranking
+        using only matches within ``window`` places, or None if somebody is left unpaired.
+        The bye is only offered when the block holds the end of the ranking."""
         n, top = self.n, self.top
+        hi = n if hi is None else hi
         graph = nx.Graph()
-        graph.add_nodes_from(range(n))
-        for i in range(n):
-            for j in range(i + 1, min(n, i + window + 1)):
+        graph.add_nodes_from(range(lo, hi))
+        for i in range(lo, hi):
+            for j in range(i + 1, min(hi, i + window + 1)):
                 diff = self.scores[i] - self.scores[j]
                 cost = diff * diff * self.tier_score + (self.keys[i] * self.keys[j] >> 11) % _JITTER
                 if self.rematch(i, j):
                     cost += self.tier_rematch
                 graph.add_edge(i, j, weight=top - cost)
-        if n % 2:
-            for i, e in enumerate(self.entrants):
+        if n % 2 and hi == n:
+            for i in range(lo, hi):
+                e = self.entrants[i]
                 cost = (n - 1 - i) * self.tier_bye + self.bye_jitter[i]
                 if e.had_bye:
                     if self.anyone_free:
@@ -134,7 +165,7 @@ class _Plan:
                 continue
             pairs.append(_oriented(self.entrants, a, b))
             covered += 2
-        if covered != n:
+        if covered != hi - lo:
             return None
         return pairs, bye
 

@@ -16,27 +16,34 @@ from tournaments.models import Competition, Entry, Pairing, Round
 from .common import name_of, readable_competition
 
 
-def _pairings(comp: Competition, *, drafts: bool) -> list[Pairing]:
-    rounds = (Round.Status.PUBLISHED, Round.Status.DRAFT) if drafts else (Round.Status.PUBLISHED,)
-    return list(Pairing.objects.filter(round__competition=comp, round__status__in=rounds)
-                .select_related("round", "home__profile", "away__profile", "scenario", "match")
+def _pairings(comp: Competition, number: int | None = None) -> list[Pairing]:
+    """The published pairings (of round ``number`` only, if given), ready to be shown."""
+    rows = Pairing.objects.filter(round__competition=comp, round__status=Round.Status.PUBLISHED)
+    if number is not None:
+        rows = rows.filter(round__number=number)
+    return list(rows.select_related("round", "home__profile", "away__profile", "scenario")
+                .defer("scenario__data")  # the whole scenario file: not needed for a name
                 .order_by("round__number", "table"))
 
 
 def competition(request, pk):
+    """Standings, their chart, and the pairings of one round (``?round=N``, the latest by
+    default) with links to the others."""
     comp = readable_competition(request.user, pk)
-    pairings = _pairings(comp, drafts=False)
-    published = [p for p in pairings if p.round.is_published]
+    published = tables.published_pairings(comp)
     lines = tables.table(comp, pairings=published)
-    rounds: dict = {}
-    for p in published:
-        rounds.setdefault(p.round, []).append(p)
     numbers, ranks = tables.ranks_over_rounds(comp, pairings=published)
+    try:
+        shown = int(request.GET.get("round", "")) if request.GET.get("round") else (numbers[-1] if numbers else 0)
+    except ValueError:
+        shown = 0
     names = {line.entry.player_id: name_of(line.player) for line in lines}
+    pairings = _pairings(comp, shown)
     ctx = {
         "comp": comp, "lines": lines, "columns": tables.metric_columns(comp),
         "order_labels": ", then ".join(algo.METRICS[k].label.lower() for k in comp.order),
-        "rounds": sorted(rounds.items(), key=lambda kv: -kv[0].number),
+        "round_numbers": numbers, "shown": shown,
+        "pairings": pairings, "round": pairings[0].round if pairings else None,
         "chart": standings_chart(numbers, ranks, names, top=8),
         "organiser": comp.club.is_organiser(request.user),
         "planned": comp.planned_rounds(len(lines)),
@@ -73,7 +80,7 @@ def results_csv(request, pk):
                   "game2_winner", "game2_flags_home", "game2_flags_away",
                   "games_home", "games_away", "flags_home", "flags_away",
                   "figures_home", "figures_away", "forfeit"])
-    for p in _pairings(comp, drafts=False):
+    for p in _pairings(comp):
         if p.is_bye:
             out.writerow([p.round.number, p.table, name_of(p.home), "", "", "", "bye"] + [""] * 13)
             continue
