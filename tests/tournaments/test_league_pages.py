@@ -163,3 +163,22 @@ def test_club_is_founded_from_the_list_page(client, lee):
     r = client.post("/leagues/clubs/new/", {"name": "Pea Ridge Club"})
     assert r.status_code == 303 and r["Location"] == "/leagues/clubs/pea-ridge-club/"
     assert "Invitation link" in client.get(r["Location"]).content.decode()
+
+
+def test_a_corrected_result_shows_at_once(client, league):
+    """The worked-out standings are cached under a digest of the results: a correction is
+    a new key, never a stale table."""
+    comp, players = league
+    org = comp.created_by
+    rnd = services.publish_round(services.draft_round(comp, org), org)
+    p = rnd.pairings.select_related("home").first()
+    services.set_result(p, org, S("home", 6, 1, "home", 6, 2))
+    login(client, players[0])
+    rows = list(csv.reader(io.StringIO(client.get(f"/leagues/{comp.pk}/standings.csv").content.decode())))
+    assert rows[1][1] == p.home.username
+    client.get(f"/leagues/{comp.pk}/")
+    services.set_result(p, org, S("away", 1, 6, "away", 2, 6), note="sides were swapped")
+    html = client.get(f"/leagues/{comp.pk}/?part=standings", HTTP_HX_REQUEST="true").content.decode()
+    rows = list(csv.reader(io.StringIO(client.get(f"/leagues/{comp.pk}/standings.csv").content.decode())))
+    assert rows[1][1] == p.away.username and "0–2 (flags 3–12)" in client.get(f"/leagues/{comp.pk}/").content.decode()
+    assert html.index(p.away.username) < html.index(p.home.username)
