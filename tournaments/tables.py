@@ -23,7 +23,7 @@ def inputs(comp: Competition, pairings=None):
         number = p["round__number"]
         if p["away_id"] is None:
             byes.append(algo.Bye(number, p["home_id"]))
-        elif p["result"] in final:
+        elif p["result"] in final and p["forfeit"] != "both":  # a double forfeit: no match
             gh, ga, fh, fa = result_totals(p)
             results.append(algo.MatchResult(number, p["home_id"], p["away_id"], gh, ga, fh, fa,
                                             p["figures_home"], p["figures_away"]))

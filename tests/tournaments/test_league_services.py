@@ -269,3 +269,19 @@ def test_the_league_emails(lee, grant, meade, django_capture_on_commit_callbacks
     assert tasks.warn_round_deadlines() == 2                            # round deadline close
     assert tasks.warn_round_deadlines() == 0                            # once only
     assert all("ends soon" in m.subject for m in mail.outbox)
+
+
+def test_forfeits_count_as_the_organiser_decided(lee):
+    players = make_players(4)
+    club = make_club(lee, players)
+    comp = make_competition(club, lee, players, mode="table", order=("match_points", "games_won"))
+    rnd = services.publish_round(services.draft_round(comp, lee), lee)
+    one, two = rnd.pairings.select_related("home", "away")
+    services.declare_forfeit(one, lee, "home", note="did not play by the deadline")
+    services.declare_forfeit(two, lee, "both")
+    by = {line.player: line.standing for line in tables.table(comp)}
+    assert (by[one.away].metrics["match_points"], by[one.away].metrics["games_won"]) == (2, 2)
+    assert (by[one.home].metrics["match_points"], by[one.home].lost) == (0, 1)
+    for p in (two.home, two.away):
+        assert by[p].played == 0 and by[p].metrics["match_points"] == 0
+    assert one.changes.get().note == "did not play by the deadline"
