@@ -1,6 +1,8 @@
 """The list of clubs and competitions, a club's page, and joining a club."""
 from __future__ import annotations
 
+import secrets
+
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
@@ -13,7 +15,7 @@ from tournaments import services
 from tournaments.forms import ClubForm
 from tournaments.models import Club, Competition, Membership
 
-from .common import readable_club, refused, see_other
+from .common import club_or_404, refused, see_other
 
 
 def index(request, kind: str = ""):
@@ -51,7 +53,7 @@ def club_new(request):
 
 
 def club(request, slug):
-    club = readable_club(request.user, slug)
+    club = club_or_404(slug)
     me = club.membership_of(request.user)
     can_read = club.can_read(request.user)
     organiser = club.is_organiser(request.user)
@@ -68,7 +70,7 @@ def club(request, slug):
 def join(request, slug, token):
     """The invitation link: a page that says which club, and a button to join."""
     club = get_object_or_404(Club, slug=slug)
-    valid = token == club.invite_token
+    valid = secrets.compare_digest(str(token), club.invite_token)
     if request.method == "POST":
         if not request.user.is_authenticated:
             return see_other(f"{reverse('login')}?next={request.path}")

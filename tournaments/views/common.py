@@ -15,10 +15,9 @@ def name_of(user) -> str:
     return profile.name if profile else user.get_username()
 
 
-def readable_club(user, slug: str) -> Club:
-    """The club, if ``user`` may read it (public, or a member); a 404 otherwise, so a
-    private club does not even show that it exists.  Anyone may see a club's front page
-    to ask to join, but only the name and the description."""
+def club_or_404(slug: str) -> Club:
+    """The club.  Anyone may see a club's front page (its name and description, to ask to
+    join); what else the page shows depends on ``Club.can_read``."""
     club = Club.objects.filter(slug=slug).first()
     if club is None:
         raise Http404("No such club.")
