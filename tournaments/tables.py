@@ -54,12 +54,15 @@ class Line:
         return self.entry.player
 
 
-def _remembered(kind: str, players, results, byes, order, compute):
-    """``compute()``, kept in the cache under a digest of exactly what it depends on (the
-    players, the counted results and byes, the order), so a changed result is a new key
-    and nothing is ever stale."""
-    digest = hashlib.sha256(repr((kind, players, results, byes, tuple(order))).encode()).hexdigest()
-    key = f"tournaments:{kind.split('[')[0]}:{digest}"
+def _digest(*parts) -> str:
+    return hashlib.sha256(repr(parts).encode()).hexdigest()
+
+
+def _remembered(kind: str, digest: str, compute):
+    """``compute()``, kept in the cache under ``digest``, a digest of exactly what it
+    depends on (the players, the counted results and byes, the order), so a changed result
+    is a new key and nothing is ever stale."""
+    key = f"tournaments:{kind}:{digest}"
     value = cache.get(key)
     if value is None:
         value = compute()
@@ -75,7 +78,7 @@ def table(comp: Competition, *, pairings=None) -> list[Line]:
     """The standings, best first, with each player's entry (name, withdrawn or not)."""
     players, results, byes = inputs(comp, pairings)
     entries = {e.player_id: e for e in comp.entries.select_related("player__profile")}
-    rows = _remembered("table", players, results, byes, comp.order,
+    rows = _remembered("table", _digest(players, results, byes, comp.order),
                        lambda: algo.standings(players, results, byes, order=comp.order))
     columns = metric_columns(comp)
     return [Line(row, entries[row.player], [row.metrics[c.key] for c in columns]) for row in rows]
@@ -88,13 +91,23 @@ def ranks_over_rounds(comp: Competition, pairings=None) -> tuple[list[int], dict
     players, results, byes = inputs(comp, pairings)
     rounds = sorted({p["round__number"] for p in pairings})
 
-    def compute() -> dict:
-        ranks: dict = {pid: [] for pid in players}
-        for n in rounds:
-            for row in algo.standings(players, results, byes, order=comp.order, upto_round=n):
-                ranks[row.player].append(row.rank)
-        return ranks
-    return rounds, _remembered(f"ranks{rounds}", players, results, byes, comp.order, compute)
+    by_round: dict = {n: ([], []) for n in rounds}
+    for r in results:
+        by_round[r.round][0].append(r)
+    for b in byes:
+        by_round[b.round][1].append(b)
+    ranks: dict = {pid: [] for pid in players}
+    digest = _digest(players, comp.order)
+    for n in rounds:
+        # one key per round, chained: a result of the last round leaves the others cached,
+        # and each round's results are read into a digest once
+        digest = _digest(digest, n, *by_round[n])
+        upto = ([r for r in results if r.round <= n], [b for b in byes if b.round <= n])
+        after = _remembered("ranks", digest, lambda: {
+            row.player: row.rank for row in algo.standings(players, *upto, order=comp.order)})
+        for pid in players:
+            ranks[pid].append(after[pid])
+    return rounds, ranks
 
 
 def metric_columns(comp: Competition) -> list[algo.Metric]:

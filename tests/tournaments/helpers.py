@@ -9,7 +9,6 @@ from django.utils import timezone
 from games import services as game_services
 from tests.play_helpers import make_scenario
 from tournaments import services
-from tournaments.models import Competition
 
 
 def make_club(organiser, members=(), name="Gettysburg Gamers", public=False):
@@ -46,6 +45,3 @@ def finish_web_match(match):
         game_services.claim_timeout(game.pk, waiting, game.version)
     match.refresh_from_db()
     return match
-
-
-__all__ = ["Competition", "finish_web_match", "make_club", "make_competition", "make_players"]
