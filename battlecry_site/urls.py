@@ -5,6 +5,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from games.views import lobby as play_lobby
+from tournaments.views import clubs as tournament_views
 
 from . import views
 
@@ -19,6 +20,8 @@ urlpatterns = [
     path("play/new/", play_lobby.new_match, name="match_new"),
     path("calendar/", include("tournaments.calendar_urls")),
     path("api/v1/", include("battlecry_site.api.urls")),
+    path("leagues/", include("tournaments.urls")),
+    path("tournaments/", tournament_views.index, {"kind": "tournament"}, name="tournaments"),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("admin/", admin.site.urls),

@@ -21,7 +21,7 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from games import outbox
+from games import events, outbox
 from games.engine import Game as EngineGame, IllegalAction, load_scenario
 from games.engine.replay import chance_of
 from games.models import ChatMessage, Game, GameAction, Match, Scenario
@@ -158,6 +158,22 @@ def post_seek(user, scenario: Scenario, *, nightfall: bool = False, deadline_hou
         scenario=scenario, challenger=user, opponent=None, challenger_side=side,
         options=_clean_options(nightfall), deadline_hours=int(deadline_hours),
         status=Match.Status.SEEK, message=message[:200])
+
+
+def start_arranged_match(home, away, scenario: Scenario, *, nightfall: bool = False,
+                         deadline_hours: int = 72, message: str = "") -> Match:
+    """Start a match two members did not ask for themselves (e.g. a pairing of a league):
+    no challenge to accept, game 1 starts at once with ``home`` playing Union."""
+    if home is None or away is None or home.pk == away.pk:
+        raise ActionRefused("A match needs two different players.")
+    _check_terms(scenario, deadline_hours, "union")
+    with transaction.atomic():
+        match = Match.objects.create(
+            scenario=scenario, challenger=home, opponent=away, challenger_side="union",
+            options=_clean_options(nightfall), deadline_hours=int(deadline_hours),
+            status=Match.Status.CHALLENGE, message=message[:200])
+        _start(match)
+    return match
 
 
 def _locked_match(match_id) -> Match:
@@ -562,6 +578,7 @@ def _finish_match(match: Match) -> None:
     match.save()
     from games import tasks
     outbox.queue(tasks.notify_match_result, match.pk)
+    events.match_finished.send(sender=Match, match=match)
 
 
 # -- the chat of a match --------------------------------------------------------------------------

@@ -108,7 +108,7 @@ def test_each_year_reminds_again(lee, frozen):
 
 
 def test_a_failed_send_is_tried_again(lee, frozen, monkeypatch):
-    import tournaments.tasks as tasks
+    import tournaments.tasks.anniversaries as tasks
 
     opt_in(lee, days=0)
     frozen(2026, 9, 17, 8)

@@ -1,4 +1,4 @@
-"""Models of the tournaments app."""
+"""An anniversary reminder sent to a member (see tournaments/tasks/anniversaries.py)."""
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
