@@ -151,6 +151,7 @@ class BattleMixin:
         self._roll_attack(u, t, n, prof)
 
     def _roll_attack(self, u, t, n: int, prof: dict) -> None:
+        u, t = self.writable_unit(u), self.writable_unit(t)
         melee = prof["melee"]
         fresh = u.fresh and not melee
         u.fresh = False
@@ -197,6 +198,7 @@ class BattleMixin:
         self.pending.insert(idx, item)
 
     def _attack_general(self, u, g, n: int, prof: dict) -> None:
+        u = self.writable_unit(u)
         faces = self._roll(n)
         killed = SWORDS in faces or CAVALRY in faces
         self._event({"type": "attack", "side": u.side, "unit": u.id, "kind": u.kind,
@@ -321,6 +323,7 @@ class BattleMixin:
         self._retreat_unit(self.units[item["unit"]], to, item)
 
     def _retreat_unit(self, u, to: int, item) -> None:
+        u = self.writable_unit(u)
         frm = u.hex
         lost = item["steps"] - item["made"]
         if to != frm:
@@ -345,6 +348,7 @@ class BattleMixin:
         self._retreat_general(self.generals[item["general"]], to)
 
     def _retreat_general(self, g, to: int) -> None:
+        g = self.writable_general(g)
         frm = g.hex
         self.general_at[frm] = None
         self.general_at[to] = g.id
@@ -388,7 +392,7 @@ class BattleMixin:
         if a.get("unit") != item["unit"]:
             raise IllegalAction("Another unit is deciding whether to take ground.")
         self.pending.pop(0)
-        u = self.units[item["unit"]]
+        u = self.writable_unit(self.units[item["unit"]])
         frm = u.hex
         self.place_unit(u, item["hex"])
         self._event({"type": "took_ground", "unit": u.id, "side": u.side,

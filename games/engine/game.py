@@ -18,8 +18,9 @@ from .battle import BattleMixin
 from .cards import card_of, extra_ids, is_extra, player_deck_ids
 from .combat import attack_profile, dice_profile
 from .core import derive_seed, get_ruleset, validate_options
+from .core.chance import shuffled
 from .errors import IllegalAction
-from .hexgrid import HEX_JSON, HEXES, INDEX, N_HEXES, SECTION_OF, Hex
+from .hexgrid import AROUND, AROUND_MAX, HEX_JSON, HEXES, INDEX, N_HEXES, SECTION_OF, Hex
 from .movement import MOVE_AGAIN, forget_after_unit_move, general_destinations, unit_destinations
 from .pieces import General, Unit
 from .scenario import Scenario, load_scenario
@@ -90,6 +91,7 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
         g.units = {s.id: Unit(s.id, s.side, s.kind, s.figures, s.hex, s.green, s.fresh,
                               s.horse, s.special) for s in scenario.units}
         g.generals = {s.id: General(s.id, s.side, s.hex, s.name) for s in scenario.generals}
+        g._claim_pieces()
         g.obstacles = [dict(o) if o else None for o in scenario.obstacles]
         g.hands = {s: [] for s in SIDES}
         g.decks = {s: [] for s in SIDES}
@@ -215,6 +217,7 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
         g.locked, g.gen_moved, g.attacked = set(d["locked"]), set(d["gen_moved"]), set(d["attacked"])
         g.units = {u["id"]: Unit.from_dict(u, _index) for u in d["units"]}
         g.generals = {x["id"]: General.from_dict(x, _index) for x in d["generals"]}
+        g._claim_pieces()
         g.obstacles = d["obstacles"]
         g.returned_extras = d.get("returned_extras") or {s: [] for s in SIDES}
         g._derive()
@@ -222,12 +225,40 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
         g.setup_events = []
         return g
 
+    def _claim_pieces(self) -> None:
+        """Make this game the owner of every piece it holds (it may change them in place)."""
+        self._token = token = object()
+        for u in self.units.values():
+            u.owner = token
+        for gen in self.generals.values():
+            gen.owner = token
+
+    def writable_unit(self, u: Unit) -> Unit:
+        """The unit u, safe to change: pieces are shared between copies of a game until one
+        of them changes a piece, which first takes a private copy (copy on write)."""
+        if u.owner is not self._token:
+            u = u.copy()
+            u.owner = self._token
+            self.units[u.id] = u
+        return u
+
+    def writable_general(self, g: General) -> General:
+        """The general g, safe to change (see :meth:`writable_unit`)."""
+        if g.owner is not self._token:
+            g = g.copy()
+            g.owner = self._token
+            self.generals[g.id] = g
+        return g
+
     def copy(self) -> "Game":
-        """An independent copy of the state (fast; shares only the immutable scenario)."""
+        """An independent copy of the state (fast; shares only the immutable scenario, and
+        pieces until either game changes one: copy on write)."""
         g = Game.__new__(Game)
         g.__dict__.update(self.__dict__)
-        g.units = {k: u.copy() for k, u in self.units.items()}
-        g.generals = {k: x.copy() for k, x in self.generals.items()}
+        self._token = object()          # neither game owns the shared pieces any more
+        g._token = object()
+        g.units = dict(self.units)
+        g.generals = dict(self.generals)
         g.obstacles = list(self.obstacles)     # a hex's sides are replaced, never edited
         g.hands = {s: list(v) for s, v in self.hands.items()}
         g.decks = {s: list(v) for s, v in self.decks.items()}
@@ -236,9 +267,9 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
         g.returned_extras = {s: list(v) for s, v in self.returned_extras.items()}
         g.temp_flags = dict(self.temp_flags)
         g.last_card = dict(self.last_card)
-        g.pending = _clone(self.pending)
-        g.order_rule = _clone(self.order_rule)
-        g.fx = _clone(self.fx)
+        g.pending = _clone(self.pending) if self.pending else []
+        g.order_rule = _clone(self.order_rule) if self.order_rule else self.order_rule
+        g.fx = {k: v.copy() if v.__class__ in _CONTAINERS else v for k, v in self.fx.items()}
         g.reinforced = {s: list(v) for s, v in self.reinforced.items()}
         g.casualties = dict(self.casualties)
         g.ordered = list(self.ordered)
@@ -265,20 +296,20 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
         if side not in SIDES:
             raise ValueError(f"determinize needs a side, not {side!r}")
         g = self.copy()
-        g.seed = g.rng = derive_seed(seed, 1)
+        g.seed = g.rng = derive_seed(seed, 0)
         foe = other(side)
         own_deck, foe_hand, foe_deck = g.decks[side], g.hands[foe], g.decks[foe]
-        known_own, known_foe = set(self.returned_extras[side]), set(self.returned_extras[foe])
-        own_fixed = sorted(c for c in own_deck if not is_extra(c) or c in known_own)
-        foe_fixed = sorted(c for c in foe_hand + foe_deck if not is_extra(c) or c in known_foe)
+        known_own, known_foe = self.returned_extras[side], self.returned_extras[foe]
+        foe_cards = foe_hand + foe_deck
+        own_fixed = [c for c in own_deck if not is_extra(c) or c in known_own]
+        foe_fixed = [c for c in foe_cards if not is_extra(c) or c in known_foe]
         floating = sorted([c for c in own_deck if is_extra(c) and c not in known_own]
-                          + [c for c in foe_hand + foe_deck if is_extra(c) and c not in known_foe])
-        g._shuffle(floating)
+                          + [c for c in foe_cards if is_extra(c) and c not in known_foe])
+        floating = shuffled(floating, derive_seed(seed, 1))
         mine = len(own_deck) - len(own_fixed)
-        own = own_fixed + floating[:mine]
-        theirs = foe_fixed + floating[mine:]
-        g._shuffle(own)
-        g._shuffle(theirs)
+        # sorted first, so the new order owes nothing to the hidden one
+        own = shuffled(sorted(own_fixed + floating[:mine]), derive_seed(seed, 2))
+        theirs = shuffled(sorted(foe_fixed + floating[mine:]), derive_seed(seed, 3))
         held = len(foe_hand)
         g.decks[side] = own
         g.hands[foe], g.decks[foe] = theirs[:held], theirs[held:]
@@ -343,6 +374,7 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
 
     def place_unit(self, u, to: int):
         """Move unit u (and the general commanding it) to hex ``to``; return that general's id."""
+        u = self.writable_unit(u)
         frm = u.hex
         gid = self.general_at[frm]
         self.unit_at[frm] = None
@@ -351,7 +383,7 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
         if gid is not None:
             self.general_at[frm] = None
             self.general_at[to] = gid
-            self.generals[gid].hex = to
+            self.writable_general(self.generals[gid]).hex = to
         forget_after_unit_move(self, u.side, gid is not None)
         return gid
 
@@ -616,31 +648,32 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
                 if eligible(units[i]):
                     return {"type": "order", "unit": units[i].id}
         if phase == "move":
-            groups = []
-            total = 1                                     # end_movement
-            for uid in self.ordered:
-                u = self.units.get(uid)
-                if u is not None and self.unit_can_move(u):
-                    dests = unit_destinations(self, u)
-                    if dests:
-                        groups.append(("move", "unit", uid, dests))
-                        total += len(dests)
-            for gen in self.generals.values():
-                if self.general_can_move(gen):
-                    dests = general_destinations(self, gen)
-                    if dests:
-                        groups.append(("move_general", "general", gen.id, dests))
-                        total += len(dests)
-            i = rng.randrange(total)
-            for kind, key, pid, dests in groups:
-                if i < len(dests):
-                    for h in dests:
-                        if i == 0:
-                            return {"type": kind, key: pid, "to": HEX_JSON[h]}
-                        i -= 1
-                i -= len(dests)
-            return {"type": "end_movement"}
+            return self._sample_move(rng)
         return rng.choice(self.legal_actions())
+
+    def _sample_move(self, rng) -> dict:
+        """Rejection sampling: every piece that may move gets AROUND_MAX slots, one per
+        hex it could reach at most (padded), and "end movement" one slot; a slot drawn
+        that is not a legal move is drawn again.  Each legal action has one slot, so the
+        result is uniform, and only the pieces drawn have their reach worked out."""
+        pieces = [u for u in map(self.units.get, self.ordered)
+                  if u is not None and self.unit_can_move(u)]
+        pieces += [g for g in self.generals.values() if self.general_can_move(g)]
+        slots = len(pieces) * AROUND_MAX
+        while True:
+            i = rng.randrange(slots + 1)
+            if i == slots:
+                return {"type": "end_movement"}
+            piece = pieces[i // AROUND_MAX]
+            near = AROUND[piece.hex]
+            k = i % AROUND_MAX
+            if k >= len(near):
+                continue
+            if isinstance(piece, Unit):
+                if near[k] in unit_destinations(self, piece):
+                    return {"type": "move", "unit": piece.id, "to": HEX_JSON[near[k]]}
+            elif near[k] in general_destinations(self, piece):
+                return {"type": "move_general", "general": piece.id, "to": HEX_JSON[near[k]]}
 
     def _do_confirm_orders(self, a) -> None:
         self.step = "move"
@@ -770,6 +803,9 @@ _AUTOMATIC = {
     "general_attack": Game._auto_general_attack,
 }
 assert set(_HANDLERS) == {k for kinds in _STEPS.values() for k in kinds}
+
+
+_CONTAINERS = (list, dict)
 
 
 def _clone(x):

@@ -112,6 +112,14 @@ DIST: tuple[tuple[int, ...], ...] = tuple(
     tuple(_distance(a, b) for b in HEXES) for a in HEXES
 )
 
+#: The farthest any piece moves in one go (cavalry charge, general, Bombard).
+REACH = 3
+#: AROUND[i] lists the hexes 1 to REACH steps from hex i (at most 36).
+AROUND: tuple[tuple[int, ...], ...] = tuple(
+    tuple(j for j in range(N_HEXES) if 1 <= DIST[i][j] <= REACH) for i in range(N_HEXES)
+)
+AROUND_MAX = 3 * REACH * (REACH + 1)
+
 # ---------------------------------------------------------------------------
 # Sections, seen from each seat.  From the bottom seat: left flank cols 0..7,
 # centre 7..17, right flank 17..24; col 7 and col 17 (on the 12-hex rows) are in

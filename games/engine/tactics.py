@@ -232,6 +232,7 @@ class TacticsMixin:
         if u not in self.rally_targets(item):
             raise IllegalAction("Rally returns a figure to a damaged unit of a kind you rolled.")
         item["counts"][u.kind] -= 1
+        u = self.writable_unit(u)
         u.figures += 1
         if u.id not in self.ordered:
             self.ordered.append(u.id)
@@ -279,6 +280,7 @@ class TacticsMixin:
         self.reinforced[side].append(kind)
         uid = f"r{side[0]}{len(self.reinforced[side])}"
         u = Unit(uid, side, kind, FULL_FIGURES[kind], to, fresh=kind == INFANTRY)
+        u.owner = self._token
         self.units[uid] = u
         self.unit_at[to] = uid
         self.cache.clear()

@@ -255,6 +255,7 @@ class TurnMixin:
         self._move_general(self.generals[a["general"]], self._hex(a["to"]))
 
     def _move_general(self, g, to: int) -> None:
+        g = self.writable_general(g)
         frm = g.hex
         left = self.unit_at[frm]
         if self.effect == "leadership" and left in self.ordered and left not in self.moved:
@@ -337,7 +338,7 @@ class TurnMixin:
             return
         for u in self.units.values():
             if u.engaged and not self.in_melee(u):
-                u.engaged = False
+                self.writable_unit(u).engaged = False
         self.active = other(self.active)
         self.turn += 1
         self._reset_turn()

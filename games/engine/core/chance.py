@@ -23,3 +23,20 @@ def derive_seed(seed: int, salt: int) -> int:
     _, a = next_random((int(seed) ^ (salt * 0xD1B54A32D192ED03)) & _MASK)
     _, b = next_random(a)
     return b >> 1
+
+
+def shuffled(items: list, seed: int) -> list:
+    """A new list with ``items`` in an order drawn from ``seed`` (Fisher-Yates).
+
+    Draws from a pool of random bits refilled 64 at a time, so a deck costs a few
+    generator steps rather than one a card; the bias is below one in 2**32.
+    """
+    out = list(items)
+    state, pool = next_random(seed)
+    for i in range(len(out) - 1, 0, -1):
+        if pool < 1 << 32:
+            state, more = next_random(state)
+            pool = (pool << 64) | more
+        pool, j = divmod(pool, i + 1)
+        out[i], out[j] = out[j], out[i]
+    return out
