@@ -14,6 +14,7 @@ from .hexgrid import ADJACENT, DIST, HEXES
 from .sight import has_line_of_sight
 from .units import DICE
 from .retreat import default_choice, general_retreat, unit_retreat, withdrawal
+from .state import State
 from .units import ARTILLERY, CAVALRY as CAV, INFANTRY
 
 _FACE_FOR = {"infantry": INF_FACE, "cavalry": CAVALRY, "artillery": "artillery"}
@@ -21,7 +22,9 @@ SHARPSHOOTER_RANGE = 3
 _CONSEQUENCES = ("retreat", "general_retreat", "general_attack", "take_ground", "withdraw")
 
 
-class BattleMixin:
+class BattleMixin(State):
+    __slots__ = ()
+
     # -- who may attack what ---------------------------------------------------------------
     def melee_targets(self, u) -> list[int]:
         out = []

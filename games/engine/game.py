@@ -25,7 +25,8 @@ from .movement import MOVE_AGAIN, forget_after_unit_move, general_destinations, 
 from .pieces import General, Unit
 from .scenario import Scenario, load_scenario
 from .terrain import KINDS
-from .tactics import TacticsMixin, new_fx
+from .state import new_effects
+from .tactics import TacticsMixin
 from .turn import TurnMixin
 from .units import CAVALRY, INFANTRY, SIDES, other
 
@@ -57,6 +58,8 @@ def _h(i: int) -> dict:
 
 class Game(TurnMixin, BattleMixin, TacticsMixin):
     """One game of Battle Cry: the whole state, and the only way to change it."""
+
+    __slots__ = ()
 
     # -- creation --------------------------------------------------------------------------
     @classmethod
@@ -130,7 +133,7 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
     def _reset_turn(self) -> None:
         self.card = self.mode = self.effect = None
         self.order_rule = None
-        self.fx = new_fx()
+        self.fx = new_effects()
         self.orders_left = 0
         self.ordered = []
         self.moved = {}
@@ -176,7 +179,7 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
             self.unit_at[u.hex] = u.id
         for gen in self.generals.values():
             self.general_at[gen.hex] = gen.id
-        self._initial_generals = {s: sum(1 for x in sc.generals if x.side == s) for s in SIDES}
+        self.initial_generals = {s: sum(1 for x in sc.generals if x.side == s) for s in SIDES}
 
     # -- serialisation -----------------------------------------------------------------------
     def to_dict(self) -> dict:
@@ -254,9 +257,20 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
         """An independent copy of the state (fast; shares only the immutable scenario, and
         pieces until either game changes one: copy on write)."""
         g = Game.__new__(Game)
-        g.__dict__.update(self.__dict__)
         self._token = object()          # neither game owns the shared pieces any more
         g._token = object()
+        # shared: never changed in play
+        g.scenario, g.ruleset, g.options = self.scenario, self.ruleset, self.options
+        g.positions, g.terrain, g.blocks = self.positions, self.terrain, self.blocks
+        g.impassable, g.stops, g.special_dice = self.impassable, self.stops, self.special_dice
+        g.no_attack_hexes, g.extra_defence = self.no_attack_hexes, self.extra_defence
+        g.flag_ignore_hexes, g.sabre_rerolls = self.flag_ignore_hexes, self.sabre_rerolls
+        g.initial_generals = self.initial_generals
+        # scalars
+        g.seed, g.rng, g.turn, g.active, g.step = self.seed, self.rng, self.turn, self.active, self.step
+        g.outcome, g.card, g.mode, g.effect = self.outcome, self.card, self.mode, self.effect
+        g.orders_left, g.fieldworks_built = self.orders_left, self.fieldworks_built
+        # containers
         g.units = dict(self.units)
         g.generals = dict(self.generals)
         g.obstacles = list(self.obstacles)     # a hex's sides are replaced, never edited
@@ -269,7 +283,10 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
         g.last_card = dict(self.last_card)
         g.pending = _clone(self.pending) if self.pending else []
         g.order_rule = _clone(self.order_rule) if self.order_rule else self.order_rule
-        g.fx = {k: v.copy() if v.__class__ in _CONTAINERS else v for k, v in self.fx.items()}
+        fx = self.fx.copy()
+        for key in _FX_CONTAINERS:
+            fx[key] = fx[key].copy()            # type: ignore[literal-required]
+        g.fx = fx
         g.reinforced = {s: list(v) for s, v in self.reinforced.items()}
         g.casualties = dict(self.casualties)
         g.ordered = list(self.ordered)
@@ -471,7 +488,7 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
                 return
 
     def check_generals(self, side: str) -> None:
-        if self._initial_generals[side] and not any(g.side == side for g in self.generals.values()):
+        if self.initial_generals[side] and not any(g.side == side for g in self.generals.values()):
             self._finish(other(side), "generals")
 
     def _finish(self, winner: str | None, reason: str, flags: Mapping[str, int] | None = None) -> None:
@@ -805,7 +822,7 @@ _AUTOMATIC = {
 assert set(_HANDLERS) == {k for kinds in _STEPS.values() for k in kinds}
 
 
-_CONTAINERS = (list, dict)
+_FX_CONTAINERS = tuple(k for k, v in new_effects().items() if isinstance(v, (list, dict)))
 
 
 def _clone(x):

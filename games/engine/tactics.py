@@ -16,6 +16,7 @@ from .errors import IllegalAction
 from .hexgrid import BASELINE_ROW, HEXES, SECTION_OF, SECTIONS
 from .movement import unit_move_allowance
 from .pieces import Unit
+from .state import State
 from .units import ARTILLERY, BOX_LIMITS, CAVALRY, FULL_FIGURES, INFANTRY, UNIT_KINDS, other
 
 FIELDWORK_TOKENS = 9
@@ -32,13 +33,9 @@ def mirror(key: str) -> str:
     return key
 
 
-def new_fx() -> dict:
-    return {"no_move": [], "bonus": {}, "extra_battles": {}, "allowance": {}, "forced": [],
-            "hit_and_run": [], "second_moved": [], "leadership": False, "draw_two": False,
-            "fight_back": None, "sharpshooter": []}
+class TacticsMixin(State):
+    __slots__ = ()
 
-
-class TacticsMixin:
     # -- which effect a card has ---------------------------------------------------------
     def effect_of(self, key: str) -> str | None:
         if key == "counter_attack":

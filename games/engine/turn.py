@@ -10,10 +10,13 @@ from .errors import IllegalAction
 from .hexgrid import HEXES, SECTION_OF
 from .movement import (MOVE_AGAIN, forget_after_general_move, general_destinations,
                        next_to_enemy, unit_destinations)
+from .state import State
 from .units import other
 
 
-class TurnMixin:
+class TurnMixin(State):
+    __slots__ = ()
+
     # -- cards ---------------------------------------------------------------------------
     def capacity(self, side: str) -> int:
         """Hand capacity: the scenario's cards plus one per friendly general on the board."""
