@@ -11,10 +11,10 @@ engine only through :meth:`Game.view` and :func:`view_event`.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import partial
 
 from . import dice as _dice
-from .battle import BattleMixin
 from .cards import card_of, extra_ids, is_extra, player_deck_ids
 from .combat import attack_profile, dice_profile
 from .core import derive_seed, get_ruleset, validate_options
@@ -25,9 +25,9 @@ from .movement import MOVE_AGAIN, forget_after_unit_move, general_destinations, 
 from .pieces import General, Unit
 from .scenario import Scenario, load_scenario
 from .terrain import KINDS
-from .state import new_effects
-from .tactics import TacticsMixin
-from .turn import TurnMixin
+from .state import Pending, new_effects
+from . import battle, tactics, turn
+from .state import State
 from .units import CAVALRY, INFANTRY, SIDES, other
 
 DECISIONS = ("retreat", "general_retreat", "withdraw", "take_ground", "discard", "keep_card",
@@ -56,7 +56,7 @@ def _h(i: int) -> dict:
     return HEXES[i].to_json()
 
 
-class Game(TurnMixin, BattleMixin, TacticsMixin):
+class Game(State):
     """One game of Battle Cry: the whole state, and the only way to change it."""
 
     __slots__ = ()
@@ -124,8 +124,8 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
                       "secret": {"extras": piles[side], "order": list(deck)}})
         for side in (first, second):
             if side != g.archie:
-                g._draw(side, g.capacity(side))
-        g.begin_turn_cards()
+                turn._draw(g, side, turn.capacity(g, side))
+        tactics.begin_turn_cards(g)
         g.setup_events = g._events
         g._events = []
         return g
@@ -335,6 +335,18 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
                 item["cards"] = g.hands[foe][-len(item["cards"]):]
         return g
 
+    # -- options read by the rules ----------------------------------------------------------
+    @property
+    def archie(self) -> str | None:
+        """The side Archie plays (option ``archie``), or None."""
+        return self.options.get("archie")
+
+    @property
+    def nightfall(self) -> bool:
+        """Option ``nightfall``: each card once, no reshuffle; the game ends when a side
+        cannot play."""
+        return bool(self.options.get("nightfall"))
+
     # -- whose decision ----------------------------------------------------------------------
     @property
     def phase(self) -> str:
@@ -537,37 +549,37 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
         out: list[dict] = []
         if phase == "play_card":
             for cid in self.hands[side]:
-                out.extend(self.card_choices(cid))
+                out.extend(tactics.card_choices(self, cid))
         elif phase == "order":
-            eligible = self.order_eligible
+            eligible = partial(turn.order_eligible, self)
             out = [{"type": "order", "unit": u.id} for u in self.units.values() if eligible(u)]
             out.append({"type": "confirm_orders"})
         elif phase == "move_again":
             for uid in self.fx["hit_and_run"]:
                 u = self.units.get(uid)
-                if u is not None and self.unit_can_move(u):
+                if u is not None and turn.unit_can_move(self, u):
                     for h in unit_destinations(self, u, MOVE_AGAIN):
                         out.append({"type": "move", "unit": uid, "to": HEX_JSON[h]})
             out.append({"type": "end_turn"})
         elif phase == "move":
             for uid in self.ordered:
                 u = self.units.get(uid)
-                if u is not None and self.unit_can_move(u):
+                if u is not None and turn.unit_can_move(self, u):
                     out += [{"type": "move", "unit": uid, "to": HEX_JSON[h]}
                             for h in unit_destinations(self, u)]
             for gen in self.generals.values():
-                if self.general_can_move(gen):
+                if turn.general_can_move(self, gen):
                     gid = gen.id
                     out += [{"type": "move_general", "general": gid, "to": HEX_JSON[h]}
                             for h in general_destinations(self, gen)]
             out.append({"type": "end_movement"})
         elif phase == "battle":
-            compulsory = self.compulsory_melees()
-            for u in self.battle_candidates():
-                for h in self.attack_targets(u, compulsory):
+            compulsory = battle.compulsory_melees(self)
+            for u in battle.battle_candidates(self):
+                for h in battle.attack_targets(self, u, compulsory):
                     out.append({"type": "attack", "unit": u.id, "target": HEX_JSON[h]})
                 if not compulsory:
-                    for h in self.sharpshooter_targets(u):
+                    for h in battle.sharpshooter_targets(self, u):
                         out.append({"type": "attack", "unit": u.id, "target": HEX_JSON[h],
                                     "general": True})
             if not compulsory:
@@ -591,7 +603,7 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
             elif phase == "keep_card":
                 out = [{"type": "keep_card", "card": c} for c in item["cards"]]
             elif phase == "rally":
-                out = [{"type": "rally", "unit": u.id} for u in self.rally_targets(item)]
+                out = [{"type": "rally", "unit": u.id} for u in tactics.rally_targets(self, item)]
                 out.append({"type": "end_rally"})
             elif phase == "reinforce":
                 out = [{"type": "reinforce", "kind": k, "to": HEX_JSON[h]}
@@ -656,7 +668,7 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
         if phase == "order":
             # rejection sampling over every unit plus "confirm": exact and uniform
             units = list(self.units.values())
-            eligible = self.order_eligible
+            eligible = partial(turn.order_eligible, self)
             n = len(units) + 1
             while True:
                 i = rng.randrange(n)
@@ -674,8 +686,8 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
         that is not a legal move is drawn again.  Each legal action has one slot, so the
         result is uniform, and only the pieces drawn have their reach worked out."""
         pieces = [u for u in map(self.units.get, self.ordered)
-                  if u is not None and self.unit_can_move(u)]
-        pieces += [g for g in self.generals.values() if self.general_can_move(g)]
+                  if u is not None and turn.unit_can_move(self, u)]
+        pieces += [g for g in self.generals.values() if turn.general_can_move(self, g)]
         slots = len(pieces) * AROUND_MAX
         while True:
             i = rng.randrange(slots + 1)
@@ -692,9 +704,6 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
             elif near[k] in general_destinations(self, piece):
                 return {"type": "move_general", "general": piece.id, "to": HEX_JSON[near[k]]}
 
-    def _do_confirm_orders(self, a) -> None:
-        self.step = "move"
-
     def _settle(self) -> None:
         """Carry out pending items that need nobody's decision."""
         while self.pending and not self.outcome:
@@ -706,23 +715,31 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
                 continue
             if item.get("ready"):
                 return
-            if self._prepare(item):
+            if battle._prepare(self, item):
                 item["ready"] = True
                 return
             self.pending.pop(0)
-            self._resolve_default(item)
+            battle._resolve_default(self, item)
 
     # -- questions the pages ask -------------------------------------------------------------
+    def capacity(self, side: str) -> int:
+        """How many cards ``side`` may hold now."""
+        return turn.capacity(self, side)
+
+    def compulsory_melees(self) -> list[str]:
+        """Ids of the active side's units that must battle before the turn may end."""
+        return battle.compulsory_melees(self)
+
     def reachable(self, h) -> list[dict]:
         """Hexes the unit (or lone general) on hex h may move to now; [] if none may move."""
         i = self._hex(h)
         if self.phase != "move":
             return []
         uid = self.unit_at[i]
-        if uid is not None and self.unit_can_move(self.units[uid]):
+        if uid is not None and turn.unit_can_move(self, self.units[uid]):
             return [_h(x) for x in sorted(unit_destinations(self, self.units[uid]))]
         gid = self.general_at[i]
-        if gid is not None and self.general_can_move(self.generals[gid]):
+        if gid is not None and turn.general_can_move(self, self.generals[gid]):
             return [_h(x) for x in sorted(general_destinations(self, self.generals[gid]))]
         return []
 
@@ -735,7 +752,7 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
                     "modifiers": [], "melee": False, "reason": "No unit there."}
         u = self.units[uid]
         prof = attack_profile(self, u, b)
-        if prof["allowed"] and (self.phase != "battle" or b not in self.attack_targets(u)):
+        if prof["allowed"] and (self.phase != "battle" or b not in battle.attack_targets(self, u)):
             prof["allowed"] = False
             prof["reason"] = ("Not now: attacks come in the battle step of your turn."
                               if self.phase != "battle" or u.side != self.active else
@@ -788,36 +805,38 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
             "captured": {s: list(self.captured[s]) for s in SIDES},
             "flags": {s: self.flags(s) for s in SIDES},
             "flags_needed": {s: self.flags_needed(s) for s in SIDES},
-            "capacity": {s: self.capacity(s) for s in SIDES},
+            "capacity": {s: turn.capacity(self, s) for s in SIDES},
             "last_card": dict(self.last_card),
             "outcome": self.outcome,
         }
 
 
+Handler = Callable[[Game, dict], None]
+
 #: The handler of each action type; each checks everything before it changes anything.
-_HANDLERS = {
-    "play_card": Game._do_play_card, "order": Game._do_order,
-    "confirm_orders": Game._do_confirm_orders, "move": Game._do_move,
-    "move_general": Game._do_move_general, "end_movement": Game._do_end_movement,
-    "attack": Game._do_attack, "end_turn": Game._do_end_turn, "rally": Game._do_rally,
-    "end_rally": Game._do_end_rally, "reinforce": Game._do_reinforce,
-    "supply_move": Game._do_supply_move, "fight_back": Game._do_fight_back,
-    "decline": Game._do_decline, "end_by_nightfall": Game._do_end_by_nightfall,
-    "retreat": Game._do_retreat, "general_retreat": Game._do_general_retreat,
-    "withdraw": Game._do_withdraw, "stand": Game._do_stand, "take_ground": Game._do_take_ground,
-    "hold_ground": Game._do_hold_ground, "discard": Game._do_discard,
-    "keep_card": Game._do_keep_card,
+_HANDLERS: dict[str, Handler] = {
+    "play_card": turn.do_play_card, "order": turn.do_order,
+    "confirm_orders": turn.do_confirm_orders, "move": turn.do_move,
+    "move_general": turn.do_move_general, "end_movement": turn.do_end_movement,
+    "attack": battle.do_attack, "end_turn": turn.do_end_turn, "rally": tactics.do_rally,
+    "end_rally": tactics.do_end_rally, "reinforce": tactics.do_reinforce,
+    "supply_move": tactics.do_supply_move, "fight_back": tactics.do_fight_back,
+    "decline": tactics.do_decline, "end_by_nightfall": tactics.do_end_by_nightfall,
+    "retreat": battle.do_retreat, "general_retreat": battle.do_general_retreat,
+    "withdraw": battle.do_withdraw, "stand": battle.do_stand, "take_ground": battle.do_take_ground,
+    "hold_ground": battle.do_hold_ground, "discard": turn.do_discard,
+    "keep_card": turn.do_keep_card,
 }
 #: Handlers of the search path that skip the checks (the others are cheap enough).
-_FAST = {
-    "order": Game._order_unchecked, "move": Game._move_unchecked,
-    "move_general": Game._move_general_unchecked, "attack": Game._attack_unchecked,
-    "end_turn": Game._end_turn_unchecked, "play_card": Game._play_card_unchecked,
+_FAST: dict[str, Handler] = {
+    "order": turn.order_unchecked, "move": turn.move_unchecked,
+    "move_general": turn.move_general_unchecked, "attack": battle.attack_unchecked,
+    "end_turn": turn.end_turn_unchecked, "play_card": turn.play_card_unchecked,
 }
 #: Pending items the engine carries out without anybody's decision.
-_AUTOMATIC = {
-    "draw": Game._auto_draw, "finish_turn": Game._auto_finish_turn,
-    "general_attack": Game._auto_general_attack,
+_AUTOMATIC: dict[str, Callable[[Game, Pending], None]] = {
+    "draw": turn.auto_draw, "finish_turn": turn.auto_finish_turn,
+    "general_attack": battle.auto_general_attack,
 }
 assert set(_HANDLERS) == {k for kinds in _STEPS.values() for k in kinds}
 
