@@ -13,6 +13,7 @@ from .dice import CAVALRY, FLAG, INFANTRY as INF_FACE, SWORDS
 from .errors import IllegalAction
 from .hexgrid import ADJACENT, DIST, HEXES
 from .sight import has_line_of_sight
+from .pieces import Unit
 from .units import DICE
 from .units import ARTILLERY, CAVALRY as CAV, INFANTRY
 
@@ -50,7 +51,7 @@ def compulsory_melees(game: Game) -> list[str]:
             out.append(u.id)
     return out
 
-def battle_candidates(game: Game) -> list:
+def battle_candidates(game: Game) -> list[Unit]:
     """The active side's units that might battle now: ordered or in melee."""
     ordered, side = game.ordered, game.active
     return [u for u in game.units.values()
@@ -125,7 +126,9 @@ def sharpshooter_targets(game: Game, u) -> list[int]:
     return out
 
 def _sharpshoot(game: Game, u, target: int) -> None:
-    g = game.generals[game.general_at[target]]
+    gid = game.general_at[target]
+    assert gid is not None, "a sharpshooter target holds a general"
+    g = game.generals[gid]
     n = max(1, DICE[INFANTRY][DIST[u.hex][target] - 1])
     game.attacked.add(u.id)
     faces = game._roll(n)
@@ -139,7 +142,9 @@ def _attack(game: Game, u, target_hex: int, prof: dict) -> None:
     n, melee = prof["dice"], prof["melee"]
     tuid = game.unit_at[target_hex]
     if tuid is None:
-        _attack_general(game, u, game.generals[game.general_at[target_hex]], n, prof)
+        gid = game.general_at[target_hex]
+        assert gid is not None, "an attack on an empty hex is never allowed"
+        _attack_general(game, u, game.generals[gid], n, prof)
         return
     t = game.units[tuid]
     if (melee and u.kind == INFANTRY and game.moved.get(u.id, 0) > 0 and not t.engaged

@@ -13,12 +13,13 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Mapping
 from functools import partial
+from typing import cast
 
 from . import dice as _dice
 from .cards import card_of, extra_ids, is_extra, player_deck_ids
 from .combat import attack_profile, dice_profile
 from .core import derive_seed, get_ruleset, validate_options
-from .core.chance import shuffled
+from .core.chance import next_random, shuffled
 from .errors import IllegalAction
 from .hexgrid import AROUND, AROUND_MAX, HEX_JSON, HEXES, INDEX, N_HEXES, SECTION_OF, Hex
 from .movement import MOVE_AGAIN, forget_after_unit_move, general_destinations, unit_destinations
@@ -149,11 +150,11 @@ class Game(State):
         self.terrain = list(sc.terrain)
         clear = {r["terrain"] for r in rules if r["rule"] == "los_clear"}
         bridge_only = any(r["rule"] == "bridge_crossing_only" for r in rules)
-        self.blocks = [bool(t) and KINDS[t].blocks_los and t not in clear for t in self.terrain]
-        self.impassable = [bool(t) and (KINDS[t].impassable or (bridge_only and t == "river"))
+        self.blocks = [t is not None and KINDS[t].blocks_los and t not in clear for t in self.terrain]
+        self.impassable = [t is not None and (KINDS[t].impassable or (bridge_only and t == "river"))
                            for t in self.terrain]
         self.stops = [
-            (bool(t) and KINDS[t].stops)
+            (t is not None and KINDS[t].stops)
             or any(KINDS[k].stops for k in (self.obstacles[i] or {}).values())
             for i, t in enumerate(self.terrain)
         ]
@@ -366,7 +367,7 @@ class Game(State):
 
     # -- chance ------------------------------------------------------------------------------
     def _rand(self) -> int:
-        self.rng, out = _dice.next_random(self.rng)
+        self.rng, out = next_random(self.rng)
         return out
 
     def _shuffle(self, items: list) -> None:
@@ -545,7 +546,7 @@ class Game(State):
         if self.outcome:
             return []
         phase = self.phase
-        side = self.active_side
+        side = cast(str, self.active_side)     # None only at nightfall, which needs no side
         out: list[dict] = []
         if phase == "play_card":
             for cid in self.hands[side]:
@@ -575,12 +576,12 @@ class Game(State):
             out.append({"type": "end_movement"})
         elif phase == "battle":
             compulsory = battle.compulsory_melees(self)
-            for u in battle.battle_candidates(self):
-                for h in battle.attack_targets(self, u, compulsory):
-                    out.append({"type": "attack", "unit": u.id, "target": HEX_JSON[h]})
+            for fighter in battle.battle_candidates(self):
+                for h in battle.attack_targets(self, fighter, compulsory):
+                    out.append({"type": "attack", "unit": fighter.id, "target": HEX_JSON[h]})
                 if not compulsory:
-                    for h in battle.sharpshooter_targets(self, u):
-                        out.append({"type": "attack", "unit": u.id, "target": HEX_JSON[h],
+                    for h in battle.sharpshooter_targets(self, fighter):
+                        out.append({"type": "attack", "unit": fighter.id, "target": HEX_JSON[h],
                                     "general": True})
             if not compulsory:
                 out.append({"type": "end_turn"})
@@ -685,8 +686,9 @@ class Game(State):
         hex it could reach at most (padded), and "end movement" one slot; a slot drawn
         that is not a legal move is drawn again.  Each legal action has one slot, so the
         result is uniform, and only the pieces drawn have their reach worked out."""
-        pieces = [u for u in map(self.units.get, self.ordered)
-                  if u is not None and turn.unit_can_move(self, u)]
+        pieces: list[Unit | General] = [
+            u for u in map(self.units.get, self.ordered)
+            if u is not None and turn.unit_can_move(self, u)]
         pieces += [g for g in self.generals.values() if turn.general_can_move(self, g)]
         slots = len(pieces) * AROUND_MAX
         while True:

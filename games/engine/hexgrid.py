@@ -61,8 +61,9 @@ class HexJSON(dict):
     def _read_only(self, *args, **kwargs):
         raise TypeError("hexes handed out by the engine are read-only; copy one with dict(h)")
 
-    __setitem__ = __delitem__ = __ior__ = _read_only
-    clear = pop = popitem = setdefault = update = _read_only
+    # dict's own signatures are overloaded; every one of these refuses whatever it is given
+    __setitem__ = __delitem__ = __ior__ = _read_only  # type: ignore[assignment]
+    clear = pop = popitem = setdefault = update = _read_only  # type: ignore[assignment]
 
     def __reduce__(self):
         return (dict, (dict(self),))

@@ -76,7 +76,7 @@ def start_effect(game: Game, effect: str, a: dict, held: int) -> None:
     card = CARDS[effect]
     active = game.active
     if card.kind == SECTION:
-        n = held if card.orders == PER_CARD_HELD else card.orders
+        n = held if card.orders == PER_CARD_HELD else int(card.orders)
         _rule(game, {"by": "section", "quota": {card.section: n}}, n)
         game.fx["draw_two"] = effect.startswith("scout_")
         return
@@ -397,10 +397,10 @@ def do_end_by_nightfall(game: Game, a) -> None:
     game.pending.pop(0)
     flags = {s: game.flags(s) for s in ("union", "confederate")}
     if flags["union"] != flags["confederate"]:
-        winner = max(flags, key=flags.get)
+        winner = max(flags, key=lambda s: flags[s])
         reason = "nightfall_flags"
     elif game.casualties["union"] != game.casualties["confederate"]:
-        winner = max(game.casualties, key=game.casualties.get)
+        winner = max(game.casualties, key=lambda s: game.casualties[s])
         reason = "nightfall_casualties"
     else:
         winner, reason = None, "nightfall_draw"

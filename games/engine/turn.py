@@ -5,7 +5,7 @@ A mixin of :class:`games.engine.game.Game`; it changes the state and appends eve
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .cards import card_of, is_extra
 from .errors import IllegalAction
@@ -124,7 +124,7 @@ def _play_card(game: Game, cid: str, mode: str, effect: str | None, a: dict) -> 
     hand.remove(cid)
     game.card, game.mode, game.effect = cid, mode, effect
     game.step = "order"
-    event = {"type": "card_played", "side": game.active, "card": cid, "name": card.name,
+    event: dict[str, Any] = {"type": "card_played", "side": game.active, "card": cid, "name": card.name,
              "mode": mode}
     if effect and effect != card.key:
         event["copies"] = effect
@@ -239,8 +239,9 @@ def _move_unit(game: Game, u, to: int, steps: int) -> None:
         game.fx["second_moved"].append(u.id)
     else:
         game.moved[u.id] = steps
-    if gid is not None or joined is not None:
-        game.gen_moved.add(gid if gid is not None else joined)
+    leader = gid if gid is not None else joined
+    if leader is not None:
+        game.gen_moved.add(leader)
     if game._events is not None:
         game._event({"type": "moved", "side": u.side, "unit": u.id, "kind": u.kind,
                  "from": HEXES[frm].to_json(), "to": HEXES[to].to_json(), "steps": steps,
