@@ -275,11 +275,11 @@ class Game(State):
         g.units = dict(self.units)
         g.generals = dict(self.generals)
         g.obstacles = list(self.obstacles)     # a hex's sides are replaced, never edited
-        g.hands = {s: list(v) for s, v in self.hands.items()}
-        g.decks = {s: list(v) for s, v in self.decks.items()}
-        g.discards = {s: list(v) for s, v in self.discards.items()}
-        g.captured = {s: list(v) for s, v in self.captured.items()}
-        g.returned_extras = {s: list(v) for s, v in self.returned_extras.items()}
+        g.hands = _pair(self.hands)
+        g.decks = _pair(self.decks)
+        g.discards = _pair(self.discards)
+        g.captured = _pair(self.captured)
+        g.returned_extras = _pair(self.returned_extras)
         g.temp_flags = dict(self.temp_flags)
         g.last_card = dict(self.last_card)
         g.pending = _clone(self.pending) if self.pending else []
@@ -288,7 +288,7 @@ class Game(State):
         for key in _FX_CONTAINERS:
             fx[key] = fx[key].copy()            # type: ignore[literal-required]
         g.fx = fx
-        g.reinforced = {s: list(v) for s, v in self.reinforced.items()}
+        g.reinforced = _pair(self.reinforced)
         g.casualties = dict(self.casualties)
         g.ordered = list(self.ordered)
         g.moved = dict(self.moved)
@@ -323,11 +323,11 @@ class Game(State):
         foe_fixed = [c for c in foe_cards if not is_extra(c) or c in known_foe]
         floating = sorted([c for c in own_deck if is_extra(c) and c not in known_own]
                           + [c for c in foe_cards if is_extra(c) and c not in known_foe])
-        floating = shuffled(floating, derive_seed(seed, 1))
+        floating = shuffled(floating, seed, 1)
         mine = len(own_deck) - len(own_fixed)
         # sorted first, so the new order owes nothing to the hidden one
-        own = shuffled(sorted(own_fixed + floating[:mine]), derive_seed(seed, 2))
-        theirs = shuffled(sorted(foe_fixed + floating[mine:]), derive_seed(seed, 3))
+        own = shuffled(sorted(own_fixed + floating[:mine]), seed, 2)
+        theirs = shuffled(sorted(foe_fixed + floating[mine:]), seed, 3)
         held = len(foe_hand)
         g.decks[side] = own
         g.hands[foe], g.decks[foe] = theirs[:held], theirs[held:]
@@ -844,6 +844,11 @@ assert set(_HANDLERS) == {k for kinds in _STEPS.values() for k in kinds}
 
 
 _FX_CONTAINERS = tuple(k for k, v in new_effects().items() if isinstance(v, (list, dict)))
+
+
+def _pair(per_side: dict[str, list]) -> dict[str, list]:
+    """A copy of a per-side dict of lists (the two sides written out: faster than a loop)."""
+    return {"union": per_side["union"][:], "confederate": per_side["confederate"][:]}
 
 
 def _clone(x):
