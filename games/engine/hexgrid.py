@@ -12,6 +12,7 @@ that the rules code only looks things up.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -152,6 +153,35 @@ REAR: dict[str, tuple[int, int]] = {
 }
 BASELINE_ROW: dict[str, int] = {"bottom": ROWS - 1, "top": 0}
 
+
+
+@dataclass(frozen=True, slots=True)
+class HexBoard:
+    """One board shape with its tables, built once (the 113-hex Battle Cry board).
+
+    The site draws the board from it; the rules read the same tables.  Hexes are
+    indices into ``hexes``; ``dist[a][b]`` counts steps, ``adjacent[i]`` lists
+    neighbours, ``section_of[seat][i]`` names the sections a hex lies in.
+    """
+
+    kind: str
+    rows: int
+    max_col: int
+    hexes: tuple[Hex, ...]
+    index: dict[Hex, int]
+    adjacent: tuple[tuple[int, ...], ...]
+    dist: tuple[tuple[int, ...], ...]
+    directions: tuple[str, ...]
+    opposite: dict[str, str]
+    sections: tuple[str, ...]
+    section_of: dict[str, tuple[frozenset[str], ...]]
+    baseline_row: dict[str, int]
+
+    def hex_index(self, col: int, row: int) -> int:
+        """Index of the hex at (col, row); KeyError when it is not on the board."""
+        return self.index[Hex(col, row)]
+
+
 # ---------------------------------------------------------------------------
 # Geometry for line of sight and for which side of a hex an attack crosses.
 _SQ3 = math.sqrt(3.0)
@@ -280,3 +310,9 @@ def hex_index(h: Hex | dict | tuple) -> int:
     elif not isinstance(h, Hex):
         h = Hex(*h)
     return INDEX[h]
+
+
+#: The Battle Cry board.
+BOARD = HexBoard(kind="hex", rows=ROWS, max_col=MAX_COL, hexes=HEXES, index=INDEX,
+                 adjacent=ADJACENT, dist=DIST, directions=DIRECTIONS, opposite=OPPOSITE,
+                 sections=SECTIONS, section_of=SECTION_OF, baseline_row=BASELINE_ROW)
