@@ -275,15 +275,15 @@ def _prepare(game: Game, item) -> bool:
             return False
         made, ends = retreat.unit_retreat(game, u, item["steps"])
         item["made"], item["options"] = made, ends
-        return len(ends) > 1 and not game.options.get("auto_retreat")
+        return len(ends) > 1 and not game.auto_retreat
     if kind == "general_retreat":
         g = game.generals.get(item["general"])
         if g is None:
             return False
         item["options"] = retreat.general_retreat(game, g)
-        return len(item["options"]) > 1 and not game.options.get("auto_retreat")
+        return len(item["options"]) > 1 and not game.auto_retreat
     if kind == "withdraw":
-        return not game.options.get("auto_retreat")
+        return not game.auto_retreat
     if kind == "fight_back":
         return tactics.fight_back_ready(game, item)
     if kind == "rally":

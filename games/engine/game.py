@@ -21,7 +21,7 @@ from .combat import attack_profile, dice_profile
 from .core import derive_seed, get_ruleset, validate_options
 from .core.chance import next_random, shuffled
 from .errors import IllegalAction
-from .hexgrid import AROUND, AROUND_MAX, HEX_JSON, HEXES, INDEX, N_HEXES, SECTION_OF, Hex
+from .hexgrid import AROUND, HEX_JSON, WITHIN, HEXES, INDEX, N_HEXES, SECTION_OF, Hex
 from .movement import MOVE_AGAIN, forget_after_unit_move, general_destinations, unit_destinations
 from .pieces import General, Unit
 from .scenario import Scenario, load_scenario
@@ -29,7 +29,7 @@ from .terrain import KINDS
 from .state import Pending, new_effects
 from . import battle, tactics, turn
 from .state import State
-from .units import CAVALRY, INFANTRY, SIDES, other
+from .units import CAVALRY, GENERAL_MOVE, INFANTRY, SIDES, other
 
 DECISIONS = ("retreat", "general_retreat", "withdraw", "take_ground", "discard", "keep_card",
              "rally", "reinforce", "supply_move", "fight_back", "nightfall")
@@ -347,6 +347,12 @@ class Game(State):
         """Option ``nightfall``: each card once, no reshuffle; the game ends when a side
         cannot play."""
         return bool(self.options.get("nightfall"))
+
+    @property
+    def auto_retreat(self) -> bool:
+        """Option ``auto_retreat``: the engine takes retreat and withdrawal decisions with
+        its default policy (docs/rulings.md)."""
+        return bool(self.options.get("auto_retreat"))
 
     # -- whose decision ----------------------------------------------------------------------
     @property
@@ -682,29 +688,37 @@ class Game(State):
         return rng.choice(self.legal_actions())
 
     def _sample_move(self, rng) -> dict:
-        """Rejection sampling: every piece that may move gets AROUND_MAX slots, one per
-        hex it could reach at most (padded), and "end movement" one slot; a slot drawn
-        that is not a legal move is drawn again.  Each legal action has one slot, so the
-        result is uniform, and only the pieces drawn have their reach worked out."""
-        pieces: list[Unit | General] = [
-            u for u in map(self.units.get, self.ordered)
-            if u is not None and turn.unit_can_move(self, u)]
-        pieces += [g for g in self.generals.values() if turn.general_can_move(self, g)]
-        slots = len(pieces) * AROUND_MAX
+        """Rejection sampling: every piece that may move has one slot per hex within its
+        allowance, and "end movement" has one; a slot that is not a legal move is drawn
+        again.  Each legal action has exactly one slot, so the draw is uniform, and only
+        the pieces drawn have their reach worked out."""
+        pieces: list[tuple[Unit | General, int]] = []
+        total = 0
+        for uid in self.ordered:
+            u = self.units.get(uid)
+            if u is not None and turn.unit_can_move(self, u):
+                n = WITHIN[u.hex][tactics.move_allowance(self, u)[0]]
+                pieces.append((u, n))
+                total += n
+        for gen in self.generals.values():
+            if turn.general_can_move(self, gen):
+                n = WITHIN[gen.hex][GENERAL_MOVE]
+                pieces.append((gen, n))
+                total += n
         while True:
-            i = rng.randrange(slots + 1)
-            if i == slots:
+            i = rng.randrange(total + 1)
+            if i == total:
                 return {"type": "end_movement"}
-            piece = pieces[i // AROUND_MAX]
-            near = AROUND[piece.hex]
-            k = i % AROUND_MAX
-            if k >= len(near):
-                continue
+            for piece, n in pieces:
+                if i < n:
+                    break
+                i -= n
+            to = AROUND[piece.hex][i]
             if isinstance(piece, Unit):
-                if near[k] in unit_destinations(self, piece):
-                    return {"type": "move", "unit": piece.id, "to": HEX_JSON[near[k]]}
-            elif near[k] in general_destinations(self, piece):
-                return {"type": "move_general", "general": piece.id, "to": HEX_JSON[near[k]]}
+                if to in unit_destinations(self, piece):
+                    return {"type": "move", "unit": piece.id, "to": HEX_JSON[to]}
+            elif to in general_destinations(self, piece):
+                return {"type": "move_general", "general": piece.id, "to": HEX_JSON[to]}
 
     def _settle(self) -> None:
         """Carry out pending items that need nobody's decision."""

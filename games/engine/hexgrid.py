@@ -116,11 +116,16 @@ DIST: tuple[tuple[int, ...], ...] = tuple(
 
 #: The farthest any piece moves in one go (cavalry charge, general, Bombard).
 REACH = 3
-#: AROUND[i] lists the hexes 1 to REACH steps from hex i (at most 36).
+#: AROUND[i] lists the hexes 1 to REACH steps from hex i, nearest first; the first
+#: WITHIN[i][r] of them are those at most r steps away.
 AROUND: tuple[tuple[int, ...], ...] = tuple(
-    tuple(j for j in range(N_HEXES) if 1 <= DIST[i][j] <= REACH) for i in range(N_HEXES)
+    tuple(j for _, j in sorted((DIST[i][j], j) for j in range(N_HEXES) if 1 <= DIST[i][j] <= REACH))
+    for i in range(N_HEXES)
 )
-AROUND_MAX = 3 * REACH * (REACH + 1)
+WITHIN: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sum(1 for j in AROUND[i] if DIST[i][j] <= r) for r in range(REACH + 1))
+    for i in range(N_HEXES)
+)
 
 # ---------------------------------------------------------------------------
 # Sections, seen from each seat.  From the bottom seat: left flank cols 0..7,
