@@ -104,11 +104,14 @@ def attack_profile(game, unit, target_hex: int) -> dict:
     extra_loss = game.extra_defence.get(target_hex, 0)
     obstacle = obstacle_between(game, target_hex, unit.hex)
     obstacle_loss = KINDS[obstacle].defence if obstacle else 0
-    loss = max(terrain_loss, obstacle_loss, extra_loss)
+    adds = obstacle is not None and KINDS[obstacle].adds_to_terrain
+    loss = max(terrain_loss, 0 if adds else obstacle_loss, extra_loss)
     if loss:
-        why = (f"target behind {obstacle}" if obstacle_loss == loss and obstacle
+        why = (f"target behind {obstacle}" if obstacle_loss == loss and obstacle and not adds
                else f"target in {tt}" if terrain_loss == loss and tt else "target's position")
         mods.append({"why": why, "dice": -loss})
+    if adds and obstacle_loss:
+        mods.append({"why": f"target behind {obstacle}", "dice": -obstacle_loss})
     at = game.terrain[unit.hex]
     if at:
         kind = KINDS[at]
