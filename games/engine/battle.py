@@ -1,6 +1,6 @@
 """Attacks, melee, hits, retreats and the fate of generals (ATTACKING, MELEE, GENERALS).
 
-A mixin of :class:`games.engine.game.Game`.  Decisions the defender takes during the
+Rules as functions of the game (:class:`games.engine.game.Game`).  Decisions the defender takes during the
 attacker's turn (retreat path, withdrawal, a general's retreat) and the attacker's
 choice to take ground become pending items: ``phase`` and ``active_side`` then name
 that decision and the side that takes it.

@@ -1,5 +1,5 @@
 """What each command card does (COMMAND CARDS, Fight Back, and the options Nightfall and
-Archie).  A mixin of :class:`games.engine.game.Game`.
+Archie), as functions of the game (:class:`games.engine.game.Game`).
 
 Card effects are set up when a card is played: an *order rule* says which units the
 player may still order (by section, by unit kind, any), or the card orders a set of

@@ -1,7 +1,9 @@
 """The player turn: play a card, order units, move, and the end of the turn
 (PLAYER TURNS, COMMAND CARDS, MOVEMENT, drawing and hand capacity).
 
-A mixin of :class:`games.engine.game.Game`; it changes the state and appends events.
+Rules as functions of the game (:class:`games.engine.game.Game`): ``do_*`` carry out
+an action after checking it, ``*_unchecked`` the same without the checks (the search
+path), ``auto_*`` a pending step the engine settles itself.
 """
 from __future__ import annotations
 
