@@ -16,7 +16,7 @@ from functools import partial
 from typing import cast
 
 from . import dice as _dice
-from .cards import card_of, extra_ids, is_extra, player_deck_ids
+from .cards import EXTRA_SUFFIX, card_of, extra_ids, player_deck_ids
 from .combat import attack_profile, dice_profile
 from .core import derive_seed, get_ruleset, validate_options
 from .core.chance import next_random, shuffled
@@ -318,12 +318,9 @@ class Game(State):
         foe = other(side)
         own_deck, foe_hand, foe_deck = g.decks[side], g.hands[foe], g.decks[foe]
         known_own, known_foe = self.returned_extras[side], self.returned_extras[foe]
-        foe_cards = foe_hand + foe_deck
-        own_fixed = [c for c in own_deck if not is_extra(c) or c in known_own]
-        foe_fixed = [c for c in foe_cards if not is_extra(c) or c in known_foe]
-        floating = sorted([c for c in own_deck if is_extra(c) and c not in known_own]
-                          + [c for c in foe_cards if is_extra(c) and c not in known_foe])
-        floating = shuffled(floating, seed, 1)
+        own_fixed, floating = _split_unknown_extras(own_deck, known_own)
+        foe_fixed, foe_floating = _split_unknown_extras(foe_hand + foe_deck, known_foe)
+        floating = shuffled(sorted(floating + foe_floating), seed, 1)
         mine = len(own_deck) - len(own_fixed)
         # sorted first, so the new order owes nothing to the hidden one
         own = shuffled(sorted(own_fixed + floating[:mine]), seed, 2)
@@ -858,6 +855,17 @@ assert set(_HANDLERS) == {k for kinds in _STEPS.values() for k in kinds}
 
 
 _FX_CONTAINERS = tuple(k for k, v in new_effects().items() if isinstance(v, (list, dict)))
+
+
+def _split_unknown_extras(cards: list[str], known: list[str]) -> tuple[list[str], list[str]]:
+    """(cards whose owner is known, extra cards whose owner is not) of one side's pile."""
+    fixed, unknown = [], []
+    for c in cards:
+        if c.endswith(EXTRA_SUFFIX) and c not in known:
+            unknown.append(c)
+        else:
+            fixed.append(c)
+    return fixed, unknown
 
 
 def _pair(per_side: dict[str, list]) -> dict[str, list]:
