@@ -4,7 +4,17 @@ Public API (DESIGN.md section 2)::
 
     from games.engine import Game, load_scenario, IllegalAction, ScenarioError
 
-This package imports nothing from Django or the rest of the site.
+    game = Game.new(scenario, ruleset="advanced", options={...}, seed=1)   # OptionError
+    game.legal_actions(); game.apply(action); game.view(side); game.outcome
+    game.award(winner, reason)            # a result decided outside the rules
+
+    # the search path (Archie): never the site's
+    game.copy(); game.determinize(side, seed); game.sample_action(rng)
+    game.apply_unchecked(action)
+
+Helpers for drawing and wording a game: ``BOARD``, ``TERRAIN``, ``CARDS``, ``card_of``,
+``SIDES``, ``other``.  Rulesets by name: ``RULESETS``.  The modules inside are not
+part of the API.  This package imports nothing from Django or the rest of the site.
 """
 from .advanced import ADVANCED
 from .cards import CARDS, Card, card_of
@@ -14,7 +24,9 @@ from .game import Game, view_event
 from .hexgrid import BOARD, Hex, HexBoard
 from .terrain import KINDS as TERRAIN, TerrainKind
 from .replay import chance_of, replay
+from .sample import sample_scenario
 from .scenario import Scenario, load_scenario
+from .units import SIDES, other
 
 #: The rulesets a game may be played under, by name.
 RULESETS = rulesets()
@@ -22,6 +34,6 @@ RULESETS = rulesets()
 DEFAULT_RULESET = ADVANCED.name
 
 __all__ = ["ADVANCED", "BOARD", "CARDS", "Card", "DEFAULT_RULESET", "Game", "Hex", "HexBoard",
-           "IllegalAction", "OptionError", "RULESETS", "Scenario", "ScenarioError", "TERRAIN",
-           "TerrainKind", "card_of", "chance_of", "load_scenario", "replay", "rulesets",
-           "view_event"]
+           "IllegalAction", "OptionError", "RULESETS", "SIDES", "Scenario", "ScenarioError",
+           "TERRAIN", "TerrainKind", "card_of", "chance_of", "load_scenario", "other", "replay",
+           "rulesets", "sample_scenario", "view_event"]
