@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 
 from .forms import AdminLoginForm
-from .models import Profile, User
+from .models import Profile, Throttle, User
 
 # The admin's log-in page obeys the same rate limit and message as ours.
 admin.site.login_form = AdminLoginForm
@@ -31,3 +31,22 @@ class ProfileAdmin(admin.ModelAdmin):
     list_filter = ("email_notifications",)
     search_fields = ("user__username", "user__email", "display_name", "club")
     list_select_related = ("user",)
+
+
+@admin.register(Throttle)
+class ThrottleAdmin(admin.ModelAdmin):
+    """Attempts counted against the log-in and password-reset limits (keys are hashed);
+    deleting a row lifts a lock-out."""
+
+    list_display = ("key", "attempts", "updated")
+    readonly_fields = ("key", "stamps", "updated")
+
+    @admin.display(description="attempts in the window")
+    def attempts(self, row):
+        return len(row.stamps)
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False

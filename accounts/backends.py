@@ -5,12 +5,13 @@ from . import ratelimit
 
 
 class RateLimitedModelBackend(ModelBackend):
-    """The usual username/password check, refused outright while the pair is locked out.
+    """The usual username/password check, counted against the log-in limit first and
+    refused outright once the pair has used its attempts.
 
     Enforcing the limit here covers every way of logging in (our page, the admin, the API).
     """
 
     def authenticate(self, request, username=None, password=None, **kwargs):
-        if request is not None and username is not None and ratelimit.seconds_locked(request, username):
+        if request is not None and username is not None and ratelimit.begin_login(request, str(username)):
             raise PermissionDenied("too many failed log-in attempts")
         return super().authenticate(request, username=username, password=password, **kwargs)

@@ -1,7 +1,10 @@
+from urllib.parse import urlsplit
+
 from django import forms
+from django.conf import settings
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import get_user_model
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm, UserCreationForm
 
 from . import ratelimit
 from .models import MAX_REMINDER_DAYS, Profile, time_zone_names
@@ -43,11 +46,22 @@ class SignUpForm(UserCreationForm):
         model = get_user_model()
         fields = ("username", "email")
 
+    # No check that the address is free: the page must not tell who is a member. The
+    # view deals with an address already in use (accounts/views.py, signup).
     def clean_email(self):
-        email = self.cleaned_data["email"].strip()
-        if get_user_model().objects.filter(email__iexact=email).exists():
-            raise forms.ValidationError("A player with this e-mail address already exists.")
-        return email
+        return self.cleaned_data["email"].strip()
+
+
+class RateLimitedPasswordResetForm(PasswordResetForm):
+    """Django's reset form, with links on SITE_URL and a limit on the e-mails: past it the
+    page says the same ("check your e-mail") and nothing is sent."""
+
+    def save(self, *args, request=None, **kwargs):
+        if request is not None and not ratelimit.allow_reset_email(request, self.cleaned_data["email"]):
+            return
+        site = urlsplit(settings.SITE_URL)
+        kwargs.update(domain_override=site.netloc, use_https=site.scheme == "https")
+        super().save(*args, request=request, **kwargs)
 
 
 class ProfileForm(forms.ModelForm):

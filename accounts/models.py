@@ -94,3 +94,19 @@ class Profile(models.Model):
         self.feed_token = new_feed_token()
         self.save(update_fields=["feed_token"])
         return self.feed_token
+
+
+class Throttle(models.Model):
+    """Recent attempts at something limited (a log-in for one username from one address, a
+    password-reset e-mail to one address), as Unix times; see accounts/ratelimit.py.
+
+    Kept in the database and counted under a row lock, so simultaneous attempts are
+    counted one by one and the limit holds whether or not Redis is up.
+    """
+
+    key = models.CharField(max_length=100, unique=True, help_text="What is limited (hashed).")
+    stamps = models.JSONField(default=list, blank=True)
+    updated = models.DateTimeField(auto_now=True, db_index=True)
+
+    def __str__(self) -> str:
+        return self.key

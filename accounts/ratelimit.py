@@ -1,7 +1,18 @@
-"""Login rate limit: LOGIN_FAILURE_LIMIT failures per username and client address within
-LOGIN_FAILURE_WINDOW seconds lock that pair out until the oldest failure leaves the window.
+"""Rate limits kept in the database and counted atomically.
 
-The failures are kept in the cache (Redis in production), so every web process shares them.
+Log-in: LOGIN_FAILURE_LIMIT attempts per username and client address within
+LOGIN_FAILURE_WINDOW seconds; an attempt is counted *before* its password is checked (so
+a burst of simultaneous guesses gets no more tries than a sequence of them), and a
+successful log-in clears the count.  Once the limit is reached the pair is locked out until
+the oldest attempt leaves the window.
+
+Password-reset e-mails: PASSWORD_RESET_LIMIT per e-mail address and PASSWORD_RESET_LIMIT
+* 3 per client address within PASSWORD_RESET_WINDOW seconds; beyond that no e-mail goes
+out (the page says the same either way).
+
+Each limited thing is one :class:`~accounts.models.Throttle` row, locked while it is
+counted (``select_for_update``): the count is exact under concurrency, and needs no cache,
+so a Redis outage never turns a log-in into an error.
 """
 
 from __future__ import annotations
@@ -9,10 +20,13 @@ from __future__ import annotations
 import hashlib
 import math
 import time
+from datetime import timedelta
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
-from django.core.cache import cache
+from django.db import transaction
+from django.utils import timezone
+
+from .models import Throttle
 
 
 def client_ip(request) -> str:
@@ -23,41 +37,76 @@ def client_ip(request) -> str:
     return request.META.get("REMOTE_ADDR", "") or "unknown"
 
 
-def username_from(credentials: dict) -> str:
-    field = get_user_model().USERNAME_FIELD
-    return str(credentials.get(field) or credentials.get("username") or "")
+def _hashed(kind: str, *parts: str) -> str:
+    raw = "|".join(p.strip().lower() for p in parts)
+    return f"{kind}:" + hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def _key(request, username: str) -> str:
-    raw = f"{username.strip().lower()}|{client_ip(request)}"
-    return "login-failures:" + hashlib.sha256(raw.encode()).hexdigest()
+# -- the counter ----------------------------------------------------------------------------
+def _wait(stamps: list[float], limit: int, window: int, now: float) -> int:
+    """Seconds until one more attempt is allowed (0: allowed now)."""
+    recent = [t for t in stamps if now - t < window]
+    if len(recent) < limit:
+        return 0
+    return max(1, math.ceil(recent[-limit] + window - now))
 
 
-def _recent(request, username: str, now: float) -> list[float]:
-    stamps = cache.get(_key(request, username)) or []
-    return [t for t in stamps if now - t < settings.LOGIN_FAILURE_WINDOW]
-
-
-def record_failure(request, username: str) -> None:
+def take(key: str, limit: int, window: int) -> int:
+    """Count one attempt at ``key`` if the limit allows it (returns 0), else count nothing
+    and return the seconds to wait.  Atomic: the key's row is locked while it is counted."""
     now = time.time()
-    stamps = _recent(request, username, now)
-    if len(stamps) >= settings.LOGIN_FAILURE_LIMIT:
-        return  # already locked out: refused attempts do not extend the lock
-    stamps.append(now)
-    cache.set(_key(request, username), stamps, timeout=settings.LOGIN_FAILURE_WINDOW)
+    while True:
+        with transaction.atomic():
+            Throttle.objects.bulk_create([Throttle(key=key)], ignore_conflicts=True)
+            row = Throttle.objects.select_for_update().filter(key=key).first()
+            if row is None:
+                continue           # pruned between the two statements: insert it again
+            stamps = [t for t in row.stamps if now - t < window]
+            wait = _wait(stamps, limit, window, now)
+            if not wait:
+                stamps.append(now)
+            row.stamps = stamps
+            row.save(update_fields=["stamps", "updated"])
+            return wait
+
+
+def peek(key: str, limit: int, window: int) -> int:
+    """Seconds to wait before the next attempt at ``key`` (0: allowed), counting nothing."""
+    row = Throttle.objects.filter(key=key).first()
+    return _wait(row.stamps, limit, window, time.time()) if row else 0
+
+
+def clear(key: str) -> None:
+    """Forget the attempts at ``key`` (the row stays, so a concurrent ``take`` finds it)."""
+    Throttle.objects.filter(key=key).update(stamps=[])
+
+
+def prune() -> int:
+    """Delete the rows whose every attempt has left the longest window; the number deleted."""
+    window = max(settings.LOGIN_FAILURE_WINDOW, settings.PASSWORD_RESET_WINDOW)
+    cutoff = timezone.now() - timedelta(seconds=window)
+    return Throttle.objects.filter(updated__lt=cutoff).delete()[0]
+
+
+# -- log-in ---------------------------------------------------------------------------------
+def _login_key(request, username: str) -> str:
+    return _hashed("login", username, client_ip(request))
+
+
+def begin_login(request, username: str) -> int:
+    """Count a log-in attempt before its password is checked: 0 if it may go ahead, else
+    the seconds the pair is locked out for."""
+    return take(_login_key(request, username), settings.LOGIN_FAILURE_LIMIT, settings.LOGIN_FAILURE_WINDOW)
 
 
 def reset(request, username: str) -> None:
-    cache.delete(_key(request, username))
+    """A successful log-in: forget the pair's attempts."""
+    clear(_login_key(request, username))
 
 
 def seconds_locked(request, username: str) -> int:
     """0 if the username may try to log in from this address now, else seconds to wait."""
-    now = time.time()
-    stamps = _recent(request, username, now)
-    if len(stamps) < settings.LOGIN_FAILURE_LIMIT:
-        return 0
-    return max(1, math.ceil(stamps[-settings.LOGIN_FAILURE_LIMIT] + settings.LOGIN_FAILURE_WINDOW - now))
+    return peek(_login_key(request, username), settings.LOGIN_FAILURE_LIMIT, settings.LOGIN_FAILURE_WINDOW)
 
 
 def lockout_message(seconds: int) -> str:
@@ -67,3 +116,13 @@ def lockout_message(seconds: int) -> str:
         f"Please try again in {minutes} minute{'s' if minutes != 1 else ''}, "
         f"or reset your password."
     )
+
+
+# -- password-reset e-mails -----------------------------------------------------------------
+def allow_reset_email(request, email: str) -> bool:
+    """Count one password-reset e-mail to ``email`` asked from this client; False once
+    either the address or the client has had its share within the window."""
+    limit, window = settings.PASSWORD_RESET_LIMIT, settings.PASSWORD_RESET_WINDOW
+    if take(_hashed("reset-ip", client_ip(request)), limit * 3, window):
+        return False
+    return not take(_hashed("reset-email", email), limit, window)

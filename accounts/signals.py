@@ -1,7 +1,8 @@
-"""Receivers: a profile for every new user, and the login failure counter."""
+"""Receivers: a profile for every new user; a successful log-in clears the attempts
+counted against the log-in limit (they are counted as they are made, accounts/backends.py)."""
 
 from django.conf import settings
-from django.contrib.auth.signals import user_logged_in, user_login_failed
+from django.contrib.auth.signals import user_logged_in
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
@@ -13,12 +14,6 @@ from .models import Profile
 def create_profile(sender, instance, created, raw=False, **kwargs):
     if created and not raw:
         Profile.objects.get_or_create(user=instance)
-
-
-@receiver(user_login_failed)
-def count_login_failure(sender, credentials, request=None, **kwargs):
-    if request is not None:
-        ratelimit.record_failure(request, ratelimit.username_from(credentials))
 
 
 @receiver(user_logged_in)

@@ -2,6 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from . import views
+from .forms import RateLimitedPasswordResetForm
 
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
@@ -13,6 +14,7 @@ urlpatterns = [
     path(
         "password/reset/",
         auth_views.PasswordResetView.as_view(
+            form_class=RateLimitedPasswordResetForm,
             subject_template_name="registration/password_reset_subject.txt",
             email_template_name="registration/password_reset_email.txt",
         ),

@@ -1,5 +1,5 @@
 from django.contrib import messages
-from django.contrib.auth import login
+from django.contrib.auth import get_user_model, login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.messages.views import SuccessMessageMixin
@@ -8,9 +8,11 @@ from django.shortcuts import redirect, render
 from django.urls import reverse, reverse_lazy
 from django.views.decorators.http import require_POST
 
+from games import outbox
+
 from .forms import LoginForm, ProfileForm, SignUpForm
 from .models import Profile
-from .tasks import send_welcome_email
+from .tasks import send_address_in_use, send_welcome_email
 
 
 def signup(request):
@@ -20,8 +22,15 @@ def signup(request):
         form = SignUpForm(request.POST)
         if form.is_valid():
             with transaction.atomic():
+                holder = (get_user_model().objects.filter(email__iexact=form.cleaned_data["email"])
+                          .order_by("pk").first())
                 user = form.save()
-                send_welcome_email.delay_on_commit(user.pk)
+                # The page reads the same whether the address was taken or not, so it tells
+                # nobody who is a member; the address's owner is told by e-mail instead.
+                if holder is not None:
+                    outbox.queue(send_address_in_use, holder.pk, user.get_username())
+                else:
+                    outbox.queue(send_welcome_email, user.pk)
             login(request, user)
             messages.success(request, f"Welcome, {user.get_username()}! Your account is ready.")
             return redirect("profile")

@@ -111,6 +111,8 @@ if not SECRET_KEY:
     SECRET_KEY = _local_secret_key()
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
+# The public address of the site, for the links in its e-mails (``make run`` serves this one).
+SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
@@ -137,6 +139,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "battlecry_site.middleware.ResponseHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -161,6 +164,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "games.context_processors.notifications",
             ],
             # {% partialdef %} and {% partial %} in every template, and
             # "template.html#partial-name" in render() and TemplateResponse.
@@ -246,6 +250,10 @@ AUTH_PASSWORD_VALIDATORS = [
 # Failed logins allowed per username and client address within the window.
 LOGIN_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
 LOGIN_FAILURE_WINDOW = env_int("LOGIN_FAILURE_WINDOW", 15 * 60)  # seconds
+# Password-reset e-mails allowed per address within the window (three times as many per
+# client address); past that the page reads the same and nothing is sent.
+PASSWORD_RESET_LIMIT = env_int("PASSWORD_RESET_LIMIT", 3)
+PASSWORD_RESET_WINDOW = env_int("PASSWORD_RESET_WINDOW", 60 * 60)  # seconds
 # Take the client address from X-Forwarded-For only behind a proxy that sets it.
 USE_X_FORWARDED_FOR = env_bool("USE_X_FORWARDED_FOR", False)
 
@@ -308,6 +316,13 @@ if env_str("SECURE_PROXY_SSL_HEADER"):
     SECURE_PROXY_SSL_HEADER = (_header.strip(), _value.strip() or "https")
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+# Sent with every response (battlecry_site/middleware.py). The templates have no inline
+# script or style and htmx evaluates nothing (htmx-config in base.html), so 'self' is enough.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
 
 # --- REST API -----------------------------------------------------------------------------
 
@@ -315,6 +330,11 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_PARSER_CLASSES": [
+        "battlecry_site.api_parsers.CheckedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
 }
@@ -343,11 +363,22 @@ else:
     }
     CELERY_RESULT_BACKEND = "file://" + str(data_folder("celery", "results"))
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A broker that is down must not hold up a web request: fail within about a second (the
+# task is kept in the outbox and sent later, games/outbox.py).
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2,
+                                    "interval_max": 0.2}
+if REDIS_URL:
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 2}
+    CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 2
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_RESULT_EXPIRES = 60 * 60 * 24
 CELERY_TASK_ACKS_LATE = True
+# A task whose worker process dies (killed, out of memory) goes back to the queue and runs
+# again; the tasks are idempotent, so the game still changes exactly once.
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"

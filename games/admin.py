@@ -1,11 +1,62 @@
-"""Admin of the games app: every model here gets registered."""
-from django.contrib import admin
+"""Admin of the games app: every model here gets registered.
 
-from .models import Game, GameAction, Match, Scenario
+Staff members play too, so the admin must never become a way to read what the rules keep
+hidden: a game's seed, its state (hands, deck order) and the private parts of its log.
+Those fields are left out of every page, and :class:`HidesSecrets` refuses every URL
+filter, search and ordering that names one of them, directly or across a relation (a
+filter such as ``?seed__lt=...`` answers yes or no and would give the value away).
+"""
+from __future__ import annotations
+
+from django.contrib import admin
+from django.core.exceptions import FieldDoesNotExist
+from django.db.models.constants import LOOKUP_SEP
+
+from .models import Game, GameAction, Match, Outbox, Scenario
+
+#: The fields no staff member may see, filter, search or order by, per model.
+HIDDEN_FIELDS = {
+    Game: frozenset({"seed", "secret_seed", "state", "setup_events"}),
+    GameAction: frozenset({"action", "events"}),
+}
+
+
+def touches_hidden_field(model, lookup: str) -> bool:
+    """Whether a lookup path (``seed__lt``, ``games__state__hands``, ``-seed``) reaches a
+    hidden field of any model on its way."""
+    for part in lookup.lstrip("-").split(LOOKUP_SEP):
+        if part in HIDDEN_FIELDS.get(model, ()):
+            return True
+        try:
+            field = model._meta.get_field(part)
+        except FieldDoesNotExist:
+            return False
+        if not field.is_relation or field.related_model is None:
+            return False
+        model = field.related_model
+    return False
+
+
+class HidesSecrets:
+    """Refuses lookups, searches and orderings on hidden fields (mixed into every admin of
+    a model that is a hidden one or leads to one)."""
+
+    def lookup_allowed(self, lookup, value, request=None):
+        if touches_hidden_field(self.model, lookup):
+            return False
+        return super().lookup_allowed(lookup, value, request)
+
+    def get_search_fields(self, request):
+        fields = super().get_search_fields(request)
+        return [f for f in fields if not touches_hidden_field(self.model, f.lstrip("^=@"))]
+
+    def get_ordering(self, request):
+        ordering = super().get_ordering(request) or ()
+        return [o for o in ordering if not (isinstance(o, str) and touches_hidden_field(self.model, o))]
 
 
 @admin.register(Scenario)
-class ScenarioAdmin(admin.ModelAdmin):
+class ScenarioAdmin(HidesSecrets, admin.ModelAdmin):
     list_display = ("name", "date", "state", "annual_number", "club_made", "layout_source")
     list_filter = ("club_made", "layout_source", "state")
     search_fields = ("name", "slug")
@@ -22,7 +73,7 @@ class GameInline(admin.TabularInline):
 
 
 @admin.register(Match)
-class MatchAdmin(admin.ModelAdmin):
+class MatchAdmin(HidesSecrets, admin.ModelAdmin):
     list_display = ("__str__", "status", "challenger", "opponent", "deadline_hours", "winner", "updated")
     list_filter = ("status", "decided_by")
     search_fields = ("scenario__name", "challenger__username", "opponent__username")
@@ -31,13 +82,13 @@ class MatchAdmin(admin.ModelAdmin):
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(HidesSecrets, admin.ModelAdmin):
     """Read-only: games change through games.services only. The seed and the state are
     not shown, so an administrator who also plays cannot peek at hands or decks."""
 
     list_display = ("__str__", "match", "version", "phase", "deciding", "deadline", "finished_at")
     list_filter = ("phase",)
-    exclude = ("seed", "state", "setup_events")
+    exclude = ("seed", "secret_seed", "state", "setup_events")
     readonly_fields = ("match", "number", "union_player", "confederate_player", "seed_hash",
                        "ruleset", "version", "phase", "deciding", "turn", "deadline", "outcome",
                        "winner_side", "created", "finished_at", "notified_version",
@@ -51,7 +102,7 @@ class GameAdmin(admin.ModelAdmin):
 
 
 @admin.register(GameAction)
-class GameActionAdmin(admin.ModelAdmin):
+class GameActionAdmin(HidesSecrets, admin.ModelAdmin):
     """The log, read-only, by action type only: the events hold the private draws, and an
     action such as keep_card names a card that stays hidden in a hand."""
 
@@ -62,6 +113,20 @@ class GameActionAdmin(admin.ModelAdmin):
     @admin.display(description="action")
     def action_type(self, obj):
         return obj.action.get("type", "")
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Outbox)
+class OutboxAdmin(admin.ModelAdmin):
+    """Tasks that could not be handed to the broker yet; the sweep sends them again."""
+
+    list_display = ("task", "args", "created", "attempts", "last_error")
+    readonly_fields = ("task", "args", "created", "attempts", "last_error")
 
     def has_add_permission(self, request):
         return False

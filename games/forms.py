@@ -1,17 +1,31 @@
 """Forms of the games app."""
 from __future__ import annotations
 
-import json
-
 from django import forms
 from django.db import transaction
 
+from battlecry_site import untrusted_json
 from games.models import Scenario
 from games.models.scenario import scenario_file_errors
 
 MAX_SCENARIO_FILE_BYTES = 200 * 1024
 #: Slugs that name pages rather than scenarios.
 RESERVED_SLUGS = {"import"}
+
+
+#: File fields copied into columns of their own (Scenario.fill_from_data), whose width they must fit.
+COLUMN_FIELDS = ("slug", "name", "state", "first_appearance", "layout_source")
+
+
+def _too_long(data) -> list[str]:
+    if not isinstance(data, dict):
+        return []
+    problems = []
+    for name in COLUMN_FIELDS:
+        value, limit = data.get(name), Scenario._meta.get_field(name).max_length
+        if isinstance(value, str) and len(value) > limit:
+            problems.append(f"{name}: at most {limit} characters (this one has {len(value)})")
+    return problems
 
 
 class ScenarioImportForm(forms.Form):
@@ -40,11 +54,10 @@ class ScenarioImportForm(forms.Form):
         except UnicodeDecodeError:
             raise forms.ValidationError("The file is not UTF-8 text; save it as UTF-8 JSON.")
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise forms.ValidationError(
-                f"The file is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}.")
-        problems = scenario_file_errors(data)
+            data = untrusted_json.loads(text)
+        except untrusted_json.UnsafeJSON as exc:
+            raise forms.ValidationError(f"The file {exc}")
+        problems = scenario_file_errors(data) + _too_long(data)
         if problems:
             raise forms.ValidationError(problems)
 

@@ -7,7 +7,8 @@ Views, the API, Celery tasks and tests call these functions; nothing else writes
 Every game change is one transaction: the game row is locked (``select_for_update``),
 the version the player acted on is checked, the engine applies the action, the action
 and its events are appended to the log, the new state is saved with ``version + 1``,
-and follow-up tasks are queued with ``delay_on_commit``.
+and follow-up tasks are queued through :func:`games.outbox.queue` (sent on commit, and
+kept for a later sweep if the broker is down: a move never fails for want of Redis).
 """
 from __future__ import annotations
 
@@ -19,9 +20,10 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
+from games import outbox
 from games.engine import DEFAULT_RULESET, Game as EngineGame, IllegalAction, chance_of, load_scenario
 from games.models import Game, GameAction, Match, Scenario
-from games.models.match import SIDE_NAMES, SIDES, seed_hash
+from games.models.match import SIDE_NAMES, SIDES, engine_seed, seed_hash
 
 MIN_DEADLINE_HOURS = 1
 MAX_DEADLINE_HOURS = 24 * 14
@@ -132,7 +134,7 @@ def create_challenge(challenger, opponent, scenario: Scenario, *, nightfall: boo
             options=_clean_options(nightfall), deadline_hours=int(deadline_hours),
             status=Match.Status.CHALLENGE, message=message[:200])
         from games import tasks
-        tasks.notify_challenge.delay_on_commit(match.pk)
+        outbox.queue(tasks.notify_challenge, match.pk)
     return match
 
 
@@ -222,19 +224,22 @@ def _start(match: Match) -> Game:
     return _new_game(match, 1, match.opponent, match.challenger)
 
 
-def new_seed() -> int:
-    """A game's secret seed (63 bits, from the operating system's randomness)."""
-    return secrets.randbits(63)
+def new_seed() -> str:
+    """A game's secret seed: 128 bits from the operating system's randomness, in hex.  Its
+    sha256 is published when the game starts; the engine's seed is derived from it."""
+    return secrets.token_hex(16)
 
 
 def _new_game(match: Match, number: int, union_player, confederate_player) -> Game:
-    seed = new_seed()
+    secret = new_seed()
+    seed = engine_seed(secret)
     engine = EngineGame.new(match.scenario.engine_scenario(), ruleset=DEFAULT_RULESET,
                             options=dict(match.options), seed=seed)
     now = timezone.now()
     row = Game.objects.create(
         match=match, number=number, union_player=union_player,
-        confederate_player=confederate_player, seed=seed, seed_hash=seed_hash(seed),
+        confederate_player=confederate_player, secret_seed=secret, seed=seed,
+        seed_hash=seed_hash(secret),
         ruleset=engine.ruleset, state=engine.to_dict(), setup_events=engine.setup_events, version=0,
         phase=engine.phase, deciding=engine.active_side or "", turn=engine.turn,
         deadline=now + timedelta(hours=match.deadline_hours) if engine.active_side else None,
@@ -375,10 +380,10 @@ def _queue_follow_ups(row: Game, previous_deciding, events: list) -> None:
     if row.is_over:
         return
     if row.deciding and row.deciding != previous_deciding:
-        tasks.notify_turn.delay_on_commit(row.pk, row.version)
+        outbox.queue(tasks.notify_turn, row.pk, row.version)
     if row.match.nightfall and (row.phase == "nightfall"
                                 or any(e.get("type") == "turn" for e in events)):
-        tasks.nightfall_check.delay_on_commit(row.pk, row.version)
+        outbox.queue(tasks.nightfall_check, row.pk, row.version)
 
 
 # -- the end of a game and of the match --------------------------------------------------------
@@ -431,7 +436,7 @@ def _finish_match(match: Match) -> None:
     match.finished = timezone.now()
     match.save()
     from games import tasks
-    tasks.notify_match_result.delay_on_commit(match.pk)
+    outbox.queue(tasks.notify_match_result, match.pk)
 
 
 # -- rebuilding a game from its log ------------------------------------------------------------

@@ -1,14 +1,18 @@
 """Celery tasks of the games app: turn e-mails, deadline reminders, timeouts, Nightfall.
 
 Tasks carry the game id and the version they were queued for, and do nothing if the game
-has moved on.  Queue them with ``task.delay_on_commit(...)`` after the write they follow.
-Each one may run more than once (late acknowledgement): the ``*_version`` fields of the
+has moved on.  Queue them with ``games.outbox.queue(task, ...)`` in the transaction of the
+write they follow (sent on commit, kept and swept later if the broker is down).
+Each one may run more than once (late acknowledgement, a worker process lost and the task
+run again, the sweep): the ``*_version`` fields of the
 game record what was already done, claimed with a conditional UPDATE before any e-mail
 goes out, so a second run sends nothing.
 
 Periodic tasks (rows of django-celery-beat, made by migration 0003_periodic_tasks):
 ``games.send_reminders`` and ``games.announce_timeouts`` every 15 minutes,
-``games.nightfall_sweep`` every 10 minutes, ``games.daily_digest`` once a day.
+``games.nightfall_sweep`` every 10 minutes, ``games.daily_digest`` once a day, and
+``games.send_outbox`` every minute (migration 0004: what could not be queued while the
+broker was down, see games/outbox.py).
 """
 from __future__ import annotations
 
@@ -33,13 +37,14 @@ REMINDER_MAX = timedelta(hours=12)
 
 
 def _site_url(path: str) -> str:
-    """An absolute link for e-mails: the first of CSRF_TRUSTED_ORIGINS (the public origin
-    in production), else the first allowed host."""
-    base = next(iter(settings.CSRF_TRUSTED_ORIGINS), "")
-    if not base:
-        host = next((h for h in settings.ALLOWED_HOSTS if h not in ("*", "")), "localhost")
-        base = f"http://{host}:8000" if settings.DEBUG else f"https://{host.lstrip('.')}"
-    return base.rstrip("/") + path
+    """An absolute link for e-mails, on the site's public address (setting SITE_URL)."""
+    return settings.SITE_URL.rstrip("/") + path
+
+
+def one_line(subject: str) -> str:
+    """A subject on one line: a name with a line break in it (a club-made scenario's, say)
+    would otherwise make every e-mail that quotes it fail for good."""
+    return " ".join(subject.split())
 
 
 def _wants(user, *prefs) -> bool:
@@ -52,7 +57,7 @@ def _wants(user, *prefs) -> bool:
 
 def _mail(user, subject: str, template: str, context: dict) -> None:
     body = render_to_string(template, {"user": user, **context})
-    send_mail(subject, body, None, [user.email])
+    send_mail(one_line(subject), body, None, [user.email])
 
 
 def _claim(game_id: int, version: int, field: str) -> bool:
@@ -198,5 +203,13 @@ def daily_digest() -> int:
     return sent
 
 
+@shared_task(name="games.send_outbox")
+def send_outbox() -> int:
+    """Hand to the broker the tasks kept while it was down (games/outbox.py)."""
+    from games import outbox
+    return outbox.send_pending()
+
+
 __all__ = ["announce_timeouts", "daily_digest", "nightfall_check", "nightfall_sweep",
-           "notify_challenge", "notify_match_result", "notify_turn", "send_reminders"]
+           "notify_challenge", "notify_match_result", "notify_turn", "send_outbox",
+           "send_reminders"]

@@ -37,9 +37,23 @@ PHASE_LABELS = {
 }
 
 
-def seed_hash(seed: int) -> str:
-    """The published fingerprint of a game's seed: sha256 of its decimal digits."""
-    return hashlib.sha256(str(int(seed)).encode()).hexdigest()
+#: Prefix of the engine seed's derivation (see :func:`engine_seed`); never change it.
+ENGINE_SEED_PREFIX = "battlecry-engine-seed:"
+
+
+def seed_hash(seed: int | str) -> str:
+    """The published fingerprint of a game's seed: sha256 of its text (the 32 hex digits of
+    the secret seed; for games made before it, the decimal digits of the engine seed)."""
+    text = seed if isinstance(seed, str) else str(int(seed))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def engine_seed(secret_seed: str) -> int:
+    """The engine's 63-bit seed of a game, derived from its 128-bit secret seed: the first
+    8 bytes of sha256(ENGINE_SEED_PREFIX + secret), big-endian, shifted right by one bit.
+    Anyone holding the revealed secret can recompute it and replay every roll."""
+    digest = hashlib.sha256((ENGINE_SEED_PREFIX + secret_seed).encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
 
 
 class Match(models.Model):
@@ -128,8 +142,11 @@ class Game(models.Model):
                                      related_name="games_as_union")
     confederate_player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
                                            related_name="games_as_confederate")
-    seed = models.BigIntegerField(help_text="Secret until the game ends.")
-    seed_hash = models.CharField(max_length=64, help_text="sha256 of the seed, shown from the first turn.")
+    secret_seed = models.CharField(
+        max_length=64, blank=True,
+        help_text="128 random bits in hex, secret until the game ends; blank for older games.")
+    seed = models.BigIntegerField(help_text="The engine's seed, derived from secret_seed; secret until the game ends.")
+    seed_hash = models.CharField(max_length=64, help_text="sha256 of the secret seed, shown from the first turn.")
     ruleset = models.CharField(max_length=20, default="advanced")
     state = models.JSONField(help_text="The engine's whole state (secrets included).")
     setup_events = models.JSONField(default=list, help_text="Events of the deal (secret and private parts).")

@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
+from battlecry_site import untrusted_json
 from games import services
 from games.board_svg import render_board, unit_words
 from games.engine import card_of
@@ -44,6 +45,31 @@ def _parse_hex(text) -> tuple[int, int] | None:
     except (TypeError, ValueError):
         return None
     return col, row
+
+
+class BadVersion(Exception):
+    """The form's ``version`` is not a game version (a number)."""
+
+
+def _version(request):
+    """The game version a form was drawn at: None if it sent none, else a number (raises
+    BadVersion for anything else, e.g. ``abc`` or thousands of digits)."""
+    text = request.POST.get("version")
+    if text is None or text == "":
+        return None
+    if not (text.isascii() and text.isdigit() and len(text) <= 9):
+        raise BadVersion
+    return int(text)
+
+
+BAD_VERSION = "The page sent a game version that is not a number; here is the game as it is now."
+
+
+def _refused(request, game_id, message: str, status: int):
+    """The game with the refusal's message: the #game fragment for htmx, else the page."""
+    if request.htmx:
+        return _render(request, _game(game_id), error=message, partial="game")
+    return _render(request, _game(game_id), error=message, status=status)
 
 
 def _game(game_id) -> Game:
@@ -303,10 +329,10 @@ def game_context(request, row: Game, *, selected=None, error: str | None = None)
         if click is None:
             if selected == (col, row_) and mine:
                 return {"hx-get": page_url, "role": "button", "tabindex": "0",
-                        "aria-label": f"Deselect ({col},{row_})",
-                        "hx-trigger": "click, keyup[key=='Enter']"}
+                        "aria-label": f"Deselect ({col},{row_})"}
             return None
-        attrs = {"role": "button", "tabindex": "0", "hx-trigger": "click, keyup[key=='Enter']"}
+        # Enter and Space click it too (static/js/keys.js): no htmx filter, which would need eval.
+        attrs = {"role": "button", "tabindex": "0"}
         if "action" in click:
             attrs["hx-post"] = act_url
             attrs["hx-vals"] = json.dumps({"action": json.dumps(click["action"], separators=(",", ":")),
@@ -409,11 +435,13 @@ def game_act(request, game_id):
             return HttpResponse(status=204, headers={"HX-Redirect": login})
         return redirect(login)
     try:
-        action = json.loads(request.POST.get("action", ""))
-    except ValueError:
-        action = None
+        action = untrusted_json.loads(request.POST.get("action", ""))
+    except untrusted_json.UnsafeJSON:
+        action = None              # refused by services.act as not an action of the game
     try:
-        services.act(game_id, request.user, action, request.POST.get("version"))
+        services.act(game_id, request.user, action, _version(request))
+    except BadVersion:
+        return _refused(request, game_id, BAD_VERSION, 400)
     except services.ActionRefused as refused:
         row = _game(game_id)
         status = _REFUSAL_STATUS.get(refused.code, 400)
@@ -430,7 +458,9 @@ def game_claim(request, game_id):
     if not request.user.is_authenticated:
         return redirect(f"{reverse('login')}?next={reverse('play:game', args=[game_id])}")
     try:
-        services.claim_timeout(game_id, request.user, request.POST.get("version"))
+        services.claim_timeout(game_id, request.user, _version(request))
+    except BadVersion:
+        return _refused(request, game_id, BAD_VERSION, 400)
     except services.ActionRefused as refused:
         row = _game(game_id)
         if request.htmx:

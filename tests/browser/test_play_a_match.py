@@ -84,7 +84,7 @@ def opening(django_user_model, monkeypatch):
 
     data = skirmish_data()
     seed, card, options = find_seed(data)
-    monkeypatch.setattr(services, "new_seed", lambda: seed)
+    monkeypatch.setattr(services, "engine_seed", lambda secret: seed)
     make_scenario(data)
     django_user_model.objects.create_user("lee", email="lee@example.org", password="Gettysburg-1863")
     django_user_model.objects.create_user("grant", email="grant@example.org", password="Vicksburg-1863")
@@ -105,10 +105,15 @@ def browser(live_server, opening):
         browser.close()
 
 
+#: What the browser refused under the site's Content-Security-Policy, as it reports it.
+CSP_REFUSALS: list[str] = []
+
+
 def log_in(browser, url, username, password, viewport):
     context = browser.new_context(viewport=viewport)
     page = context.new_page()
     page.set_default_timeout(15_000)
+    page.on("console", lambda m: CSP_REFUSALS.append(m.text) if "Content Security Policy" in m.text else None)
     page.goto(f"{url}/accounts/login/?next=/play/")
     page.fill("#id_username", username)
     page.fill("#id_password", password)
@@ -119,6 +124,7 @@ def log_in(browser, url, username, password, viewport):
 
 def test_two_members_play_the_opening_turn(opening, browser, live_server):
     card_name, options = opening["card_name"], opening["options"]
+    CSP_REFUSALS.clear()
 
     lee = log_in(browser, live_server.url, "lee", "Gettysburg-1863", {"width": 1280, "height": 900})
     grant = log_in(browser, live_server.url, "grant", "Vicksburg-1863", {"width": 390, "height": 844})
@@ -147,9 +153,11 @@ def test_two_members_play_the_opening_turn(opening, browser, live_server):
         "button", name="Skirmish: order 1 unit anywhere").click()
     lee.wait_for_selector("text=Order units")
 
-    # Order: eligible units are highlighted; click the one to order.
+    # Order: eligible units are highlighted; pick the one to order (with the keyboard:
+    # Tab to the hex, Enter).
     assert hex_(lee, MOVE_FROM).get_attribute("class").split().count("eligible") == 1
-    hex_(lee, MOVE_FROM).click()
+    hex_(lee, MOVE_FROM).focus()
+    lee.keyboard.press("Enter")
     lee.wait_for_selector("text=Move your ordered units")
 
     # Move: click the unit, the reachable hexes light up, click the destination.
@@ -197,6 +205,7 @@ def test_two_members_play_the_opening_turn(opening, browser, live_server):
     assert grant.evaluate("window.notReloaded") is True
     shot(grant, "phone-2-your-turn")
     shot(lee, "desktop-4-waiting")
+    assert CSP_REFUSALS == []         # the whole turn ran within the Content-Security-Policy
 
     # The lobby lists the game where it is Grant's move first.
     grant.goto(f"{live_server.url}/play/")

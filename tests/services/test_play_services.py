@@ -40,7 +40,7 @@ def test_challenge_accept_starts_game_one(lee, grant, django_capture_on_commit_c
     game = match.games.get()
     assert game.number == 1 and game.confederate_player == lee and game.union_player == grant
     assert game.version == 0 and game.deciding == "union" and game.phase == "play_card"
-    assert game.seed_hash == hashlib.sha256(str(game.seed).encode()).hexdigest()
+    assert game.seed_hash == hashlib.sha256(game.secret_seed.encode()).hexdigest()
     assert game.deadline - timezone.now() > timedelta(hours=47)
     assert game.state["options"] == {"nightfall": True}
     # the Union player is told it is their turn
@@ -310,6 +310,34 @@ def test_log_replays_to_the_stored_state(lee, grant):
     assert steps[-1][2].to_dict() == game.state
 
 
+def test_the_published_commitment_is_to_a_128_bit_secret_and_the_reveal_replays_every_roll(
+        lee, grant):
+    """A hash of a 63-bit number could be searched; the published hash is of 128 random
+    bits, and once they are revealed anyone can derive the dice's seed by the recipe the
+    page prints and replay the game's rolls with the engine."""
+    _, game = start_match(lee, grant)
+    _, other = start_match(grant, lee)
+    assert len(game.secret_seed) == 32 and int(game.secret_seed, 16) >= 0
+    assert game.secret_seed != other.secret_seed
+    assert game.seed_hash == hashlib.sha256(game.secret_seed.encode()).hexdigest()
+    assert game.seed_hash != hashlib.sha256(str(game.seed).encode()).hexdigest()
+    engine = services.load_engine(game)
+    unit = next(u for u in engine.units.values() if u.side == "union" and u.kind == "infantry")
+    act(game, lee, first_card_skirmish(game))
+    act(game, lee, {"type": "order", "unit": unit.id})
+    act(game, lee, {"type": "end_movement"})
+    act(game, lee, {"type": "end_turn"})
+    # The recipe, as a checker would write it from the page.
+    digest = hashlib.sha256(("battlecry-engine-seed:" + game.secret_seed).encode()).digest()
+    derived = int.from_bytes(digest[:8], "big") >> 1
+    assert derived == game.seed
+    replay = EngineGame.new(services.load_engine(game).scenario, seed=derived,
+                            options=dict(game.state.get("options") or {}))
+    for entry in game.actions.order_by("index"):
+        assert replay.apply(entry.action) == entry.events     # same dice, same draws
+    assert replay.to_dict() == game.state
+
+
 # --- Nightfall ---------------------------------------------------------------------------------
 
 
@@ -350,7 +378,7 @@ def test_periodic_tasks_are_registered_for_beat():
 
     names = set(PeriodicTask.objects.values_list("task", flat=True))
     assert {"games.send_reminders", "games.announce_timeouts", "games.nightfall_sweep",
-            "games.daily_digest"} <= names
+            "games.daily_digest", "games.send_outbox"} <= names
 
 
 def test_daily_digest_for_players_who_asked(lee, grant):

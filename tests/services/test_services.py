@@ -68,12 +68,17 @@ def test_redis_serves_the_cache_and_the_rate_limit(redis_url, settings):
 # --- A real Celery worker -----------------------------------------------------------------
 
 
-def start_worker(queue: str, env: dict) -> subprocess.Popen:
+def start_worker(queue: str, env: dict, pool: str = "solo", include: str = "") -> subprocess.Popen:
+    """A worker process on its own queue (``pool="prefork"``: one child process that runs
+    the tasks, as in production; ``include``: extra task modules to load)."""
+    extra = ["--concurrency=1"] if pool == "prefork" else []
+    if include:
+        extra += ["--include", include]
     return subprocess.Popen(
         [
             sys.executable, "-m", "celery", "-A", "battlecry_site", "worker",
-            "--pool=solo", "--loglevel=INFO", "-Q", queue, "-n", f"{queue}@%h",
-            "--without-gossip", "--without-mingle", "--without-heartbeat",
+            f"--pool={pool}", "--loglevel=INFO", "-Q", queue, "-n", f"{queue}@%h",
+            "--without-gossip", "--without-mingle", "--without-heartbeat", *extra,
         ],
         cwd=ROOT,
         env={**os.environ, "DJANGO_SETTINGS_MODULE": "battlecry_site.settings", **env},

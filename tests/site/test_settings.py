@@ -15,7 +15,7 @@ OUR_VARS = (
     "EMAIL_BACKEND DEFAULT_FROM_EMAIL SERVER_EMAIL SECURE_SSL_REDIRECT SESSION_COOKIE_SECURE "
     "CSRF_COOKIE_SECURE SECURE_HSTS_SECONDS SECURE_HSTS_INCLUDE_SUBDOMAINS SECURE_HSTS_PRELOAD "
     "SECURE_PROXY_SSL_HEADER CONN_MAX_AGE LOGIN_FAILURE_LIMIT LOGIN_FAILURE_WINDOW "
-    "USE_X_FORWARDED_FOR TIME_ZONE LOG_LEVEL"
+    "USE_X_FORWARDED_FOR TIME_ZONE LOG_LEVEL SITE_URL PASSWORD_RESET_LIMIT PASSWORD_RESET_WINDOW"
 ).split()
 
 
@@ -44,6 +44,9 @@ print(json.dumps({
     "ssl_redirect": settings.SECURE_SSL_REDIRECT,
     "beat": settings.CELERY_BEAT_SCHEDULER,
     "eager": getattr(settings, "CELERY_TASK_ALWAYS_EAGER", False),
+    "site_url": settings.SITE_URL,
+    "reject_on_worker_lost": settings.CELERY_TASK_REJECT_ON_WORKER_LOST,
+    "acks_late": settings.CELERY_TASK_ACKS_LATE,
 }))
 """
 
@@ -117,6 +120,16 @@ def test_services_come_from_the_environment(tmp_path):
     assert s["broker"] == s["results"] == "redis://cache.internal:6379/2"
     assert s["email"] == "django.core.mail.backends.smtp.EmailBackend"
     assert s["eager"] is False
+
+
+def test_links_in_emails_default_to_the_address_make_run_serves(tmp_path):
+    assert show(tmp_path)["site_url"] == "http://127.0.0.1:8000"
+    assert show(tmp_path, SITE_URL="https://battlecry.example.org/")["site_url"] == "https://battlecry.example.org"
+
+
+def test_a_task_whose_worker_dies_goes_back_to_the_queue(tmp_path):
+    s = show(tmp_path)
+    assert s["acks_late"] is True and s["reject_on_worker_lost"] is True
 
 
 def test_a_bad_boolean_is_refused_by_name(tmp_path):

@@ -42,16 +42,47 @@ def test_sign_up_creates_a_player_and_logs_in(client, django_capture_on_commit_c
     assert "Welcome to the Battle Cry club" in mail.outbox[0].subject
 
 
-def test_sign_up_refuses_a_taken_email_and_mismatched_passwords(client, player):
+def test_sign_up_refuses_mismatched_passwords(client, player):
     response = client.post(
         "/accounts/signup/",
-        {"username": "other", "email": "JEB@example.org", "password1": "Shiloh-1862!", "password2": "Shiloh-1862?"},
+        {"username": "other", "email": "other@example.org", "password1": "Shiloh-1862!", "password2": "Shiloh-1862?"},
     )
     html = response.content.decode()
     assert response.status_code == 200
-    assert "A player with this e-mail address already exists." in html
     assert "didn’t match" in html or "didn't match" in html
     assert not get_user_model().objects.filter(username="other").exists()
+
+
+def page_text(response) -> str:
+    """The page without its CSRF tokens (new on every page)."""
+    html = response.content.decode()
+    return re.sub(r'(csrfmiddlewaretoken" value="|X-CSRFToken": ")[^"]+', r"\1", html)
+
+
+def sign_up(client, username, email):
+    client.logout()
+    return client.post("/accounts/signup/", {"username": username, "email": email,
+                                             "password1": "Shiloh-1862!", "password2": "Shiloh-1862!"},
+                       follow=True)
+
+
+def test_sign_up_does_not_tell_whether_an_address_belongs_to_a_member(
+        client, player, django_capture_on_commit_callbacks):
+    """Someone probing for members' addresses sees the same page for a taken address as
+    for a free one; the member whose address it is gets an e-mail instead."""
+    with django_capture_on_commit_callbacks(execute=True):
+        fresh = sign_up(client, "probe1", "nobody@example.org")
+    with django_capture_on_commit_callbacks(execute=True):
+        taken = sign_up(client, "probe2", "JEB@example.org")
+    assert fresh.redirect_chain[-1][0] == taken.redirect_chain[-1][0] == "/accounts/profile/"
+    assert fresh.status_code == taken.status_code == 200
+    same = page_text(fresh).replace("probe1", "probe2").replace("nobody@example.org", "JEB@example.org")
+    assert same == page_text(taken)
+    # The member whose address it is learns of the new account by e-mail (instead of a
+    # welcome that would read as if they had signed up).
+    assert [m.to for m in mail.outbox] == [["nobody@example.org"], ["jeb@example.org"]]
+    assert '"probe2"' in mail.outbox[1].body and '"jeb"' in mail.outbox[1].body
+    assert "Welcome" not in mail.outbox[1].subject
 
 
 # --- log in and out -----------------------------------------------------------------------
@@ -174,14 +205,16 @@ def test_password_change_needs_the_old_password(client, player):
     assert "Your old password was entered incorrectly" in response.content.decode()
 
 
-def test_password_reset_by_email(client, player):
+def test_password_reset_by_email(client, player, settings):
+    settings.SITE_URL = "https://battlecry.example.org"
     response = client.post("/accounts/password/reset/", {"email": "jeb@example.org"}, follow=True)
     assert "Check your e-mail" in response.content.decode()
     assert len(mail.outbox) == 1
     message = mail.outbox[0]
     assert message.to == ["jeb@example.org"]
     assert message.subject == "Reset your Battle Cry club password"
-    link = re.search(r"https?://testserver(/accounts/password/reset/\S+/)", message.body).group(1)
+    # The link is on the site's public address, whatever Host the request came with.
+    link = re.search(r"https://battlecry\.example\.org(/accounts/password/reset/\S+/)", message.body).group(1)
 
     response = client.get(link, follow=True)
     assert "Choose a new password" in response.content.decode()
@@ -196,6 +229,24 @@ def test_password_reset_by_email(client, player):
     # The link works once only.
     response = client.get(link, follow=True)
     assert "This link no longer works" in response.content.decode()
+
+
+def test_password_reset_emails_are_limited_per_address_and_per_client(client, player, django_user_model):
+    """Asking again and again floods nobody's inbox: three e-mails an hour per address, and
+    the page reads the same past the limit, so it tells nothing either."""
+    pages = [client.post("/accounts/password/reset/", {"email": "jeb@example.org"}, follow=True)
+             for _ in range(5)]
+    assert len(mail.outbox) == 3
+    assert all("Check your e-mail" in p.content.decode() for p in pages)
+    # From another address the member can still get one... until that client has asked too often.
+    for n in range(8):
+        django_user_model.objects.create_user(f"member{n}", email=f"m{n}@example.org", password="Shiloh-1862!")
+    for n in range(8):
+        client.post("/accounts/password/reset/", {"email": f"m{n}@example.org"}, REMOTE_ADDR="10.9.9.9")
+    assert len(mail.outbox) == 3 + 8
+    for n in range(2):
+        client.post("/accounts/password/reset/", {"email": f"m{n}@example.org"}, REMOTE_ADDR="10.9.9.9")
+    assert len(mail.outbox) == 3 + 9  # the client's ninth e-mail within the hour is the last
 
 
 def test_password_reset_for_an_unknown_address_sends_nothing(client, player):
@@ -286,3 +337,26 @@ def test_pages_use_the_players_time_zone(rf, player):
 
     assert seen == ["Asia/Tokyo", "UTC"]
     assert timezone.get_current_timezone_name() == "UTC"  # nothing leaks past the request
+
+
+def test_old_attempts_are_forgotten_by_the_hourly_prune(client, player, password):
+    """A guesser trying many usernames leaves rows behind; the hourly task deletes those
+    whose attempts have all left the window, and a lock-out still in force stays."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+    from django_celery_beat.models import PeriodicTask
+
+    from accounts.models import Throttle
+    from accounts.tasks import prune_throttles
+
+    for n in range(3):
+        fail_login(client, 1, username=f"guess{n}")
+    fail_login(client, 5)
+    assert Throttle.objects.count() == 4
+    locked = next(t for t in Throttle.objects.all() if len(t.stamps) == 5)
+    Throttle.objects.exclude(pk=locked.pk).update(updated=timezone.now() - timedelta(hours=2))
+    assert prune_throttles() == 3
+    response = client.post("/accounts/login/", {"username": "jeb", "password": password})
+    assert "Too many failed log-in attempts" in response.content.decode()
+    assert PeriodicTask.objects.filter(task="accounts.prune_throttles", enabled=True).exists()

@@ -89,7 +89,7 @@ def secrets_for(game: Game, viewer: str | None) -> tuple[set, set, list, list]:
         card = card_of(c)
         if card.name not in visible_names:
             words |= {card.name, card.text, html_lib.escape(card.text)}
-    others = [str(game.seed), str(engine.rng)]
+    others = [str(game.seed), game.secret_seed, str(engine.rng)]
     return ids, words, others, allowed
 
 

@@ -70,7 +70,7 @@ def test_game_page_for_the_player_to_act(client, game, lee):
     for cid in engine(game).hands["union"]:
         assert json.dumps({"type": "play_card", "card": cid, "mode": "skirmish"},
                           separators=(",", ":")).replace('"', "&quot;") in html
-    assert game.seed_hash in html and str(game.seed) not in html
+    assert game.seed_hash in html and str(game.seed) not in html and game.secret_seed not in html
     assert f'hx-get="/play/games/{game.pk}/version/?v=0"' in html
 
 
@@ -286,7 +286,8 @@ def test_claim_button_once_the_deadline_has_passed(client, game, lee, grant):
     r = client.post(url(game, "claim"), {"version": 0})
     assert r.status_code == 303
     html = client.get(url(game)).content.decode()
-    assert "The game is over" in html and str(Game.objects.get(pk=game.pk).seed) in html
+    over = Game.objects.get(pk=game.pk)
+    assert "The game is over" in html and str(over.seed) in html and over.secret_seed in html
     assert "re-match" in html
 
 
