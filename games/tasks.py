@@ -36,7 +36,7 @@ REMINDER_SHARE = 0.25
 REMINDER_MAX = timedelta(hours=12)
 
 
-def _site_url(path: str) -> str:
+def site_url(path: str) -> str:
     """An absolute link for e-mails, on the site's public address (setting SITE_URL)."""
     return settings.SITE_URL.rstrip("/") + path
 
@@ -82,7 +82,7 @@ def notify_turn(game_id: int, version: int) -> bool:
     if not _claim(game_id, version, "notified_version"):
         return False
     _mail(user, f"Battle Cry: your move in {game.match.scenario}", "games/email/your_turn.txt",
-          {"game": game, "url": _site_url(reverse("play:game", args=[game.pk]))})
+          {"game": game, "url": site_url(reverse("play:game", args=[game.pk]))})
     return True
 
 
@@ -106,7 +106,7 @@ def send_reminders() -> int:
         if _wants(user, Profile.Notifications.EVERY_TURN, Profile.Notifications.DAILY):
             _mail(user, f"Battle Cry: your time is running out in {game.match.scenario}",
                   "games/email/reminder.txt",
-                  {"game": game, "url": _site_url(reverse("play:game", args=[game.pk]))})
+                  {"game": game, "url": site_url(reverse("play:game", args=[game.pk]))})
             sent += 1
     return sent
 
@@ -129,7 +129,7 @@ def announce_timeouts() -> int:
         if _wants(waiting, Profile.Notifications.EVERY_TURN, Profile.Notifications.DAILY):
             _mail(waiting, f"Battle Cry: you may claim your game of {game.match.scenario}",
                   "games/email/claimable.txt",
-                  {"game": game, "url": _site_url(reverse("play:game", args=[game.pk]))})
+                  {"game": game, "url": site_url(reverse("play:game", args=[game.pk]))})
             sent += 1
     return sent
 
@@ -164,7 +164,7 @@ def notify_challenge(match_id: int) -> bool:
         return False
     _mail(match.opponent, f"Battle Cry: {match.challenger.get_username()} challenges you",
           "games/email/challenge.txt",
-          {"match": match, "url": _site_url(reverse("play:match", args=[match.pk]))})
+          {"match": match, "url": site_url(reverse("play:match", args=[match.pk]))})
     return True
 
 
@@ -179,7 +179,7 @@ def notify_match_result(match_id: int) -> int:
         if _wants(user, Profile.Notifications.EVERY_TURN, Profile.Notifications.DAILY):
             _mail(user, f"Battle Cry: your match of {match.scenario} is over",
                   "games/email/match_result.txt",
-                  {"match": match, "url": _site_url(reverse("play:match", args=[match.pk]))})
+                  {"match": match, "url": site_url(reverse("play:match", args=[match.pk]))})
             sent += 1
     return sent
 
@@ -198,7 +198,7 @@ def daily_digest() -> int:
         if not _wants(user, Profile.Notifications.DAILY):
             continue
         _mail(user, f"Battle Cry: {len(items)} game(s) waiting for you", "games/email/digest.txt",
-              {"games": [(g, _site_url(reverse("play:game", args=[g.pk]))) for g in items]})
+              {"games": [(g, site_url(reverse("play:game", args=[g.pk]))) for g in items]})
         sent += 1
     return sent
 

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture(autouse=True)
 def _public_address(settings):
-    settings.CSRF_TRUSTED_ORIGINS = ["https://club.example.org"]
+    settings.SITE_URL = "https://club.example.org"
 
 
 def opt_in(user, days=7, tz="UTC"):
