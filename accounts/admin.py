@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 
 from .forms import AdminLoginForm
-from .models import Profile, Throttle, User
+from .models import ApiToken, Profile, Throttle, User
 
 # The admin's log-in page obeys the same rate limit and message as ours.
 admin.site.login_form = AdminLoginForm
@@ -44,6 +44,23 @@ class ThrottleAdmin(admin.ModelAdmin):
     @admin.display(description="attempts in the window")
     def attempts(self, row):
         return len(row.stamps)
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(ApiToken)
+class ApiTokenAdmin(admin.ModelAdmin):
+    """Tokens are made by members on their profile page; here they can only be seen and revoked."""
+
+    list_display = ("name", "user", "scope", "prefix", "created", "last_used")
+    list_filter = ("scope",)
+    search_fields = ("user__username", "name", "prefix")
+    fields = ("user", "name", "scope", "prefix", "created", "last_used")
+    readonly_fields = fields
 
     def has_add_permission(self, request):
         return False

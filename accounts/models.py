@@ -110,3 +110,36 @@ class Throttle(models.Model):
 
     def __str__(self) -> str:
         return self.key
+
+
+class ApiToken(models.Model):
+    """A member's personal API token: shown once when made, kept only as its sha256.
+
+    ``read`` tokens may only read (GET, HEAD, OPTIONS); ``play`` tokens may also act:
+    challenge, accept, play a turn, import a scenario. Revoking deletes the row.
+    """
+
+    class Scope(models.TextChoices):
+        READ = "read", "Read: look at games, matches and scenarios"
+        PLAY = "play", "Play: also challenge, accept and play turns"
+
+    PREFIX_LENGTH = 8
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens")
+    name = models.CharField(max_length=60, help_text="What the token is for, e.g. 'Discord bot'.")
+    scope = models.CharField(max_length=8, choices=Scope.choices, default=Scope.READ)
+    prefix = models.CharField(max_length=PREFIX_LENGTH, help_text="The first characters, shown to tell tokens apart.")
+    key_hash = models.CharField(max_length=64, unique=True, help_text="sha256 of the whole token.")
+    created = models.DateTimeField(auto_now_add=True)
+    last_used = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created"]
+        verbose_name = "API token"
+
+    def __str__(self):
+        return f"{self.name} ({self.prefix}…, {self.scope})"
+
+    @property
+    def can_write(self) -> bool:
+        return self.scope == self.Scope.PLAY

@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from . import views
+from . import token_views, views
 from .forms import RateLimitedPasswordResetForm
 
 urlpatterns = [
@@ -10,6 +10,8 @@ urlpatterns = [
     path("logout/", views.LogoutView.as_view(), name="logout"),
     path("profile/", views.profile, name="profile"),
     path("profile/calendar-feed/reset/", views.reset_feed_token, name="reset_feed_token"),
+    path("profile/tokens/", token_views.token_create, name="api_token_create"),
+    path("profile/tokens/<int:token_id>/revoke/", token_views.token_revoke, name="api_token_revoke"),
     path("password/change/", views.PasswordChangeView.as_view(), name="password_change"),
     path(
         "password/reset/",

@@ -13,6 +13,7 @@ from games import outbox
 from .forms import LoginForm, ProfileForm, SignUpForm
 from .models import Profile
 from .tasks import send_address_in_use, send_welcome_email
+from .token_views import token_context
 
 
 def signup(request):
@@ -83,6 +84,7 @@ def profile(request):
     return render(request, "accounts/profile.html", {
         "form": form, "feed_url": request.build_absolute_uri(feed_path),
         "public_feed_url": request.build_absolute_uri(reverse("calendar_feed")),
+        **token_context(request.user),
     })
 
 

@@ -125,6 +125,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     # third party
     "rest_framework",
+    "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
@@ -327,25 +328,43 @@ CONTENT_SECURITY_POLICY = (
 # --- REST API -----------------------------------------------------------------------------
 
 REST_FRAMEWORK = {
-    "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication"],
-    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_PARSER_CLASSES": [
-        "battlecry_site.api_parsers.CheckedJSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
+    # Personal API tokens (accounts.ApiToken) and the site's session; never HTTP Basic.
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "accounts.authentication.ApiTokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "DEFAULT_PERMISSION_CLASSES": ["battlecry_site.api.permissions.MemberWithTokenScope"],
+    "DEFAULT_SCHEMA_CLASS": "battlecry_site.api.schema.SiteAutoSchema",
+    "DEFAULT_PAGINATION_CLASS": "battlecry_site.api.pagination.PageNumberPagination",
+    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    "DEFAULT_THROTTLE_CLASSES": [
+        "battlecry_site.api.throttling.PerTokenThrottle",
+        "battlecry_site.api.throttling.PerAddressThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        "token": env_str("API_RATE_PER_TOKEN", "1200/hour"),
+        "address": env_str("API_RATE_PER_ADDRESS", "3600/hour"),
+    },
+    "DEFAULT_PARSER_CLASSES": ["battlecry_site.api_parsers.CheckedJSONParser"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "EXCEPTION_HANDLER": "battlecry_site.api.errors.exception_handler",
     "PAGE_SIZE": 50,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Battle Cry club API",
-    "DESCRIPTION": "Play Battle Cry, run campaigns and tournaments.",
+    "DESCRIPTION": "Play Battle Cry, run campaigns and tournaments. Version 1 lives under /api/v1/; "
+                   "see docs/api.md.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
+                             "battlecry_site.api.schema.nullable_references"],
+    "ENUM_NAME_OVERRIDES": {"SideEnum": "games.api.types.SIDE_CHOICES",
+                            "MatchSideEnum": "games.models.match.Match.SIDE_CHOICES",
+                            "AttackTypeEnum": ["attack"]},
 }
 
 # --- Celery -------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ urlpatterns = [
     path("play/", include("games.urls_play")),
     path("play/new/", play_lobby.new_match, name="match_new"),
     path("calendar/", include("tournaments.calendar_urls")),
-    path("api/", include("accounts.api_urls")),
+    path("api/v1/", include("battlecry_site.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("admin/", admin.site.urls),

@@ -10,7 +10,7 @@ Used by the scenario pages and the play pages alike::
 
 Geometry: pointy-top hexes with circumradius 30 and half-width 26 (so a hex is 52 wide and
 60 tall, rows are 45 apart, and a hex's centre is at x = 26 * col, y = 45 * row in the
-doubled-column addressing of ``games.engine.hexgrid``; sqrt(3)/2 * 30 = 25.98 is rounded to
+doubled-column addressing of ``games.engine.BOARD``; sqrt(3)/2 * 30 = 25.98 is rounded to
 26 so that every coordinate is a whole number).  When the viewer sits at the top of the
 scenario, every position is turned round (col -> 24 - col, row -> 8 - row) so that each player
 sees their own baseline at the bottom, with the text still upright.

@@ -4,12 +4,12 @@ pytestmark = pytest.mark.django_db
 
 
 def test_the_api_needs_a_login(client):
-    assert client.get("/api/me/").status_code == 403
+    assert client.get("/api/v1/me/").status_code == 401
 
 
 def test_read_my_profile(client, player):
     client.force_login(player)
-    response = client.get("/api/me/")
+    response = client.get("/api/v1/me/")
     assert response.status_code == 200
     assert response.json() == {
         "username": "jeb",
@@ -24,12 +24,14 @@ def test_read_my_profile(client, player):
 
 def test_update_my_profile_with_the_same_rules_as_the_page(client, player):
     client.force_login(player)
-    bad = client.patch("/api/me/", {"time_zone": "Atlantis/Capital"}, content_type="application/json")
+    bad = client.patch("/api/v1/me/", {"time_zone": "Atlantis/Capital"}, content_type="application/json")
     assert bad.status_code == 400
-    assert "not a known time zone" in bad.json()["time_zone"][0]
+    assert bad.json()["code"] == "invalid"
+    assert bad.json()["errors"][0]["field"] == "time_zone"
+    assert "not a known time zone" in bad.json()["errors"][0]["message"]
 
     good = client.patch(
-        "/api/me/", {"time_zone": "America/Chicago", "club": "Shiloh Irregulars"}, content_type="application/json"
+        "/api/v1/me/", {"time_zone": "America/Chicago", "club": "Shiloh Irregulars"}, content_type="application/json"
     )
     assert good.status_code == 200
     player.profile.refresh_from_db()
@@ -38,20 +40,20 @@ def test_update_my_profile_with_the_same_rules_as_the_page(client, player):
 
 def test_anniversary_reminders_by_the_api(client, player):
     client.force_login(player)
-    good = client.patch("/api/me/", {"anniversary_reminders": True, "reminder_days_before": 3},
+    good = client.patch("/api/v1/me/", {"anniversary_reminders": True, "reminder_days_before": 3},
                         content_type="application/json")
     assert good.status_code == 200
     player.profile.refresh_from_db()
     assert (player.profile.anniversary_reminders, player.profile.reminder_days_before) == (True, 3)
-    bad = client.patch("/api/me/", {"reminder_days_before": 31}, content_type="application/json")
+    bad = client.patch("/api/v1/me/", {"reminder_days_before": 31}, content_type="application/json")
     assert bad.status_code == 400 and "reminder_days_before" in bad.json()
-    assert "feed_token" not in client.get("/api/me/").json()      # the feed's secret stays on the page
+    assert "feed_token" not in client.get("/api/v1/me/").json()      # the feed's secret stays on the page
 
 
 def test_openapi_schema_and_docs_work_offline(client):
     schema = client.get("/api/schema/")
     assert schema.status_code == 200
-    assert b"/api/me/" in schema.content
+    assert b"/api/v1/me/" in schema.content
     docs = client.get("/api/docs/").content.decode()
     assert "/static/drf_spectacular_sidecar/" in docs
     assert "cdn" not in docs.lower()

@@ -54,8 +54,10 @@ def test_sign_up_refuses_mismatched_passwords(client, player):
 
 
 def page_text(response) -> str:
-    """The page without its CSRF tokens (new on every page)."""
+    """The page without its CSRF tokens (new on every page) and the member's own secret
+    calendar-feed address (new for every member)."""
     html = response.content.decode()
+    html = re.sub(r"/calendar/feeds/[A-Za-z0-9_-]+\.ics", "/calendar/feeds/TOKEN.ics", html)
     return re.sub(r'(csrfmiddlewaretoken" value="|X-CSRFToken": ")[^"]+', r"\1", html)
 
 

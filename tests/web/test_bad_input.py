@@ -76,7 +76,7 @@ def test_act_with_a_version_that_is_not_a_number_is_a_clear_400(game, lee):
 @pytest.mark.parametrize("method", ["patch", "put"])
 def test_api_me_refuses_hostile_json_with_a_400(player, body, method):
     client = browser(player)
-    r = getattr(client, method)("/api/me/", body, content_type="application/json")
+    r = getattr(client, method)("/api/v1/me/", body, content_type="application/json")
     assert r.status_code == 400
     assert "JSON parse error" in r.json()["detail"]
     player.profile.refresh_from_db()
@@ -186,10 +186,10 @@ def test_fuzz_game_endpoints_never_answer_500(game, lee, grant, data):
 def test_fuzz_api_me_never_answers_500(player, body):
     client = browser(player)
     for method in ("patch", "put"):
-        r = getattr(client, method)("/api/me/", json.dumps(body), content_type="application/json")
-        no_error_500(r, f"{method} /api/me/ {body!r}")
+        r = getattr(client, method)("/api/v1/me/", json.dumps(body), content_type="application/json")
+        no_error_500(r, f"{method} /api/v1/me/ {body!r}")
     for field in ("display_name", "club", "time_zone", "email_notifications"):
-        r = client.patch("/api/me/", json.dumps({field: body}), content_type="application/json")
+        r = client.patch("/api/v1/me/", json.dumps({field: body}), content_type="application/json")
         no_error_500(r, f"patch {field}={body!r}")
 
 

@@ -1,0 +1,217 @@
+"""Games: the requester's view, legal actions, playing an action, the events since a version,
+move and attack previews, the replay of a finished game, the seed.
+
+What a requester sees of a game comes only from ``Game.view(side)`` (``side`` is None for
+anybody who does not play it) and ``view_event(event, side)``.  Actions go through
+``games.services.act`` with the version the client acted on.
+"""
+from __future__ import annotations
+
+from django.db.models import Q
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import NotFound
+from rest_framework.response import Response
+
+from battlecry_site.api.errors import ApiError
+from battlecry_site.api.permissions import MemberWithTokenScope, ReadOpenWriteMember
+from games import services
+from games.engine import IllegalAction, view_event
+from games.models import Game, GameAction
+
+from .filters import GameFilter
+from .serializers import (ActedSerializer, AttackPreviewSerializer, ClaimSerializer, EventEntrySerializer,
+                          GameDetailSerializer, GameSummarySerializer, LegalActionsSerializer,
+                          ReachableSerializer, ReplayStepSerializer, SeedSerializer,
+                          SubmitActionSerializer)
+
+HEX_PATTERN = r"^[0-9]{1,2},[0-9]{1,2}$"
+
+
+def _hex_param(name: str, description: str) -> OpenApiParameter:
+    return OpenApiParameter(name, str, required=True, pattern=HEX_PATTERN, description=description)
+
+
+def _hex(request, name: str) -> dict:
+    """The hex a query parameter names as ``col,row``."""
+    text = request.query_params.get(name)
+    try:
+        col, row = (int(x) for x in str(text).split(","))
+    except (TypeError, ValueError):
+        message = "Give a hex as col,row, e.g. 12,4." if text is not None else "This parameter is required."
+        raise ApiError("invalid", f"{name}: {message}", errors=[{"field": name, "message": message}]) from None
+    return {"col": col, "row": row}
+
+
+class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """One game of a match."""
+
+    lookup_value_regex = r"[0-9]+"
+    filterset_class = GameFilter
+
+    def get_permissions(self):
+        if self.action in ("list", "legal_actions", "submit", "claim"):
+            return [MemberWithTokenScope()]
+        return [ReadOpenWriteMember()]
+
+    def get_queryset(self):
+        if self.action not in ("list", "retrieve"):
+            return Game.objects.all()        # the engine's state is all these need
+        qs = Game.objects.select_related("match__scenario", "union_player__profile",
+                                         "confederate_player__profile").defer("match__scenario__data")
+        if self.action == "list" and not getattr(self, "swagger_fake_view", False):
+            user = self.request.user
+            qs = qs.filter(Q(union_player=user) | Q(confederate_player=user)).order_by(
+                "finished_at", "deadline", "-pk")
+        return qs.order_by("-pk") if self.action != "list" else qs
+
+    def get_serializer_class(self):
+        return GameDetailSerializer if self.action == "retrieve" else GameSummarySerializer
+
+    def filter_queryset(self, queryset):
+        if self.action != "list":
+            return queryset
+        return super().filter_queryset(queryset)
+
+    def _exists(self, pk) -> None:
+        """404 for an unknown game, without loading its state (the service loads it, locked)."""
+        if not Game.objects.filter(pk=pk).exists():
+            raise NotFound()
+
+    def _side(self, game):
+        return game.side_of(self.request.user)
+
+    def _engine(self, game):
+        return services.load_engine(game)
+
+    # -- reading ------------------------------------------------------------------------
+    @extend_schema(summary="My games (filter whose_turn=me to find the games waiting for me)")
+    def list(self, request, *args, **kwargs):
+        return super().list(request, *args, **kwargs)
+
+    @extend_schema(summary="A game as I may see it (a spectator's view if I do not play it)")
+    def retrieve(self, request, *args, **kwargs):
+        game = self.get_object()
+        side = self._side(game)
+        context = self.get_serializer_context()
+        context["view_of"] = lambda g: self._engine(g).view(side)
+        return Response(GameDetailSerializer(game, context=context).data)
+
+    @extend_schema(summary="The legal actions for my decision now", responses=LegalActionsSerializer)
+    @action(detail=True, methods=["get"], url_path="legal-actions")
+    def legal_actions(self, request, pk=None):
+        game = self.get_object()
+        side = self._side(game)
+        if side is None:
+            raise services.NotAPlayer("Only the two players of this game have decisions to take.", game=game)
+        mine = game.deciding == side and not game.is_over
+        actions = self._engine(game).legal_actions() if mine else []
+        return Response(LegalActionsSerializer({
+            "version": game.version, "phase": game.phase, "deciding": game.deciding or None,
+            "your_side": side, "your_turn": mine, "actions": actions}).data)
+
+    @extend_schema(summary="The events since a version, as I may see them",
+                   parameters=[OpenApiParameter("since", int, description="Only actions after this "
+                                                "version (default 0: the whole log).")],
+                   responses=EventEntrySerializer(many=True))
+    @action(detail=True, methods=["get"])
+    def events(self, request, pk=None):
+        game = self.get_object()
+        side = self._side(game)
+        try:
+            since = int(request.query_params.get("since", 0))
+        except ValueError:
+            raise ApiError("invalid", "since: give a version number.",
+                           errors=[{"field": "since", "message": "Give a version number."}]) from None
+        since = max(0, min(since, game.version))
+        rows = (GameAction.objects.filter(game=game, index__gt=since).order_by("index")
+                .values("index", "side", "created", "events"))
+        page = self.paginate_queryset(rows)
+        entries = [{"version": r["index"], "side": r["side"], "created": r["created"],
+                    "events": [view_event(e, side) for e in r["events"]]} for r in page]
+        return self.get_paginated_response(EventEntrySerializer(entries, many=True).data)
+
+    @extend_schema(summary="Hexes the piece on a hex may move to now",
+                   parameters=[_hex_param("hex", "The piece's hex as col,row, e.g. 12,6.")],
+                   responses=ReachableSerializer)
+    @action(detail=True, methods=["get"])
+    def reachable(self, request, pk=None):
+        game = self.get_object()
+        h = _hex(request, "hex")
+        try:
+            hexes = self._engine(game).reachable(h)
+        except IllegalAction as e:
+            raise services.IllegalStep(str(e), game=game) from None
+        return Response(ReachableSerializer({"version": game.version, "hex": h, "reachable": hexes}).data)
+
+    @extend_schema(summary="Dice, range, line of sight and modifiers of an attack",
+                   parameters=[_hex_param("from", "The attacker's hex as col,row."),
+                               _hex_param("to", "The target's hex as col,row.")],
+                   responses=AttackPreviewSerializer)
+    @action(detail=True, methods=["get"], url_path="attack-preview")
+    def attack_preview(self, request, pk=None):
+        game = self.get_object()
+        a, b = _hex(request, "from"), _hex(request, "to")
+        try:
+            preview = self._engine(game).attack_preview(a, b)
+        except IllegalAction as e:
+            raise services.IllegalStep(str(e), game=game) from None
+        return Response(AttackPreviewSerializer({"version": game.version, **preview}).data)
+
+    @extend_schema(summary="The seed's hash, and the seed once the game is over", responses=SeedSerializer)
+    @action(detail=True, methods=["get"])
+    def seed(self, request, pk=None):
+        game = self.get_object()
+        return Response(SeedSerializer({"seed_hash": game.seed_hash,
+                                        "seed": str(game.seed) if game.is_over else None}).data)
+
+    @extend_schema(summary="One step of the replay of a finished game (0 is the deal)",
+                   responses=ReplayStepSerializer)
+    @action(detail=True, methods=["get"], url_path=r"replay/(?P<step>[0-9]+)")
+    def replay(self, request, pk=None, step=None):
+        game = self.get_object()
+        if not game.is_over:
+            raise ApiError("not_over", "A game can be replayed once it is over.", status.HTTP_409_CONFLICT)
+        step = int(step)
+        if step > game.version:
+            raise ApiError("not_found", f"This game has steps 0 to {game.version}.", status.HTTP_404_NOT_FOUND)
+        for index, entry, engine, events in services.rebuild_steps(game):
+            if index == step:
+                break
+        raw = game.setup_events if step == 0 else events
+        return Response(ReplayStepSerializer({
+            "step": step, "last": game.version, "side": entry.side if entry is not None else "",
+            "events": [view_event(e, None) for e in raw], "view": engine.view(None)}).data)
+
+    # -- acting -------------------------------------------------------------------------
+    @extend_schema(summary="Play an action, chosen at a version",
+                   description="``version`` is the game's version the action was chosen at; if the game "
+                               "has moved on, the answer is 409 ``stale_version`` with ``current_version``.",
+                   request=SubmitActionSerializer, responses={201: ActedSerializer})
+    @action(detail=True, methods=["post"], url_path="actions")
+    def submit(self, request, pk=None):
+        self._exists(pk)
+        body = SubmitActionSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        acted = services.act(pk, request.user, body.validated_data["action"],
+                             body.validated_data["version"])
+        return self._acted(acted, status.HTTP_201_CREATED)
+
+    @extend_schema(summary="Claim the game when the opponent's time for a move has run out",
+                   request=ClaimSerializer, responses={201: ActedSerializer})
+    @action(detail=True, methods=["post"])
+    def claim(self, request, pk=None):
+        self._exists(pk)
+        body = ClaimSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        acted = services.claim_timeout(pk, request.user, body.validated_data.get("version"))
+        return self._acted(acted, status.HTTP_201_CREATED)
+
+    def _acted(self, acted, code):
+        row = acted.game
+        side = self._side(row)
+        return Response(ActedSerializer({
+            "version": row.version, "phase": row.phase, "deciding": row.deciding or None,
+            "your_turn": bool(side) and row.deciding == side and not row.is_over,
+            "events": [view_event(e, side) for e in acted.events]}).data, status=code)

@@ -1,0 +1,13 @@
+"""Routes of the games API (mounted under /api/v1/ by battlecry_site.api.urls)."""
+from rest_framework.routers import SimpleRouter
+
+from .games import GameViewSet
+from .matches import MatchViewSet
+from .scenarios import ScenarioViewSet
+
+router = SimpleRouter()
+router.register("scenarios", ScenarioViewSet, basename="scenario")
+router.register("matches", MatchViewSet, basename="match")
+router.register("games", GameViewSet, basename="game")
+
+urlpatterns = router.urls

@@ -1,0 +1,143 @@
+"""The typed shape of ``Game.view(side)``: what one side (or a spectator) may see."""
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from .types import SIDE_CHOICES, HexSerializer
+
+
+def _per_side(child):
+    return serializers.DictField(child=child, help_text="Keyed by side: union, confederate.")
+
+
+class ViewUnitSerializer(serializers.Serializer):
+    id = serializers.CharField()
+    side = serializers.ChoiceField(choices=SIDE_CHOICES)
+    kind = serializers.CharField()
+    figures = serializers.IntegerField()
+    hex = HexSerializer()
+    green = serializers.BooleanField()
+    fresh = serializers.BooleanField()
+    horse = serializers.BooleanField()
+    special = serializers.CharField(allow_null=True, allow_blank=True)
+    ordered = serializers.BooleanField()
+    moved = serializers.BooleanField()
+    attacked = serializers.BooleanField()
+
+    class Meta:
+        ref_name = "ViewUnit"
+
+
+class ViewGeneralSerializer(serializers.Serializer):
+    id = serializers.CharField()
+    side = serializers.ChoiceField(choices=SIDE_CHOICES)
+    name = serializers.CharField(allow_null=True, allow_blank=True)
+    hex = HexSerializer()
+
+    class Meta:
+        ref_name = "ViewGeneral"
+
+
+class TerrainSerializer(serializers.Serializer):
+    hex = HexSerializer()
+    kind = serializers.CharField()
+
+    class Meta:
+        ref_name = "Terrain"
+
+
+class ObstacleSerializer(serializers.Serializer):
+    hex = HexSerializer()
+    sides = serializers.DictField(child=serializers.CharField(),
+                                  help_text="Hexside (NE, E, SE, SW, W, NW) -> terrain kind.")
+
+    class Meta:
+        ref_name = "Obstacle"
+
+
+class ObjectiveSerializer(serializers.Serializer):
+    hex = HexSerializer()
+    side = serializers.ChoiceField(choices=SIDE_CHOICES)
+    flags = serializers.IntegerField()
+    name = serializers.CharField(allow_null=True, allow_blank=True)
+    held = serializers.BooleanField()
+
+    class Meta:
+        ref_name = "Objective"
+
+
+class DecisionSerializer(serializers.Serializer):
+    """A decision being waited for; its details only for the side that makes it."""
+
+    kind = serializers.CharField()
+    side = serializers.ChoiceField(choices=SIDE_CHOICES)
+    unit = serializers.CharField(required=False)
+    general = serializers.CharField(required=False)
+    steps = serializers.IntegerField(required=False)
+    made = serializers.IntegerField(required=False)
+    options = HexSerializer(many=True, required=False)
+    cards = serializers.ListField(child=serializers.CharField(), required=False)
+
+    class Meta:
+        ref_name = "Decision"
+
+
+class OutcomeSerializer(serializers.Serializer):
+    winner = serializers.ChoiceField(choices=SIDE_CHOICES, allow_null=True)
+    reason = serializers.CharField()
+    turn = serializers.IntegerField(required=False)
+    flags = _per_side(serializers.IntegerField())
+    casualties = _per_side(serializers.IntegerField())
+
+    class Meta:
+        ref_name = "Outcome"
+
+
+class ScenarioRefSerializer(serializers.Serializer):
+    slug = serializers.CharField()
+    name = serializers.CharField()
+
+    class Meta:
+        ref_name = "ScenarioRef"
+
+
+class GameViewSerializer(serializers.Serializer):
+    """The game as the requester may see it (``Game.view(side)``): never the other side's
+    hand, any deck order or the seed."""
+
+    scenario = ScenarioRefSerializer()
+    ruleset = serializers.CharField()
+    options = serializers.DictField()
+    turn = serializers.IntegerField()
+    active = serializers.ChoiceField(choices=SIDE_CHOICES, help_text="Whose turn it is.")
+    phase = serializers.CharField()
+    deciding = serializers.ChoiceField(choices=SIDE_CHOICES, allow_null=True,
+                                       help_text="Whose decision it is now.")
+    decision = DecisionSerializer(allow_null=True)
+    viewer = serializers.ChoiceField(choices=SIDE_CHOICES, allow_null=True)
+    positions = _per_side(serializers.ChoiceField(choices=["top", "bottom"]))
+    terrain = TerrainSerializer(many=True)
+    obstacles = ObstacleSerializer(many=True)
+    units = ViewUnitSerializer(many=True)
+    generals = ViewGeneralSerializer(many=True)
+    objectives = ObjectiveSerializer(many=True)
+    card = serializers.CharField(allow_null=True, help_text="The card in play this turn.")
+    mode = serializers.CharField(allow_null=True)
+    effect = serializers.CharField(allow_null=True)
+    orders_left = serializers.IntegerField(allow_null=True)
+    archie = serializers.CharField(allow_null=True)
+    casualties = _per_side(serializers.IntegerField())
+    hand = serializers.ListField(child=serializers.CharField(), allow_null=True,
+                                 help_text="The requester's own hand; null for a spectator.")
+    hand_counts = _per_side(serializers.IntegerField())
+    deck_counts = _per_side(serializers.IntegerField())
+    discards = _per_side(serializers.ListField(child=serializers.CharField()))
+    captured = _per_side(serializers.ListField())
+    flags = _per_side(serializers.IntegerField())
+    flags_needed = _per_side(serializers.IntegerField())
+    capacity = _per_side(serializers.IntegerField())
+    last_card = _per_side(serializers.CharField(allow_null=True))
+    outcome = serializers.DictField(allow_null=True)
+
+    class Meta:
+        ref_name = "GameView"

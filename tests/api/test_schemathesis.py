@@ -1,0 +1,84 @@
+"""Property-based run of the whole API against its own OpenAPI document, on a live test
+server (schemathesis): for every operation, requests generated from the document, sent by
+a member with a play token.  No answer may be a server error, and every answer must match
+the document (status code, content type, body).  Bounded: a dozen examples per operation,
+derandomized so that every run tries the same ones, no shrinking, no example database.
+``API_FUZZ_EXAMPLES=200`` runs more examples, freshly random, for a deeper search by hand."""
+from __future__ import annotations
+
+import os
+from collections import Counter
+from types import SimpleNamespace
+
+import pytest
+import schemathesis
+from hypothesis import HealthCheck, Phase, given, settings
+from schemathesis import GenerationMode
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import (content_type_conformance, response_schema_conformance,
+                                               status_code_conformance)
+
+from accounts.tokens import create_token
+from games import services
+from games.models import Game
+from tests.play_helpers import make_scenario, start_match
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
+
+EXAMPLES = int(os.environ.get("API_FUZZ_EXAMPLES", 12))
+DERANDOMIZE = "API_FUZZ_EXAMPLES" not in os.environ
+CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
+
+
+@pytest.fixture
+def world(live_server, lee, grant, meade):
+    """A game in progress (lee to act), a finished one, a challenge to lee, an open seek."""
+    scenario = make_scenario()
+    make_scenario(slug="shiloh")
+    match, game = start_match(lee, grant, side="union")
+    done_match, done = start_match(grant, meade, side="union")
+    Game.objects.filter(pk=done.pk).update(deadline="2020-01-01T00:00:00Z")
+    services.claim_timeout(done.pk, done.player_of("confederate" if done.deciding == "union" else "union"))
+    challenge = services.create_challenge(grant, lee, scenario)
+    seek = services.post_seek(meade, scenario)
+    _, secret = create_token(lee, "schemathesis", "play")
+    return SimpleNamespace(
+        base=live_server.url, headers={"Authorization": f"Bearer {secret}"},
+        ids={"games": [game.pk, done.pk], "matches": [match.pk, challenge.pk, seek.pk, done_match.pk]},
+        slugs=["bench-field", "shiloh"])
+
+
+def aim(case, world) -> None:
+    """Point most generated ids and slugs at real objects, so that the run goes past the 404."""
+    params = case.path_parameters or {}
+    if "id" in params and str(params["id"]).isdigit() and int(params["id"]) % 5:
+        kind = "matches" if case.path.startswith("/api/v1/matches/") else "games"
+        params["id"] = world.ids[kind][int(params["id"]) % len(world.ids[kind])]
+    if "slug" in params and len(str(params["slug"])) % 5:
+        params["slug"] = world.slugs[len(str(params["slug"])) % 2]
+
+
+def test_the_api_keeps_to_its_document(world):
+    schema = schemathesis.openapi.from_url(f"{world.base}/api/schema/")
+    schema.config.generation.update(modes=[GenerationMode.POSITIVE], max_examples=EXAMPLES)
+    failures, operations, sent = [], 0, []
+    for result in schema.get_all_operations():
+        operation = result.ok()
+        operations += 1
+
+        @given(case=operation.as_strategy())
+        @settings(max_examples=EXAMPLES, deadline=None, phases=[Phase.explicit, Phase.generate],
+                  suppress_health_check=list(HealthCheck), database=None, derandomize=DERANDOMIZE)
+        def run(case):
+            aim(case, world)
+            response = case.call_and_validate(base_url=world.base, headers=world.headers, checks=CHECKS)
+            sent.append((operation.path, response.status_code))
+
+        try:
+            run()
+        except Exception as exc:        # noqa: BLE001 - gather every operation's failure
+            failures.append(f"{operation.method.upper()} {operation.path}: {exc}")
+    assert operations >= 20
+    print(f"{len(sent)} requests; answers: {sorted(Counter(code for _, code in sent).items())}")
+    assert len(sent) >= operations * 3, "too few examples were sent"
+    assert not failures, "\n\n".join(failures)
