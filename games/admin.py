@@ -12,7 +12,7 @@ from django.contrib import admin
 from django.core.exceptions import FieldDoesNotExist
 from django.db.models.constants import LOOKUP_SEP
 
-from .models import Game, GameAction, Match, Outbox, Scenario
+from .models import ChatMessage, Game, GameAction, Match, Outbox, Scenario
 
 #: The fields no staff member may see, filter, search or order by, per model.
 HIDDEN_FIELDS = {
@@ -53,6 +53,13 @@ class HidesSecrets:
     def get_ordering(self, request):
         ordering = super().get_ordering(request) or ()
         return [o for o in ordering if not (isinstance(o, str) and touches_hidden_field(self.model, o))]
+
+
+@admin.register(ChatMessage)
+class ChatMessageAdmin(HidesSecrets, admin.ModelAdmin):
+    list_display = ("match", "author", "text", "created")
+    search_fields = ("text",)
+    raw_id_fields = ("match", "author")
 
 
 @admin.register(Scenario)

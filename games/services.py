@@ -12,6 +12,7 @@ kept for a later sweep if the broker is down: a move never fails for want of Red
 """
 from __future__ import annotations
 
+import json
 import secrets
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -22,7 +23,8 @@ from django.utils import timezone
 
 from games import outbox
 from games.engine import DEFAULT_RULESET, Game as EngineGame, IllegalAction, chance_of, load_scenario
-from games.models import Game, GameAction, Match, Scenario
+from games.models import ChatMessage, Game, GameAction, Match, Scenario
+from games.models.chat import MAX_LENGTH as CHAT_MAX_LENGTH
 from games.models.match import SIDE_NAMES, SIDES, engine_seed, seed_hash
 
 MIN_DEADLINE_HOURS = 1
@@ -31,6 +33,13 @@ KNOWN_OPTIONS = ("nightfall",)
 #: Actions only the site itself takes (never a player through ``act``).
 SYSTEM_ACTIONS = ("end_by_nightfall",)
 CLAIM = "claim_timeout"
+UNDO = "undo"
+RESIGN = "resign"
+#: Steps a player may take back within their turn: they reveal nothing (no die rolled, no card
+#: drawn or shown) and hand no decision to the opponent.
+UNDOABLE_ACTIONS = ("order", "confirm_orders", "move", "move_general", "end_movement")
+#: Events such a step may cause and still be taken back.
+QUIET_EVENTS = ("ordered", "moved", "general_moved", "battle_phase", "temporary_flags")
 
 
 # -- refusals ----------------------------------------------------------------------------------
@@ -287,7 +296,7 @@ def act(game_id, user, action, version) -> Acted:
                                   game=row)
             raise NotYourTurn(f"It is not your decision: the {SIDE_NAMES[row.deciding]} player "
                               "is to act.", game=row)
-        if action["type"] in SYSTEM_ACTIONS or action["type"] == CLAIM:
+        if action["type"] in SYSTEM_ACTIONS or action["type"] in (CLAIM, UNDO, RESIGN):
             raise IllegalStep("The site takes that step itself.", game=row)
         engine = load_engine(row)
         try:
@@ -338,10 +347,119 @@ def claim_timeout(game_id, user, version=None) -> Acted:
                                 game=row)
         if not row.deadline_passed():
             raise ActionRefused("Your opponent still has time for this move.", game=row)
-        engine = load_engine(row)
-        needed = max(engine.flags(side), engine.flags_needed(side))
-        events = engine.award(side, "timeout", flags={side: needed})
-        _record(row, engine, side, user, {"type": CLAIM}, events)
+        events = _award(row, side, "timeout", user, CLAIM)
+    return Acted(row, events)
+
+
+def resign(game_id, user, version=None) -> Acted:
+    """A player gives up this game: the opponent wins it with the flags needed, the
+    resigning player keeps the flags they had, and the match goes on (after game 1 the
+    re-match starts, as after any other end).  (docs/decisions.md, "Play by web")
+    """
+    with transaction.atomic():
+        row = _locked_game(game_id)
+        side = row.side_of(user)
+        if side is None:
+            raise NotAPlayer("Only the two players of this game can resign it.", game=row)
+        if row.is_over:
+            raise GameOver("The game is over.", game=row)
+        if version is not None and str(version) != str(row.version):
+            raise StaleVersion("The game has moved on since your page was drawn, so you have not "
+                               "resigned. Here is the game as it is now.", game=row)
+        winner = "confederate" if side == "union" else "union"
+        events = _award(row, winner, "resigned", user, RESIGN, actor_side=side)
+    return Acted(row, events)
+
+
+def _award(row: Game, winner: str, reason: str, user, action_type: str, actor_side=None) -> list:
+    """End ``row`` as won by ``winner`` for a reason outside the rules (a claim, a resignation):
+    the winner counts the flags needed to win, the loser keeps theirs."""
+    engine = load_engine(row)
+    needed = max(engine.flags(winner), engine.flags_needed(winner))
+    events = engine.award(winner, reason, flags={winner: needed})
+    _record(row, engine, actor_side or winner, user, {"type": action_type}, events)
+    return events
+
+
+# -- taking a step back ------------------------------------------------------------------------
+def undone_indices(entries) -> set:
+    """The log indices taken back by undo entries (``entries``: rows or tuples with
+    ``action`` and ``events``)."""
+    return {e["index"] for entry in entries if entry.action.get("type") == UNDO
+            for e in entry.events if e.get("type") == "undone"}
+
+
+def undoable_entry(entries, side: str | None, deciding: str):
+    """The step ``side`` may take back now, or None.
+
+    ``entries`` is the game's log in order (objects with ``index``, ``side``, ``action`` and
+    ``events``).  The last step still standing may be taken back when it is the deciding
+    player's own, of a kind that reveals nothing (``UNDOABLE_ACTIONS``) and caused only quiet
+    events (``QUIET_EVENTS``): no die rolled, no card drawn or shown, nobody else asked to decide.
+    """
+    if not side or side != deciding:
+        return None
+    entries = list(entries)
+    undone = undone_indices(entries)
+    for entry in reversed(entries):
+        kind = entry.action.get("type")
+        if kind == UNDO or entry.index in undone:
+            continue
+        if (entry.side == side and kind in UNDOABLE_ACTIONS
+                and all(e.get("type") in QUIET_EVENTS for e in entry.events)):
+            return entry
+        return None
+    return None
+
+
+def _same_json(a, b) -> bool:
+    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+
+
+def undo(game_id, user, version) -> Acted:
+    """Take back the player's last step of this turn, if it revealed nothing.
+
+    The game is rebuilt from its log without that step (the log keeps it, with an ``undo``
+    entry after it saying it was taken back, and the version goes on counting up, so a page
+    drawn before the undo is refused as stale).  Refused once a die was rolled, a card drawn
+    or shown, or the decision passed to the opponent since.
+    """
+    try:
+        version = int(version)
+    except (TypeError, ValueError):
+        raise StaleVersion("The page sent no game version; here is the game as it is now.") from None
+    with transaction.atomic():
+        row = _locked_game(game_id)
+        side = row.side_of(user)
+        if side is None:
+            raise NotAPlayer("Only the two players of this game can take back a step.", game=row)
+        if row.is_over:
+            raise GameOver("The game is over.", game=row)
+        if version != row.version:
+            raise StaleVersion("The game has moved on since your page was drawn, so nothing was "
+                               "taken back. Here is the game as it is now.", game=row)
+        entries = list(row.actions.order_by("index"))
+        entry = undoable_entry(entries, side, row.deciding)
+        if entry is None:
+            raise IllegalStep("Nothing can be taken back now: only your own moves, orders and steps "
+                              "of this turn since the last dice were rolled or card was shown or drawn.",
+                              game=row)
+        events = [{"type": "undone", "side": side, "index": entry.index,
+                   "action": entry.action.get("type")}]
+        try:
+            engine = None
+            for _i, _e, state, _ev in rebuild_steps(row, entries=entries, skip={entry.index}):
+                engine = state
+            # the game rebuilt without the step, with the step again, must be the stored game
+            again = EngineGame.from_dict(engine.to_dict(), scenario=_engine_scenario(row))
+            consistent = (again.apply(entry.action) == entry.events
+                          and _same_json(again.to_dict(), row.state))
+        except (ValueError, IllegalAction):
+            consistent = False
+        if not consistent:
+            raise IllegalStep("This game's log no longer replays, so nothing can be taken back.",
+                              game=row)
+        _record(row, engine, side, user, {"type": UNDO, "index": entry.index}, events)
     return Acted(row, events)
 
 
@@ -439,16 +557,109 @@ def _finish_match(match: Match) -> None:
     outbox.queue(tasks.notify_match_result, match.pk)
 
 
+# -- the chat of a match --------------------------------------------------------------------------
+CHAT_BURST = 5            # messages a player may send ...
+CHAT_WINDOW = 30          # ... within this many seconds
+
+
+def post_chat(match_id, user, text) -> ChatMessage:
+    """A player of the match says something to the other (plain text, at most
+    ``MAX_LENGTH`` characters, at most ``CHAT_BURST`` messages in ``CHAT_WINDOW`` seconds)."""
+    text = "\n".join(line.rstrip() for line in str(text or "").strip().splitlines())
+    with transaction.atomic():
+        match = _locked_match(match_id)
+        if not match.is_player(user):
+            raise NotAPlayer("Only the two players of this match can write in its chat.")
+        if not text.strip():
+            raise ActionRefused("Write something first.")
+        if len(text) > CHAT_MAX_LENGTH:
+            raise ActionRefused(f"A message can hold at most {CHAT_MAX_LENGTH} characters "
+                                f"(this one has {len(text)}).")
+        since = timezone.now() - timedelta(seconds=CHAT_WINDOW)
+        if match.chat.filter(author=user, created__gte=since).count() >= CHAT_BURST:
+            raise ActionRefused("You are writing faster than the chat allows: wait a few seconds.")
+        return ChatMessage.objects.create(match=match, author=user, text=text.strip())
+
+
 # -- rebuilding a game from its log ------------------------------------------------------------
-def rebuild_steps(row: Game):
+REPLAY_CHECKPOINT = 10    # a finished game's replay keeps the state of every 10th step
+
+
+@dataclass
+class ReplayStep:
+    """A finished game after ``step`` actions: the engine game, the log entry of that step
+    (None at the deal), and the stretch of log it was rebuilt over (from ``since``, whose
+    public view is ``since_view``) for the page's log."""
+
+    engine: EngineGame
+    entry: object
+    since: int
+    since_view: dict
+    entries: list
+
+
+def state_at(row: Game, step: int) -> ReplayStep:
+    """A finished game after ``step`` actions (0: the deal), rebuilt from the log.
+
+    The states of every ``REPLAY_CHECKPOINT``-th step are kept in the cache, so stepping
+    through a replay reads and replays at most that many actions a request instead of the
+    whole game from the deal."""
+    from django.core.cache import cache
+
+    start = None
+    for b in range(step - step % REPLAY_CHECKPOINT, 0, -REPLAY_CHECKPOINT):   # latest first
+        saved = cache.get(f"replay:{row.pk}:{row.version}:{b}")
+        if saved is not None:
+            start = (b, saved)
+            break
+    first = start[0] if start else 0
+    undone = {e["index"] for events in row.actions.filter(action__type=UNDO)
+              .values_list("events", flat=True) for e in events if e.get("type") == "undone"}
+    entries = list(row.actions.filter(index__gt=first, index__lte=step).order_by("index"))
+    engine = entry = None
+    since_view = None
+    for index, entry_, engine_, _events in rebuild_steps(row, entries=entries, start=start,
+                                                         until=step, undone=undone):
+        engine, entry = engine_, entry_
+        if index == first:
+            since_view = engine.view(None)
+        if index and index % REPLAY_CHECKPOINT == 0 and index > first:
+            cache.set(f"replay:{row.pk}:{row.version}:{index}", engine.to_dict(), 24 * 3600)
+    if entry is None and step:
+        entry = row.actions.filter(index__lte=step).exclude(index__in=undone).order_by("-index").first()
+    return ReplayStep(engine, entry, first, since_view,
+                      [e for e in entries if e.index not in undone])
+
+
+def rebuild_steps(row: Game, *, entries=None, skip=(), start=None, until=None, undone=None):
     """Yield ``(index, action_row or None, engine_game, events)`` for every state of a game,
     from the deal (index 0) to the last action, replaying the log with its recorded dice
-    and draws.  The engine game yielded is the same object, changed step by step."""
-    engine = EngineGame.new(_engine_scenario(row), ruleset=row.ruleset,
-                            options=dict(row.state.get("options") or {}), seed=row.seed)
-    yield 0, None, engine, []
-    for entry in row.actions.order_by("index"):
-        if entry.action.get("type") == CLAIM:
+    and draws.  The engine game yielded is the same object, changed step by step.
+
+    Steps taken back (and those in ``skip``) are passed over: an ``undo`` entry yields the
+    game as it was before the step it took back.  ``start=(index, state dict)`` starts from a
+    state saved after step ``index`` instead of the deal; ``until`` stops after that step;
+    ``undone`` gives the steps taken back when ``entries`` is not the whole log."""
+    if entries is None:
+        entries = list(row.actions.order_by("index"))
+    if start is None:
+        first = 0
+        engine = EngineGame.new(_engine_scenario(row), ruleset=row.ruleset,
+                                options=dict(row.state.get("options") or {}), seed=row.seed)
+    else:
+        first, state = start
+        engine = EngineGame.from_dict(state, scenario=_engine_scenario(row))
+    yield first, next((e for e in entries if e.index == first), None), engine, []
+    skipped = (undone_indices(entries) if undone is None else set(undone)) | set(skip)
+    for entry in entries:
+        if until is not None and entry.index > until:
+            return
+        if entry.index <= first or entry.index in skipped:
+            continue
+        if entry.action.get("type") == UNDO:
+            yield entry.index, entry, engine, entry.events
+            continue
+        if entry.action.get("type") in (CLAIM, RESIGN):
             result = entry.events[0]
             events = engine.award(result["winner"], result["reason"], flags=result["flags"])
             yield entry.index, entry, engine, events

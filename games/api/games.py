@@ -163,8 +163,10 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     @action(detail=True, methods=["get"])
     def seed(self, request, pk=None):
         game = self.get_object()
+        over = game.is_over
         return Response(SeedSerializer({"seed_hash": game.seed_hash,
-                                        "seed": str(game.seed) if game.is_over else None}).data)
+                                        "seed": (game.secret_seed or str(game.seed)) if over else None,
+                                        "engine_seed": str(game.seed) if over else None}).data)
 
     @extend_schema(summary="One step of the replay of a finished game (0 is the deal)",
                    responses=ReplayStepSerializer)

@@ -183,7 +183,7 @@ class GameDetailSerializer(GameSummarySerializer):
 
     @extend_schema_field(serializers.CharField(allow_null=True, help_text="Revealed when the game is over."))
     def get_seed(self, game):
-        return str(game.seed) if game.is_over else None
+        return (game.secret_seed or str(game.seed)) if game.is_over else None
 
     @extend_schema_field(GameViewSerializer)
     def get_view(self, game):
@@ -257,5 +257,12 @@ class ReplayStepSerializer(serializers.Serializer):
 
 
 class SeedSerializer(serializers.Serializer):
-    seed_hash = serializers.CharField(help_text="sha256 of the seed's decimal digits, shown from the start.")
-    seed = serializers.CharField(allow_null=True, help_text="The seed, once the game is over.")
+    seed_hash = serializers.CharField(help_text="sha256 of the seed's text, shown from the start.")
+    seed = serializers.CharField(
+        allow_null=True,
+        help_text="The committed seed once the game is over: the 128-bit secret seed in hex (or, for "
+                  "older games, the engine seed's decimal digits); its sha256 is seed_hash.")
+    engine_seed = serializers.CharField(
+        allow_null=True,
+        help_text="The engine's seed once the game is over: the first 8 bytes of "
+                  "sha256('battlecry-engine-seed:' + seed), big-endian, shifted right by one bit.")

@@ -250,7 +250,7 @@ def test_attack_preview_needs_both_hexes(duel):
 @pytest.mark.parametrize("role", ROLES)
 def test_the_seed_is_secret_until_the_end(duel, role):
     body = duel.clients[role].get(url(duel.game, "seed/")).json()
-    assert body == {"seed_hash": duel.game.seed_hash, "seed": None}
+    assert body == {"seed_hash": duel.game.seed_hash, "seed": None, "engine_seed": None}
     assert duel.clients[role].get(url(duel.game, "replay/0/")).json()["code"] == "not_over"
 
 
@@ -270,4 +270,4 @@ def test_the_waiting_player_claims_when_time_has_run_out(duel):
     assert response.json()["events"][0]["type"] == "game_over"
     assert response.json()["events"][0]["winner"] == "confederate"
     seed = duel.clients["anonymous"].get(url(duel.game, "seed/")).json()
-    assert seed["seed"] == str(duel.game.seed)
+    assert seed["seed"] == duel.game.secret_seed and seed["engine_seed"] == str(duel.game.seed)

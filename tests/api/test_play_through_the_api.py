@@ -7,6 +7,7 @@ import hashlib
 
 import pytest
 
+from games.models.match import engine_seed
 from tests.api.helpers import anonymous, assert_conforms, token_client
 
 pytestmark = pytest.mark.django_db
@@ -93,6 +94,7 @@ def test_a_whole_match_played_through_the_api(lee, grant):
     for game_url, game in finished:
         seed = anonymous().get(game_url + "seed/").json()
         assert hashlib.sha256(seed["seed"].encode()).hexdigest() == seed["seed_hash"] == game["seed_hash"]
+        assert seed["engine_seed"] == str(engine_seed(seed["seed"]))   # anyone can re-derive the dice
         for step in range(game["version"] + 1):
             assert_conforms(anonymous().get(game_url + f"replay/{step}/").json(), "ReplayStep")
         last = anonymous().get(game_url + f"replay/{game['version']}/").json()

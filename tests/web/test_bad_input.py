@@ -78,7 +78,7 @@ def test_api_me_refuses_hostile_json_with_a_400(player, body, method):
     client = browser(player)
     r = getattr(client, method)("/api/v1/me/", body, content_type="application/json")
     assert r.status_code == 400
-    assert "JSON parse error" in r.json()["detail"]
+    assert r.json()["code"] == "malformed" and "JSON" in r.json()["message"]
     player.profile.refresh_from_db()
     assert player.profile.display_name == "" and player.profile.club == ""
 
