@@ -1,6 +1,7 @@
 """Template context shared by every page of the site."""
 from __future__ import annotations
 
+from django.db.models import Q
 from django.utils.functional import SimpleLazyObject
 
 
