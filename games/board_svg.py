@@ -268,10 +268,10 @@ def _unit(unit: Mapping) -> str:
 def _key_labels(place) -> str:
     """The row letters down both sides and the column numbers along both edges."""
     out = ['<g class="key" aria-hidden="true">']
-    for n in range(MAX_COL // 2 + 1):
+    for n in range(BOARD.max_col // 2 + 1):
         x = place(2 * n, 0)[0]
         out.extend(f'<text x="{x}" y="{y}">{n + 1}</text>' for y in _KEY_Y)
-    for r in range(ROWS):
+    for r in range(BOARD.rows):
         y = place(r % 2, r)[1] + 4
         out.extend(f'<text x="{x}" y="{y}">{ROW_KEYS[r]}</text>' for x in _KEY_X)
     out.append("</g>")
