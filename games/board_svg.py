@@ -10,7 +10,7 @@ Used by the scenario pages and the play pages alike::
 
 Geometry: pointy-top hexes with circumradius 30 and half-width 26 (so a hex is 52 wide and
 60 tall, rows are 45 apart, and a hex's centre is at x = 26 * col, y = 45 * row in the
-doubled-column addressing of ``games.engine.hexgrid``; sqrt(3)/2 * 30 = 25.98 is rounded to
+doubled-column addressing of ``games.engine.BOARD``; sqrt(3)/2 * 30 = 25.98 is rounded to
 26 so that every coordinate is a whole number).  When the viewer sits at the top of the
 scenario, every position is turned round (col -> 24 - col, row -> 8 - row) so that each player
 sees their own baseline at the bottom, with the text still upright.
@@ -26,8 +26,7 @@ import re
 from html import escape
 from typing import Callable, Iterable, Mapping
 
-from games.engine.hexgrid import HEXES, MAX_COL, OPPOSITE, ROWS
-from games.engine.terrain import KINDS
+from games.engine import BOARD, TERRAIN as KINDS
 
 HALF_WIDTH = 26         # centre to the middle of a vertical side
 RADIUS = 30             # centre to a corner
@@ -164,7 +163,7 @@ def render_board(view: Mapping, *, viewer: str | None = None,
 
     def place(col: int, row: int) -> tuple[int, int]:
         if flip:
-            col, row = MAX_COL - col, ROWS - 1 - row
+            col, row = BOARD.max_col - col, BOARD.rows - 1 - row
         return col * HALF_WIDTH, row * ROW_STEP
 
     terrain: dict[tuple[int, int], str] = {}
@@ -190,7 +189,7 @@ def render_board(view: Mapping, *, viewer: str | None = None,
         extra_classes.setdefault(sel, []).append("selected")
 
     plain, raised = [], []
-    for h in HEXES:
+    for h in BOARD.hexes:
         key = (h.col, h.row)
         out = raised if key in extra_classes else plain
         out.append(_hex(key, place(*key), flip, terrain.get(key), obstacles.get(key),
@@ -269,10 +268,10 @@ def _unit(unit: Mapping) -> str:
 def _key_labels(place) -> str:
     """The row letters down both sides and the column numbers along both edges."""
     out = ['<g class="key" aria-hidden="true">']
-    for n in range(MAX_COL // 2 + 1):
+    for n in range(BOARD.max_col // 2 + 1):
         x = place(2 * n, 0)[0]
         out.extend(f'<text x="{x}" y="{y}">{n + 1}</text>' for y in _KEY_Y)
-    for r in range(ROWS):
+    for r in range(BOARD.rows):
         y = place(r % 2, r)[1] + 4
         out.extend(f'<text x="{x}" y="{y}">{ROW_KEYS[r]}</text>' for x in _KEY_X)
     out.append("</g>")
@@ -331,7 +330,7 @@ def _hex(key, xy, flip, kind, sides, unit, general, objectives, classes, hex_att
     if sides:
         by_kind: dict[str, str] = {}
         for direction, obstacle in sides.items():
-            drawn = OPPOSITE[direction] if flip else direction
+            drawn = BOARD.opposite[direction] if flip else direction
             by_kind[obstacle] = by_kind.get(obstacle, "") + _SIDE_SEGMENTS[drawn]
         for obstacle, d in sorted(by_kind.items()):
             out.append(f'<path class="ob {_a(obstacle)}" d="{d}"/>')

@@ -22,8 +22,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import events, outbox
-from games.engine import Game as EngineGame, IllegalAction, load_scenario
-from games.engine.replay import chance_of
+from games.engine import DEFAULT_RULESET, Game as EngineGame, IllegalAction, chance_of, load_scenario
 from games.models import ChatMessage, Game, GameAction, Match, Scenario
 from games.models.chat import MAX_LENGTH as CHAT_MAX_LENGTH
 from games.models.match import SIDE_NAMES, SIDES, engine_seed, seed_hash
@@ -259,14 +258,14 @@ def new_seed() -> str:
 def _new_game(match: Match, number: int, union_player, confederate_player) -> Game:
     secret = new_seed()
     seed = engine_seed(secret)
-    engine = EngineGame.new(match.scenario.engine_scenario(), ruleset="advanced",
+    engine = EngineGame.new(match.scenario.engine_scenario(), ruleset=DEFAULT_RULESET,
                             options=dict(match.options), seed=seed)
     now = timezone.now()
     row = Game.objects.create(
         match=match, number=number, union_player=union_player,
         confederate_player=confederate_player, secret_seed=secret, seed=seed,
         seed_hash=seed_hash(secret),
-        ruleset="advanced", state=engine.to_dict(), setup_events=engine.setup_events, version=0,
+        ruleset=engine.ruleset, state=engine.to_dict(), setup_events=engine.setup_events, version=0,
         phase=engine.phase, deciding=engine.active_side or "", turn=engine.turn,
         deadline=now + timedelta(hours=match.deadline_hours) if engine.active_side else None,
         created=now)
@@ -392,14 +391,8 @@ def _award(row: Game, winner: str, reason: str, user, action_type: str, actor_si
     """End ``row`` as won by ``winner`` for a reason outside the rules (a claim, a resignation):
     the winner counts the flags needed to win, the loser keeps theirs."""
     engine = load_engine(row)
-    flags = {s: engine.flags(s) for s in SIDES}
-    flags[winner] = max(flags[winner], engine.flags_needed(winner))
-    outcome = {"winner": winner, "reason": reason, "turn": engine.turn, "flags": flags}
-    state = row.state
-    state["outcome"] = outcome
-    state["pending"] = []
-    engine = EngineGame.from_dict(state, scenario=_engine_scenario(row))
-    events = [{"type": "game_over", **outcome}]
+    needed = max(engine.flags(winner), engine.flags_needed(winner))
+    events = engine.award(winner, reason, flags={winner: needed})
     _record(row, engine, actor_side or winner, user, {"type": action_type}, events)
     return events
 
@@ -684,11 +677,9 @@ def rebuild_steps(row: Game, *, entries=None, skip=(), start=None, until=None, u
             yield entry.index, entry, engine, entry.events
             continue
         if entry.action.get("type") in (CLAIM, RESIGN):
-            state = engine.to_dict()
-            state["outcome"] = {k: v for k, v in entry.events[0].items() if k != "type"}
-            state["pending"] = []
-            engine = EngineGame.from_dict(state, scenario=_engine_scenario(row))
-            yield entry.index, entry, engine, entry.events
+            result = entry.events[0]
+            events = engine.award(result["winner"], result["reason"], flags=result["flags"])
+            yield entry.index, entry, engine, events
             continue
         rolls, draws = chance_of(entry.events)
         events = engine.apply(entry.action, rolls=rolls, draws=draws)

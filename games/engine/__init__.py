@@ -4,13 +4,36 @@ Public API (DESIGN.md section 2)::
 
     from games.engine import Game, load_scenario, IllegalAction, ScenarioError
 
-This package imports nothing from Django or the rest of the site.
+    game = Game.new(scenario, ruleset="advanced", options={...}, seed=1)   # OptionError
+    game.legal_actions(); game.apply(action); game.view(side); game.outcome
+    game.award(winner, reason)            # a result decided outside the rules
+
+    # the search path (Archie): never the site's
+    game.copy(); game.determinize(side, seed); game.sample_action(rng)
+    game.apply_unchecked(action)
+
+Helpers for drawing and wording a game: ``BOARD``, ``TERRAIN``, ``CARDS``, ``card_of``,
+``SIDES``, ``other``.  Rulesets by name: ``RULESETS``.  The modules inside are not
+part of the API.  This package imports nothing from Django or the rest of the site.
 """
+from .advanced import ADVANCED
+from .cards import CARDS, Card, card_of
+from .core import OptionError, rulesets
 from .errors import IllegalAction, ScenarioError
 from .game import Game, view_event
-from .hexgrid import Hex
+from .hexgrid import BOARD, Hex, HexBoard
+from .terrain import KINDS as TERRAIN, TerrainKind
 from .replay import chance_of, replay
+from .sample import sample_scenario
 from .scenario import Scenario, load_scenario
+from .units import SIDES, other
 
-__all__ = ["Game", "Hex", "IllegalAction", "Scenario", "ScenarioError", "chance_of",
-           "load_scenario", "replay", "view_event"]
+#: The rulesets a game may be played under, by name.
+RULESETS = rulesets()
+#: The ruleset a new game is played under unless another is chosen.
+DEFAULT_RULESET = ADVANCED.name
+
+__all__ = ["ADVANCED", "BOARD", "CARDS", "Card", "DEFAULT_RULESET", "Game", "Hex", "HexBoard",
+           "IllegalAction", "OptionError", "RULESETS", "SIDES", "Scenario", "ScenarioError",
+           "TERRAIN", "TerrainKind", "card_of", "chance_of", "load_scenario", "other", "replay",
+           "rulesets", "sample_scenario", "view_event"]

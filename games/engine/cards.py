@@ -124,7 +124,16 @@ def player_deck_ids() -> list[str]:
 
 
 def extra_ids() -> list[str]:
-    return [f"{key}-x" for key in EXTRA_CARDS]
+    return [key + EXTRA_SUFFIX for key in EXTRA_CARDS]
+
+
+#: The end of the copy id of a card from the extra pile.
+EXTRA_SUFFIX = "-x"
+
+
+def is_extra(copy_id: str) -> bool:
+    """True for a copy id of a card from the extra pile."""
+    return copy_id.endswith(EXTRA_SUFFIX)
 
 
 def card_of(copy_id: str) -> Card:

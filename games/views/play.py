@@ -20,8 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 from battlecry_site import untrusted_json
 from games import services
 from games.board_svg import piece_swatches, render_board, terrain_swatch, unit_words
-from games.engine.cards import card_of
-from games.engine.terrain import KINDS
+from games.engine import TERRAIN as KINDS, card_of
 from games.models import Game
 from games.models.match import PHASE_LABELS, SIDE_NAMES
 
