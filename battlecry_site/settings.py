@@ -348,9 +348,17 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_RESULT_EXPIRES = 60 * 60 * 24
 CELERY_TASK_ACKS_LATE = True
+# A task whose worker process died (killed, out of memory) goes back to the queue.
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
+
+# --- Archie ------------------------------------------------------------------------------
+
+# Search iterations per decision of Archie instead of the level's seconds (repeatable, and
+# quick in tests); 0 keeps the levels' time budgets.
+ARCHIE_ITERATIONS = env_int("ARCHIE_ITERATIONS", 0) or None
 
 # --- Logging ------------------------------------------------------------------------------
 

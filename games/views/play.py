@@ -319,7 +319,8 @@ def game_context(request, row: Game, *, selected=None, error: str | None = None)
     board = render_board(view, viewer=side, highlights=choices.highlights,
                          hex_attrs=hex_attrs, selected=selected if mine else None)
     entries = log_entries(row.actions.order_by("index"))
-    lines = log_lines(engine.scenario, entries, side)
+    archie = services.archie_side(row)
+    lines = log_lines(engine.scenario, entries, side, archie)
     other = None
     if side:
         other = "confederate" if side == "union" else "union"
@@ -352,6 +353,8 @@ def game_context(request, row: Game, *, selected=None, error: str | None = None)
         "outcome": outcome, "winner_name": (_name(row.player_of(outcome["winner"]))
                                             if outcome and outcome.get("winner") else ""),
         "outcome_reason": _reason(outcome),
+        "archie": archie, "archie_thinking": services.archie_to_decide(row),
+        "archie_stuck": services.archie_stuck(row),
         "can_claim": can_claim, "poll": not row.is_over, "poll_seconds": POLL_SECONDS,
         "selected": f"{selected[0]},{selected[1]}" if selected and mine else "",
         "now": timezone.now(),
@@ -463,7 +466,7 @@ def game_replay(request, game_id):
             break
     view = engine.view(None)
     entries = log_entries(row.actions.filter(index__lte=step).order_by("index"))
-    lines = log_lines(engine.scenario, entries, None)
+    lines = log_lines(engine.scenario, entries, None, services.archie_side(row))
     step_lines = [ln for ln in lines if ln["index"] == step] if step else []
     ctx = {
         "game": row, "match": row.match, "view": view, "step": step, "last": last,

@@ -92,12 +92,18 @@ def tracker_for(engine_scenario) -> Tracker:
     return Tracker(engine_scenario.units, engine_scenario.generals)
 
 
-def describe(e: dict, viewer: str | None, tr: Tracker) -> str | None:
-    """One (already redacted) event as a sentence for ``viewer``; None for events not shown."""
+def describe(e: dict, viewer: str | None, tr: Tracker, archie: str | None = None) -> str | None:
+    """One (already redacted) event as a sentence for ``viewer``; None for events not shown.
+    ``archie``: the side Archie plays, whose draws and cards are told as Archie's."""
     t = e["type"]
     side = SIDE.get(e.get("side"), "")
+    by_archie = archie is not None and e.get("side") == archie
+    if t == "draw" and by_archie:
+        return f"Archie ({side}) drew the top card of its deck."
     if t == "card_played":
-        text = f"{side} played {e.get('name') or card_name(e.get('card'))}"
+        name = e.get('name') or card_name(e.get('card'))
+        text = (f"Archie ({side}) drew {name} from the top of its deck and played it" if by_archie
+                else f"{side} played {name}")
         if e.get("mode") == "skirmish":
             text += " as a skirmish action"
         if e.get("copies"):
@@ -227,15 +233,15 @@ def log_entries(actions_queryset) -> list[Entry]:
     return [Entry(*row) for row in actions_queryset.values_list("index", "side", "events")]
 
 
-def log_lines(engine_scenario, entries, viewer: str | None) -> list[dict]:
+def log_lines(engine_scenario, entries, viewer: str | None, archie: str | None = None) -> list[dict]:
     """Plain-words lines for ``entries`` (GameAction rows in order) as ``viewer`` may see
-    them: ``[{"index", "side", "text"}]`` oldest first."""
+    them: ``[{"index", "side", "text"}]`` oldest first (``archie``: Archie's side, if any)."""
     tr = tracker_for(engine_scenario)
     out = []
     for entry in entries:
         for raw in entry.events:
             e = view_event(raw, viewer)
-            text = describe(e, viewer, tr)
+            text = describe(e, viewer, tr, archie)
             tr.follow(e)
             if text:
                 out.append({"index": entry.index, "side": entry.side, "text": text,
