@@ -89,10 +89,24 @@ class BattleMixin:
         if self.in_melee(u) and target not in self.melee_targets(u):
             raise IllegalAction("A unit in melee may only battle an adjacent enemy.")
         if a.get("general"):
+            if target not in self.sharpshooter_targets(u):
+                raise IllegalAction("Sharpshooter: pick an enemy general within 3 hexes and in "
+                                    "sight of the ordered infantry unit.")
             return self._sharpshoot(u, target)
         prof = attack_profile(self, u, target)
         if not prof["allowed"]:
             raise IllegalAction(prof["reason"] or "That attack is not allowed.")
+        self._battle(u, target, prof)
+
+    def _attack_unchecked(self, a) -> None:
+        u = self.units[a["unit"]]
+        target = self._hex(a["target"])
+        if a.get("general"):
+            self._sharpshoot(u, target)
+        else:
+            self._battle(u, target, attack_profile(self, u, target))
+
+    def _battle(self, u, target: int, prof: dict) -> None:
         if u.id in self.attacked:
             self.fx["extra_battles"][u.id] -= 1
         self.attacked.add(u.id)
@@ -109,9 +123,6 @@ class BattleMixin:
         return out
 
     def _sharpshoot(self, u, target: int) -> None:
-        if target not in self.sharpshooter_targets(u):
-            raise IllegalAction("Sharpshooter: pick an enemy general within 3 hexes and in sight "
-                                "of the ordered infantry unit.")
         g = self.generals[self.general_at[target]]
         n = max(1, DICE[INFANTRY][DIST[u.hex][target] - 1])
         self.attacked.add(u.id)

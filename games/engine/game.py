@@ -11,11 +11,13 @@ engine only through :meth:`Game.view` and :func:`view_event`.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
 
 from . import dice as _dice
 from .battle import BattleMixin
-from .cards import card_of, extra_ids, player_deck_ids
+from .cards import card_of, extra_ids, is_extra, player_deck_ids
 from .combat import attack_profile, dice_profile
+from .core import derive_seed, get_ruleset, validate_options
 from .errors import IllegalAction
 from .hexgrid import HEX_JSON, HEXES, INDEX, N_HEXES, SECTION_OF, Hex
 from .movement import MOVE_AGAIN, forget_after_unit_move, general_destinations, unit_destinations
@@ -26,7 +28,6 @@ from .tactics import TacticsMixin, new_fx
 from .turn import TurnMixin
 from .units import CAVALRY, INFANTRY, SIDES, other
 
-RULESETS = ("advanced",)
 DECISIONS = ("retreat", "general_retreat", "withdraw", "take_ground", "discard", "keep_card",
              "rally", "reinforce", "supply_move", "fight_back", "nightfall")
 _STEPS = {
@@ -66,15 +67,21 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
         ``options``: ``nightfall`` (each card once; the game ends when a player cannot
         play), ``archie`` (the side Archie plays: no hand, top card of its deck, one extra
         die), ``auto_retreat`` (the engine takes retreat and withdrawal decisions with its
-        default policy, docs/rulings.md).
+        default policy, docs/rulings.md).  An unknown ruleset raises ValueError; an
+        unknown or ill-typed option raises :class:`~games.engine.core.OptionError` naming it.
         """
-        if ruleset not in RULESETS:
-            raise ValueError(f"unknown ruleset {ruleset!r}")
+        rules = get_ruleset(ruleset)
+        checked = validate_options(rules.options, options)
+        return rules.new(scenario, checked, secrets.randbits(63) if seed is None else int(seed))
+
+    @classmethod
+    def _setup(cls, scenario: Scenario, ruleset: str, options: dict, seed: int) -> "Game":
+        """The deal of a new game (called by the ruleset, options already checked)."""
         g = cls()
         g.scenario = scenario
         g.ruleset = ruleset
-        g.options = dict(options or {})
-        g.seed = secrets.randbits(63) if seed is None else int(seed)
+        g.options = options
+        g.seed = seed
         g.rng = g.seed
         g.turn = 1
         g.active = scenario.first_side
@@ -88,6 +95,7 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
         g.decks = {s: [] for s in SIDES}
         g.discards = {s: [] for s in SIDES}
         g.captured = {s: [] for s in SIDES}
+        g.returned_extras = {s: [] for s in SIDES}
         g.temp_flags = {s: 0 for s in SIDES}
         g.last_card = {s: None for s in SIDES}
         g.reinforced = {s: [] for s in SIDES}
@@ -174,7 +182,8 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
         shared = _clone({
             "scenario": self.scenario.data, "options": self.options, "outcome": self.outcome,
             "hands": self.hands, "decks": self.decks, "discards": self.discards,
-            "captured": self.captured, "temp_flags": self.temp_flags,
+            "captured": self.captured, "returned_extras": self.returned_extras,
+            "temp_flags": self.temp_flags,
             "last_card": self.last_card, "pending": self.pending,
             "order_rule": self.order_rule, "fx": self.fx,
             "reinforced": self.reinforced, "casualties": self.casualties,
@@ -207,8 +216,10 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
         g.units = {u["id"]: Unit.from_dict(u, _index) for u in d["units"]}
         g.generals = {x["id"]: General.from_dict(x, _index) for x in d["generals"]}
         g.obstacles = d["obstacles"]
+        g.returned_extras = d.get("returned_extras") or {s: [] for s in SIDES}
         g._derive()
         g._events, g._script_rolls, g._script_draws = [], [], []
+        g.setup_events = []
         return g
 
     def copy(self) -> "Game":
@@ -222,6 +233,7 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
         g.decks = {s: list(v) for s, v in self.decks.items()}
         g.discards = {s: list(v) for s, v in self.discards.items()}
         g.captured = {s: list(v) for s, v in self.captured.items()}
+        g.returned_extras = {s: list(v) for s, v in self.returned_extras.items()}
         g.temp_flags = dict(self.temp_flags)
         g.last_card = dict(self.last_card)
         g.pending = _clone(self.pending)
@@ -236,6 +248,43 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
         g.general_at = list(self.general_at)
         g.cache = {}
         g._events, g._script_rolls, g._script_draws = [], [], []
+        g.setup_events = []
+        return g
+
+    def determinize(self, side: str, seed: int) -> "Game":
+        """A game consistent with everything ``side`` has seen, for a search to play on.
+
+        Its ``view(side)`` equals this game's.  The cards ``side`` cannot see (its own
+        deck, the other side's hand and deck) are re-dealt from exactly those cards:
+        base cards stay with their owner (each side's base deck is public), extra cards
+        whose owner is unknown are shared out again, and an extra card known to be a
+        side's (it went back into that side's deck from its discard pile) stays with it.
+        The random stream and the seed are fresh, drawn from ``seed`` alone, so no
+        future die or draw of this game can be read from the result.
+        """
+        if side not in SIDES:
+            raise ValueError(f"determinize needs a side, not {side!r}")
+        g = self.copy()
+        g.seed = g.rng = derive_seed(seed, 1)
+        foe = other(side)
+        own_deck, foe_hand, foe_deck = g.decks[side], g.hands[foe], g.decks[foe]
+        known_own, known_foe = set(self.returned_extras[side]), set(self.returned_extras[foe])
+        own_fixed = sorted(c for c in own_deck if not is_extra(c) or c in known_own)
+        foe_fixed = sorted(c for c in foe_hand + foe_deck if not is_extra(c) or c in known_foe)
+        floating = sorted([c for c in own_deck if is_extra(c) and c not in known_own]
+                          + [c for c in foe_hand + foe_deck if is_extra(c) and c not in known_foe])
+        g._shuffle(floating)
+        mine = len(own_deck) - len(own_fixed)
+        own = own_fixed + floating[:mine]
+        theirs = foe_fixed + floating[mine:]
+        g._shuffle(own)
+        g._shuffle(theirs)
+        held = len(foe_hand)
+        g.decks[side] = own
+        g.hands[foe], g.decks[foe] = theirs[:held], theirs[held:]
+        for item in g.pending:
+            if item["do"] == "keep_card" and item["side"] == foe:
+                item["cards"] = g.hands[foe][-len(item["cards"]):]
         return g
 
     # -- whose decision ----------------------------------------------------------------------
@@ -276,7 +325,8 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
         return out
 
     def _event(self, e: dict) -> None:
-        self._events.append(e)
+        if self._events is not None:          # None on the search path: no events kept
+            self._events.append(e)
 
     # -- lookups -----------------------------------------------------------------------------
     def _unit(self, uid):
@@ -392,13 +442,38 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
         if self._initial_generals[side] and not any(g.side == side for g in self.generals.values()):
             self._finish(other(side), "generals")
 
-    def _finish(self, winner: str | None, reason: str) -> None:
+    def _finish(self, winner: str | None, reason: str, flags: Mapping[str, int] | None = None) -> None:
         if self.outcome:
             return
-        self.outcome = {"winner": winner, "reason": reason, "turn": self.turn,
-                        "flags": {s: self.flags(s) for s in SIDES}}
+        counted = {s: self.flags(s) for s in SIDES}
+        counted.update(flags or {})
+        self.outcome = {"winner": winner, "reason": reason, "turn": self.turn, "flags": counted}
         self.pending = []
         self._event({"type": "game_over", **self.outcome})
+
+    def award(self, winner: str | None, reason: str,
+              flags: Mapping[str, int] | None = None) -> list[dict]:
+        """End the game with a result decided outside the rules; return its events.
+
+        For a deadline claim, an adjudication, a resignation or a Nightfall end the site
+        rules on: ``winner`` is a side or ``None`` (a draw), ``reason`` a short code
+        (``"timeout"``, ``"resigned"``, ...), ``flags`` overrides the flag count of a side
+        (a timeout claim counts the claimant's flags as enough to win).  The game is over
+        afterwards; :class:`IllegalAction` if it already was.
+        """
+        if self.outcome:
+            raise IllegalAction("The game is over.")
+        if winner is not None and winner not in SIDES:
+            raise ValueError(f"the winner must be a side or None, not {winner!r}")
+        if not isinstance(reason, str) or not reason:
+            raise ValueError("a result needs a reason")
+        if flags is not None and not (set(flags) <= set(SIDES)
+                                      and all(type(n) is int for n in flags.values())):
+            raise ValueError(f"flags must count whole flags per side, not {flags!r}")
+        self._events = []
+        self._finish(winner, reason, flags)
+        events, self._events = self._events, []
+        return events
 
     # -- actions -----------------------------------------------------------------------------
     def legal_actions(self) -> list[dict]:
@@ -500,11 +575,72 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
         self._events = []
         self._script_rolls = list(rolls or [])
         self._script_draws = list(draws or [])
-        # every _do_ method checks everything before it changes anything
-        getattr(self, "_do_" + kind)(action)
+        # every handler checks everything before it changes anything
+        _HANDLERS[kind](self, action)
         self._settle()
         events, self._events = self._events, []
         return events
+
+    # -- the search path ---------------------------------------------------------------------
+    def apply_unchecked(self, action: dict) -> None:
+        """Carry out an action taken from :meth:`legal_actions` or :meth:`sample_action`
+        without checking it and without building events (for a search).
+
+        Leaves the same state as :meth:`apply`.  An action that is not legal now gives
+        an undefined state or an error: the site must use :meth:`apply`.
+        """
+        kind = action["type"]
+        self._events = None
+        self._script_rolls, self._script_draws = [], []
+        try:
+            _FAST.get(kind, _HANDLERS[kind])(self, action)
+            self._settle()
+        finally:
+            self._events = []
+
+    def sample_action(self, rng) -> dict:
+        """One of :meth:`legal_actions`, drawn uniformly at random with ``rng`` (a
+        ``random.Random``), mostly without listing them all."""
+        if self.outcome:
+            raise IllegalAction("The game is over.")
+        phase = self.phase
+        if phase == "order":
+            # rejection sampling over every unit plus "confirm": exact and uniform
+            units = list(self.units.values())
+            eligible = self.order_eligible
+            n = len(units) + 1
+            while True:
+                i = rng.randrange(n)
+                if i == n - 1:
+                    return {"type": "confirm_orders"}
+                if eligible(units[i]):
+                    return {"type": "order", "unit": units[i].id}
+        if phase == "move":
+            groups = []
+            total = 1                                     # end_movement
+            for uid in self.ordered:
+                u = self.units.get(uid)
+                if u is not None and self.unit_can_move(u):
+                    dests = unit_destinations(self, u)
+                    if dests:
+                        groups.append(("move", "unit", uid, dests))
+                        total += len(dests)
+            for gen in self.generals.values():
+                if self.general_can_move(gen):
+                    dests = general_destinations(self, gen)
+                    if dests:
+                        groups.append(("move_general", "general", gen.id, dests))
+                        total += len(dests)
+            i = rng.randrange(total)
+            for kind, key, pid, dests in groups:
+                if i < len(dests):
+                    for h in dests:
+                        if i == 0:
+                            return {"type": kind, key: pid, "to": HEX_JSON[h]}
+                        i -= 1
+                i -= len(dests)
+            return {"type": "end_movement"}
+        return rng.choice(self.legal_actions())
 
     def _do_confirm_orders(self, a) -> None:
         self.step = "move"
@@ -513,10 +649,10 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
         """Carry out pending items that need nobody's decision."""
         while self.pending and not self.outcome:
             item = self.pending[0]
-            auto = getattr(self, "_auto_" + item["do"], None)
+            auto = _AUTOMATIC.get(item["do"])
             if auto is not None:
                 self.pending.pop(0)
-                auto(item)
+                auto(self, item)
                 continue
             if item.get("ready"):
                 return
@@ -606,6 +742,34 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
             "last_card": dict(self.last_card),
             "outcome": self.outcome,
         }
+
+
+#: The handler of each action type; each checks everything before it changes anything.
+_HANDLERS = {
+    "play_card": Game._do_play_card, "order": Game._do_order,
+    "confirm_orders": Game._do_confirm_orders, "move": Game._do_move,
+    "move_general": Game._do_move_general, "end_movement": Game._do_end_movement,
+    "attack": Game._do_attack, "end_turn": Game._do_end_turn, "rally": Game._do_rally,
+    "end_rally": Game._do_end_rally, "reinforce": Game._do_reinforce,
+    "supply_move": Game._do_supply_move, "fight_back": Game._do_fight_back,
+    "decline": Game._do_decline, "end_by_nightfall": Game._do_end_by_nightfall,
+    "retreat": Game._do_retreat, "general_retreat": Game._do_general_retreat,
+    "withdraw": Game._do_withdraw, "stand": Game._do_stand, "take_ground": Game._do_take_ground,
+    "hold_ground": Game._do_hold_ground, "discard": Game._do_discard,
+    "keep_card": Game._do_keep_card,
+}
+#: Handlers of the search path that skip the checks (the others are cheap enough).
+_FAST = {
+    "order": Game._order_unchecked, "move": Game._move_unchecked,
+    "move_general": Game._move_general_unchecked, "attack": Game._attack_unchecked,
+    "end_turn": Game._end_turn_unchecked, "play_card": Game._play_card_unchecked,
+}
+#: Pending items the engine carries out without anybody's decision.
+_AUTOMATIC = {
+    "draw": Game._auto_draw, "finish_turn": Game._auto_finish_turn,
+    "general_attack": Game._auto_general_attack,
+}
+assert set(_HANDLERS) == {k for kinds in _STEPS.values() for k in kinds}
 
 
 def _clone(x):

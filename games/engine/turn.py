@@ -5,7 +5,7 @@ A mixin of :class:`games.engine.game.Game`; it changes the state and appends eve
 """
 from __future__ import annotations
 
-from .cards import card_of
+from .cards import card_of, is_extra
 from .errors import IllegalAction
 from .hexgrid import HEXES, SECTION_OF
 from .movement import (MOVE_AGAIN, forget_after_general_move, general_destinations,
@@ -29,6 +29,9 @@ class TurnMixin:
                     break
                 deck.extend(self.discards[side])
                 self.discards[side].clear()
+                # the discard pile is public: its extra cards are now known to be this side's
+                known = self.returned_extras[side]
+                known.extend([c for c in deck if is_extra(c) and c not in known])
                 self._shuffle(deck)
                 self._event({"type": "reshuffle", "side": side, "cards": len(deck),
                              "secret": {"order": list(deck)}})
@@ -102,6 +105,16 @@ class TurnMixin:
             self.check_card_choice(effect, a)
         else:
             raise IllegalAction("Play a card for its own effect or as a skirmish action.")
+        self._play_card(cid, mode, effect, a)
+
+    def _play_card_unchecked(self, a) -> None:
+        cid, mode = a["card"], a.get("mode", "section")
+        effect = None if mode == "skirmish" else self.effect_of(card_of(cid).key)
+        self._play_card(cid, mode, effect, a)
+
+    def _play_card(self, cid: str, mode: str, effect: str | None, a: dict) -> None:
+        hand = self.hands[self.active]
+        card = card_of(cid)
         hand.remove(cid)
         self.card, self.mode, self.effect = cid, mode, effect
         self.step = "order"
@@ -131,6 +144,13 @@ class TurnMixin:
             raise IllegalAction("The card gives no more orders.")
         if not self.order_eligible(u):
             raise IllegalAction(self.why_not_eligible(u))
+        self._order(u)
+
+    def _order_unchecked(self, a) -> None:
+        self._order(self.units[a["unit"]])
+
+    def _order(self, u) -> None:
+        rule = self.order_rule or {}
         self.orders_left -= 1
         by = rule["by"]
         if by == "section":
@@ -145,7 +165,8 @@ class TurnMixin:
             self.short_supply(u)
         else:
             self.ordered.append(u.id)
-            self._event({"type": "ordered", "side": u.side, "unit": u.id})
+            if self._events is not None:
+                self._event({"type": "ordered", "side": u.side, "unit": u.id})
             self.on_ordered(u)
         self._after_order()
 
@@ -198,6 +219,12 @@ class TurnMixin:
             raise IllegalAction(f"That unit cannot reach {HEXES[to]} this turn.")
         self._move_unit(u, to, dests[to])
 
+    def _move_unchecked(self, a) -> None:
+        u = self.units[a["unit"]]
+        to = self._hex(a["to"])
+        dests = unit_destinations(self, u, MOVE_AGAIN if self.step == "move_again" else None)
+        self._move_unit(u, to, dests[to])
+
     def _move_unit(self, u, to: int, steps: int) -> None:
         frm = u.hex
         joined = self.general_at[to]          # a lone general the unit takes into command
@@ -208,7 +235,8 @@ class TurnMixin:
             self.moved[u.id] = steps
         if gid is not None or joined is not None:
             self.gen_moved.add(gid if gid is not None else joined)
-        self._event({"type": "moved", "side": u.side, "unit": u.id, "kind": u.kind,
+        if self._events is not None:
+            self._event({"type": "moved", "side": u.side, "unit": u.id, "kind": u.kind,
                      "from": HEXES[frm].to_json(), "to": HEXES[to].to_json(), "steps": steps,
                      "general": gid})
 
@@ -221,6 +249,12 @@ class TurnMixin:
         to = self._hex(a.get("to"))
         if to not in general_destinations(self, g):
             raise IllegalAction(f"That general cannot reach {HEXES[to]} this turn.")
+        self._move_general(g, to)
+
+    def _move_general_unchecked(self, a) -> None:
+        self._move_general(self.generals[a["general"]], self._hex(a["to"]))
+
+    def _move_general(self, g, to: int) -> None:
         frm = g.hex
         left = self.unit_at[frm]
         if self.effect == "leadership" and left in self.ordered and left not in self.moved:
@@ -233,7 +267,8 @@ class TurnMixin:
         joined = self.unit_at[to]
         if joined is not None:
             self.locked.add(joined)
-        self._event({"type": "general_moved", "side": g.side, "general": g.id,
+        if self._events is not None:
+            self._event({"type": "general_moved", "side": g.side, "general": g.id,
                      "from": HEXES[frm].to_json(), "to": HEXES[to].to_json(), "joined": joined})
 
     def _do_end_movement(self, a) -> None:
@@ -244,6 +279,9 @@ class TurnMixin:
     def _do_end_turn(self, a) -> None:
         if self.compulsory_melees():
             raise IllegalAction("Every unit in melee must battle before the turn ends.")
+        self._end_turn_unchecked(a)
+
+    def _end_turn_unchecked(self, a) -> None:
         if self.step == "battle" and any(
                 uid in self.units and self.unit_can_move_again(uid) for uid in self.fx["hit_and_run"]):
             self.step = "move_again"
