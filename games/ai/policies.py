@@ -25,8 +25,8 @@ ATTACK_SAMPLES = 3
 
 
 def random_policy(game: Game, side: str, budget: Budget | None, seed: int) -> dict:
-    """Any legal action, uniformly."""
-    return random.Random(seed).choice(game.legal_actions())
+    """Any legal action, uniformly (the engine's ``sample_action``)."""
+    return game.sample_action(random.Random(seed))
 
 
 def quick_choice(game: Game, side: str, rng: random.Random, actions: list | None = None,
@@ -48,12 +48,8 @@ def finish_turn(g: Game, rng: random.Random, limit: int = 200) -> None:
 
 
 def apply_fast(g: Game, action: dict) -> None:
-    """Apply without events when the engine offers it, else with the checked path."""
-    unchecked = getattr(g, "apply_unchecked", None)
-    if unchecked is not None:
-        unchecked(action)
-    else:
-        g.apply(action)
+    """Apply an action of ``g.legal_actions()`` on a search copy: unchecked, no events."""
+    g.apply_unchecked(action)
 
 
 def greedy_policy(game: Game, side: str, budget: Budget | None, seed: int) -> dict:
