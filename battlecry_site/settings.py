@@ -348,6 +348,8 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_RESULT_EXPIRES = 60 * 60 * 24
 CELERY_TASK_ACKS_LATE = True
+# The queue tasks are sent to (and a worker started without -Q takes from).
+CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "celery")
 # A task whose worker process died (killed, out of memory) goes back to the queue.
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
