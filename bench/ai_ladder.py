@@ -13,8 +13,9 @@ Games are spread over the scenarios in turn, over ``--procs`` processes.
 
 Prints one line per pair:
   A vs B: N games, A won W (xx.x%), 95% CI [lo%, hi%], A think p50 X s p95 Y s, mean flags A a B b
-A game still running at the turn cap counts as not won. ``--iterations`` replaces the
-levels' time budgets by a fixed number of search iterations (repeatable, and the way to
+(then the CPU time per decision, which a busy machine does not inflate). A game still
+running at the turn cap counts as not won. ``--iterations N`` replaces the levels' time
+budgets by search iterations: N for veteran, 3N for general (repeatable, and the way to
 project the cost of a long run). Asserts nothing.
 """
 from __future__ import annotations
@@ -57,19 +58,32 @@ def play_game(spec: dict) -> dict:
     options = {} if spec["plain"] else {"archie": archie}
     game = Game.new(sc, options=options, seed=spec["seed"])
     seats = {archie: spec["a"], person: spec["b"]}
-    budget = Budget(iterations=spec["iterations"]) if spec["iterations"] else None
+    budgets = {s: budget_for(name, spec["iterations"]) for s, name in seats.items()}
     rng = random.Random(spec["seed"])
-    think = []
+    think, cpu = [], []
     while game.outcome is None and game.turn <= TURN_CAP:
         side = game.active_side
-        t0 = time.perf_counter()
-        action = choose(game, side, seats[side], rng.getrandbits(63), budget)
+        t0, c0 = time.perf_counter(), time.process_time()
+        action = choose(game, side, seats[side], rng.getrandbits(63), budgets[side])
         if side == archie:
             think.append(time.perf_counter() - t0)
+            cpu.append(time.process_time() - c0)
         game.apply(action)
     out = game.outcome or {"winner": None, "flags": {s: game.flags(s) for s in (archie, person)}}
     return {"won": out["winner"] == archie, "flags_a": out["flags"][archie],
-            "flags_b": out["flags"][person], "think": think}
+            "flags_b": out["flags"][person], "think": think, "cpu": cpu}
+
+
+def budget_for(name: str, iterations: int | None):
+    """``--iterations`` is the veteran's; a searching level gets it in proportion to its
+    seconds (the general three times as many), so the levels stay apart."""
+    if not iterations:
+        return None
+    level = LEVELS.get(name)
+    if level is not None and level.budget.seconds:
+        return Budget(iterations=max(1, round(iterations * level.budget.seconds
+                                               / LEVELS["veteran"].budget.seconds)))
+    return Budget(iterations=iterations)
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -102,11 +116,13 @@ def run_pair(a: str, b: str, games: int, scenarios: list, procs: int, iterations
     wins = sum(r["won"] for r in results)
     lo, hi = wilson(wins, len(results))
     think = [t for r in results for t in r["think"]]
+    cpu = [t for r in results for t in r["cpu"]]
     fa = statistics.mean(r["flags_a"] for r in results)
     fb = statistics.mean(r["flags_b"] for r in results)
     return (f"{a} vs {b}: {len(results)} games, {a} won {wins} ({100 * wins / len(results):.1f}%), "
             f"95% CI [{100 * lo:.1f}%, {100 * hi:.1f}%], {a} think p50 {percentile(think, 0.5):.3f} s "
-            f"p95 {percentile(think, 0.95):.3f} s, mean flags {a} {fa:.1f} {b} {fb:.1f}")
+            f"p95 {percentile(think, 0.95):.3f} s, mean flags {a} {fa:.1f} {b} {fb:.1f}, "
+            f"{a} cpu p50 {percentile(cpu, 0.5):.3f} s p95 {percentile(cpu, 0.95):.3f} s")
 
 
 def main(argv=None) -> None:
