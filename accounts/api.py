@@ -10,7 +10,8 @@ class ProfileSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Profile
-        fields = ("username", "display_name", "club", "time_zone", "email_notifications")
+        fields = ("username", "display_name", "club", "time_zone", "email_notifications",
+                  "anniversary_reminders", "reminder_days_before")
 
 
 class MyProfileView(generics.RetrieveUpdateAPIView):

@@ -4,7 +4,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 
 from . import ratelimit
-from .models import Profile, time_zone_names
+from .models import MAX_REMINDER_DAYS, Profile, time_zone_names
 
 
 class RateLimitedLoginMixin:
@@ -53,10 +53,18 @@ class SignUpForm(UserCreationForm):
 class ProfileForm(forms.ModelForm):
     class Meta:
         model = Profile
-        fields = ("display_name", "club", "time_zone", "email_notifications")
-        widgets = {"email_notifications": forms.RadioSelect}
+        fields = ("display_name", "club", "time_zone", "email_notifications",
+                  "anniversary_reminders", "reminder_days_before")
+        widgets = {"email_notifications": forms.RadioSelect,
+                   "reminder_days_before": forms.NumberInput(attrs={"min": 0, "max": MAX_REMINDER_DAYS})}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         # A list to choose from; the model's validator still refuses anything unknown.
         self.fields["time_zone"].widget = forms.Select(choices=[(name, name) for name in time_zone_names()])
+        # Left empty, the number of days keeps what it was (the reminders may be off anyway).
+        self.fields["reminder_days_before"].required = False
+
+    def clean_reminder_days_before(self):
+        days = self.cleaned_data.get("reminder_days_before")
+        return self.instance.reminder_days_before if days is None else days

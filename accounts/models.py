@@ -1,12 +1,21 @@
 """The user and the player profile."""
 
+import secrets
 import zoneinfo
 from functools import lru_cache
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator
 from django.db import models
+
+from tournaments.annual.reminders import MAX_DAYS_BEFORE as MAX_REMINDER_DAYS
+
+
+def new_feed_token() -> str:
+    """A secret for a member's private calendar feed URL (256 bits, URL-safe)."""
+    return secrets.token_urlsafe(32)
 
 
 class User(AbstractUser):
@@ -53,6 +62,16 @@ class Profile(models.Model):
         choices=Notifications.choices,
         default=Notifications.EVERY_TURN,
     )
+    anniversary_reminders = models.BooleanField(
+        "anniversary reminders", default=False,
+        help_text="E-mail me before each battle's anniversary and on the day, with a link to play it.")
+    reminder_days_before = models.PositiveSmallIntegerField(
+        "days before", default=7, validators=[MaxValueValidator(MAX_REMINDER_DAYS)],
+        help_text=f"How many days ahead of an anniversary to remind me (0 to {MAX_REMINDER_DAYS}; "
+                  "0: on the day only).")
+    feed_token = models.CharField(
+        max_length=64, unique=True, null=True, blank=True, editable=False,
+        help_text="The secret in the address of the member's private calendar feed.")
 
     class Meta:
         ordering = ["user__username"]
@@ -63,3 +82,15 @@ class Profile(models.Model):
     @property
     def name(self) -> str:
         return self.display_name or self.user.get_username()
+
+    def calendar_feed_token(self) -> str:
+        """The secret of the private calendar feed, made on first use."""
+        if not self.feed_token:
+            self.reset_feed_token()
+        return self.feed_token
+
+    def reset_feed_token(self) -> str:
+        """A new secret: the old feed address stops working at once."""
+        self.feed_token = new_feed_token()
+        self.save(update_fields=["feed_token"])
+        return self.feed_token

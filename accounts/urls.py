@@ -8,6 +8,7 @@ urlpatterns = [
     path("login/", views.LoginView.as_view(), name="login"),
     path("logout/", views.LogoutView.as_view(), name="logout"),
     path("profile/", views.profile, name="profile"),
+    path("profile/calendar-feed/reset/", views.reset_feed_token, name="reset_feed_token"),
     path("password/change/", views.PasswordChangeView.as_view(), name="password_change"),
     path(
         "password/reset/",

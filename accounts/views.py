@@ -5,7 +5,8 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.messages.views import SuccessMessageMixin
 from django.db import transaction
 from django.shortcuts import redirect, render
-from django.urls import reverse_lazy
+from django.urls import reverse, reverse_lazy
+from django.views.decorators.http import require_POST
 
 from .forms import LoginForm, ProfileForm, SignUpForm
 from .models import Profile
@@ -67,5 +68,21 @@ def profile(request):
             return redirect("profile")
     else:
         form = ProfileForm(instance=profile)
-    template = "accounts/profile.html#profile-form" if request.htmx else "accounts/profile.html"
-    return render(request, template, {"form": form})
+    if request.htmx:
+        return render(request, "accounts/profile.html#profile-form", {"form": form})
+    feed_path = reverse("calendar_member_feed", args=[profile.calendar_feed_token()])
+    return render(request, "accounts/profile.html", {
+        "form": form, "feed_url": request.build_absolute_uri(feed_path),
+        "public_feed_url": request.build_absolute_uri(reverse("calendar_feed")),
+    })
+
+
+@login_required
+@require_POST
+def reset_feed_token(request):
+    """A new secret address for the member's private calendar feed; the old one stops working."""
+    profile, _ = Profile.objects.get_or_create(user=request.user)
+    profile.reset_feed_token()
+    messages.success(request, "Your private calendar feed has a new address; the old one no longer works. "
+                              "Subscribe again with the new one.")
+    return redirect(reverse("profile") + "#calendar")

@@ -17,6 +17,7 @@ urlpatterns = [
     path("", include("games.urls")),
     path("play/", include("games.urls_play")),
     path("play/new/", play_lobby.new_match, name="match_new"),
+    path("calendar/", include("tournaments.calendar_urls")),
     path("api/", include("accounts.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),

@@ -23,8 +23,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from games.engine import DEFAULT_RULESET, Game as EngineGame, IllegalAction, load_scenario
-from games.engine.replay import chance_of
+from games.engine import DEFAULT_RULESET, Game as EngineGame, IllegalAction, chance_of, load_scenario
 from games.models import Game, GameAction, Match, Scenario
 from games.models.match import SIDE_NAMES, SIDES, seed_hash
 

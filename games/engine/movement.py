@@ -3,10 +3,11 @@
 Functions here read a game state and answer questions; they never change it, except
 for ``game.cache``, where answers that hold while no piece moves are kept:
 
-- ``side``: per hex, whether it touches a unit of the other side (:func:`enemy_zone`);
+- ``side``: per hex, whether it touches a unit or general of the other side (:func:`enemy_zone`);
 - ``("held", side)``: per hex, whether it holds a piece of the other side;
 - ``("threats", side)``: the other side's units whose fire or charge stops a march;
-- ``("threat", side, hex)``: whether a march of ``side`` stops on entering that hex;
+- ``("threat", side, hex, start)``: whether a march of ``side`` from ``start`` stops on
+  entering that hex;
 - ``("dest", unit id, allowance, march rule, charge)`` and ``("dest", general id)``: reach.
 
 A change of position calls :func:`forget_after_unit_move`, :func:`forget_after_general_move`
@@ -15,7 +16,9 @@ or clears the cache.
 from __future__ import annotations
 
 from .hexgrid import ADJACENT, DIST
+from . import tactics
 from .sight import has_line_of_sight
+from .terrain import KINDS
 from .units import (ARTILLERY, CAVALRY, CAVALRY_CHARGE, CHARGE_REACH,
                     GENERAL_MOVE, INFANTRY, INFANTRY_MARCH, other)
 
@@ -23,21 +26,22 @@ MOVE_AGAIN = 2          # Hit and Run: the cavalry's second move
 
 
 def next_to_enemy(game, h: int, side: str) -> bool:
-    """True when hex h touches a unit (not a lone general) of the other side."""
+    """True when hex h touches a unit or a general of the other side (a general is "a
+    special kind of unit": ruling 8)."""
     zone = game.cache.get(side)
     return (zone if zone is not None else enemy_zone(game, side))[h]
 
 
 def enemy_zone(game, side: str) -> list[bool]:
-    """Per hex: does it touch a unit of the side opposing ``side``?  Cached per position
-    (under the side's own name: the most asked question has the shortest key)."""
+    """Per hex: does it touch a unit or general of the side opposing ``side``?  Cached per
+    position (under the side's own name: the most asked question has the shortest key)."""
     key = side
     zone = game.cache.get(key)
     if zone is None:
         zone = [False] * len(game.unit_at)
-        for u in game.units.values():
-            if u.side != side:
-                for n in ADJACENT[u.hex]:
+        for piece in (*game.units.values(), *game.generals.values()):
+            if piece.side != side:
+                for n in ADJACENT[piece.hex]:
                     zone[n] = True
         game.cache[key] = zone
     return zone
@@ -73,16 +77,15 @@ def unit_move_allowance(unit) -> tuple[int, bool, bool]:
     return (2 if unit.horse else 1), False, False
 
 
-def march_threatened(game, h: int, side: str) -> bool:
-    """An infantry march stops on entering hex h (enemy fire or charge reach with LoS)."""
-    key = ("threat", side, h)
+def march_threatened(game, h: int, side: str, start: int) -> bool:
+    """An infantry march from ``start`` stops on entering hex h (enemy fire or charge reach
+    with LoS).  Sight is judged with the marching unit (and its general) off ``start``:
+    it has left that hex by the time it stands on h."""
+    key = ("threat", side, h, start)
     found = game.cache.get(key)
     if found is None:
-        found = False
-        for at, reach, u in _threats(game, side):
-            if DIST[at][h] <= reach and has_line_of_sight(game, at, h, u):
-                found = True
-                break
+        found = any(DIST[at][h] <= reach and has_line_of_sight(game, at, h, u, vacated=start)
+                    for at, reach, u in _threats(game, side))
         game.cache[key] = found
     return found
 
@@ -103,13 +106,14 @@ def unit_destinations(game, unit, allowance: int | None = None) -> dict[int, int
 
     Rules applied: through friendly units but never ending on one; never into or
     through enemy units or generals; stop on entering a stop hex or on becoming
-    adjacent to an enemy unit; no impassable terrain; infantry march (2 hexes) stops
-    in a threatened hex; cavalry's third hex only as a charge ending next to an enemy;
+    adjacent to an enemy unit or general; no impassable terrain; infantry march (2 hexes) stops
+    in a threatened hex; cavalry's third hex only as a charge ending next to an enemy,
+    on a hex where it may melee that turn;
     artillery never moves next to an enemy; a unit carrying a general may not end on
     another general.
     """
     if allowance is None:
-        allowance, march_rule, charge = game.move_allowance(unit)
+        allowance, march_rule, charge = tactics.move_allowance(game, unit)
     else:
         march_rule = charge = False
     key = ("dest", unit.id, allowance, march_rule, charge)   # a card may change the allowance
@@ -137,8 +141,9 @@ def unit_destinations(game, unit, allowance: int | None = None) -> dict[int, int
                 adj_enemy = zone[n]
                 if kind == ARTILLERY and adj_enemy:
                     continue
-                if charge and step == CAVALRY_CHARGE and not adj_enemy:
-                    continue
+                if charge and step == CAVALRY_CHARGE and not (
+                        adj_enemy and may_battle_on_entering(game, n, kind)):
+                    continue  # a charge ends next to an enemy, where it can melee
                 seen[n] = step
                 friendly_unit = unit_at[n] is not None
                 can_end = not friendly_unit
@@ -146,7 +151,7 @@ def unit_destinations(game, unit, allowance: int | None = None) -> dict[int, int
                     out[n] = step
                 can_continue = not (stops[n] or adj_enemy)
                 if march_rule and step == 1 and can_continue:
-                    can_continue = not march_threatened(game, n, side)
+                    can_continue = not march_threatened(game, n, side, start)
                 if can_continue:
                     nxt.append(n)
         frontier = nxt
@@ -154,12 +159,28 @@ def unit_destinations(game, unit, allowance: int | None = None) -> dict[int, int
     return out
 
 
+def may_battle_on_entering(game, h: int, kind: str) -> bool:
+    """Whether a unit of this kind that enters hex h this turn may still battle there
+    (woods and towns forbid it to cavalry; a scenario may forbid it on named hexes)."""
+    t = game.terrain[h]
+    return not (t and kind in KINDS[t].no_attack_on_entry) and h not in game.no_attack_hexes
+
+
+def closed_by_scenario(game, h: int) -> bool:
+    """True when a scenario rule, not the terrain's entry cost, forbids entering hex h (a
+    river outside its bridges under ``bridge_crossing_only``).  Generals ignore entry
+    costs, rough terrain included, but not such a rule."""
+    t = game.terrain[h]
+    return game.impassable[h] and not KINDS[t].impassable
+
+
 def general_destinations(game, general) -> dict[int, int]:
     """Hexes a general moving on his own may end on (up to 3 hexes).
 
     He ignores terrain entry costs, may pass through friendly units, never enters a
-    hex with another general or an enemy, stops on becoming adjacent to an enemy
-    unit, and takes command of a friendly unit if he ends on its hex.
+    hex with another general or an enemy, nor one a scenario rule closes, stops on
+    becoming adjacent to an enemy unit or general, and takes command of a friendly unit
+    if he ends on its hex.
     """
     key = ("dest", general.id)
     cached = game.cache.get(key)
@@ -174,7 +195,8 @@ def general_destinations(game, general) -> dict[int, int]:
         nxt = []
         for h in frontier:
             for n in ADJACENT[h]:
-                if n in seen or held[n] or general_at[n] is not None:
+                if n in seen or held[n] or general_at[n] is not None \
+                        or closed_by_scenario(game, n):
                     continue
                 seen[n] = step
                 out[n] = step
@@ -204,10 +226,12 @@ def forget_after_unit_move(game, side: str, with_general: bool) -> None:
 def forget_after_general_move(game, side: str) -> None:
     """Forget what one general of ``side`` moving may have changed.
 
-    Generals neither block sight nor make zones of control, so only reach and the
-    other side's enemy-held hexes change.
+    Generals block sight and count for adjacency, so reach, the other side's enemy-held
+    hexes and enemy zone, and every march threat (which reads sight) change.
     """
     cache = game.cache
-    held = ("held", other(side))
-    for k in [k for k in cache if k == held or (type(k) is tuple and k[0] == "dest")]:
+    them = other(side)
+    held = ("held", them)
+    for k in [k for k in cache if k == held or k == them
+              or (type(k) is tuple and k[0] in ("dest", "threat"))]:
         del cache[k]

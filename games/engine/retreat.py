@@ -2,8 +2,9 @@
 
 A retreat moves straight toward the retreating side's own baseline, one hex per flag
 (two for green troops).  It may pass through friendly units but not end on one, never
-enters or passes a hex holding or touching an enemy unit, never enters impassable
-terrain, and never leaves the board.  Each hex that cannot be made costs a figure.
+enters or passes a hex holding or touching an enemy unit or general, never enters
+impassable terrain (rough, or a river a scenario closes), and never leaves the board.
+Lone generals retreat by the same rules.  Each hex that cannot be made costs a figure.
 
 Reading used here (see docs/rulings.md): the unit must retreat as far as any legal
 path allows; the player chooses among the hexes where such longest paths end.
@@ -14,12 +15,12 @@ from .hexgrid import ADJACENT, DIST, NEIGHBOURS, REAR
 from .movement import next_to_enemy, enemy_in_hex
 
 
-def _rear_steps(game, h: int, side: str, ignore_terrain: bool):
+def _rear_steps(game, h: int, side: str):
     for k in REAR[game.positions[side]]:
         n = NEIGHBOURS[h][k]
         if n < 0:
             continue
-        if not ignore_terrain and game.impassable[n]:
+        if game.impassable[n]:
             continue
         if enemy_in_hex(game, n, side) or next_to_enemy(game, n, side):
             continue
@@ -38,9 +39,9 @@ def unit_retreat(game, unit, steps: int) -> tuple[int, list[int]]:
     level = {unit.hex}
     best_k, best = 0, [unit.hex]
     for k in range(1, steps + 1):
-        nxt = set()
+        nxt: set[int] = set()
         for h in level:
-            nxt.update(n for n in _rear_steps(game, h, unit.side, False)
+            nxt.update(n for n in _rear_steps(game, h, unit.side)
                        if not (carries_general and game.general_at[n] is not None))
         if not nxt:
             break
@@ -52,13 +53,16 @@ def unit_retreat(game, unit, steps: int) -> tuple[int, list[int]]:
 
 
 def general_retreat(game, general, max_steps: int = 3) -> list[int]:
-    """Hexes a lone general may retreat to: 1 to ``max_steps`` hexes to the rear."""
+    """Hexes a lone general may retreat to: 1 to ``max_steps`` hexes to the rear.
+
+    He follows the retreat rules like a unit: no rough terrain (though he may move into it),
+    and no river a scenario closes outside its bridges."""
     level = {general.hex}
     out = set()
     for _ in range(max_steps):
         nxt = set()
         for h in level:
-            for n in _rear_steps(game, h, general.side, True):
+            for n in _rear_steps(game, h, general.side):
                 if game.general_at[n] is None:
                     nxt.add(n)
         for n in nxt:

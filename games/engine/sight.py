@@ -5,26 +5,30 @@ from .hexgrid import DIST, sight_line
 from .units import ARTILLERY
 
 
-def _blocked(game, h: int, ignore_friendly_next_to=None, side=None) -> bool:
+def _blocked(game, h: int, ignore_friendly_next_to=None, side=None, vacated=None) -> bool:
     if game.blocks[h]:
         return True
-    uid = game.unit_at[h]
-    if uid is None:
+    if h == vacated:
+        return False
+    uid, gid = game.unit_at[h], game.general_at[h]
+    if uid is None and gid is None:
         return False
     if ignore_friendly_next_to is not None and DIST[ignore_friendly_next_to][h] == 1:
-        # artillery on a hill sees past an adjacent friendly unit on clear terrain
-        return game.units[uid].side != side
+        # artillery on a hill sees past an adjacent friendly unit (or general) on clear terrain
+        piece = game.units[uid] if uid is not None else game.generals[gid]
+        return piece.side != side
     return True
 
 
-def has_line_of_sight(game, a: int, b: int, viewer=None) -> bool:
+def has_line_of_sight(game, a: int, b: int, viewer=None, vacated: int | None = None) -> bool:
     """True when a unit on hex a can see hex b.
 
-    The line from centre to centre is blocked by any hex in between that holds a
-    unit or terrain that blocks sight; a line running along an edge is blocked only
-    when the hexes on both sides block.  Terrain in the target hex never blocks, nor
-    does the viewer's own hex.  ``viewer`` (the unit looking) enables the hill
-    exception for artillery.
+    The line from centre to centre is blocked by any hex in between that holds a unit,
+    a general (a "special kind of unit") or terrain that blocks sight; a line running
+    along an edge is blocked only when the hexes on both sides block.  Terrain in the
+    target hex never blocks, nor does the viewer's own hex.  ``viewer`` (the unit
+    looking) enables the hill exception for artillery.  The pieces on hex ``vacated``
+    are taken as gone (a marching unit that has left its start hex).
     """
     crossed, edges = sight_line(a, b)
     hill_gun = (
@@ -32,9 +36,9 @@ def has_line_of_sight(game, a: int, b: int, viewer=None) -> bool:
     )
     near, side = (a, viewer.side) if hill_gun else (None, None)
     for h in crossed:
-        if _blocked(game, h, near, side):
+        if _blocked(game, h, near, side, vacated):
             return False
     for h1, h2 in edges:
-        if _blocked(game, h1, near, side) and _blocked(game, h2, near, side):
+        if _blocked(game, h1, near, side, vacated) and _blocked(game, h2, near, side, vacated):
             return False
     return True

@@ -18,6 +18,7 @@ class TerrainKind:
     defence: int = 0               # dice lost when attacking a unit on it
     obstacle: bool = False         # protects only across its named hexsides
     obstacle_flags: int = 0        # flags ignored across its protected sides
+    adds_to_terrain: bool = False  # its dice loss adds to the hex's terrain loss (fence)
     attack_from: int = 0           # dice lost attacking from it (every unit)
     no_attack_on_entry: frozenset = frozenset()   # unit kinds that may not attack the turn they enter
     entry_attack_penalty: tuple = ()             # (unit kind, dice lost) the turn they enter
@@ -46,8 +47,9 @@ KINDS: dict[str, TerrainKind] = {t.name: t for t in (
                     "cavalry loses 1 die the turn it enters.",
     ),
     TerrainKind(
-        "fence", "Fence", obstacle=True, defence=1,
-        description="Attacks across its protected sides lose 1 die.",
+        "fence", "Fence", obstacle=True, defence=1, adds_to_terrain=True,
+        description="Attacks across its protected sides lose 1 die, on top of what the "
+                    "hex's terrain costs.",
     ),
     TerrainKind(
         "field", "Field", blocks_los=True, defence=1,

@@ -1,6 +1,6 @@
 """GENERALS: valour, the free attack when a commanded unit falls, killed in action,
 and the hand capacity that falls with them."""
-from tests.engine.helpers import G, H, U, attack, game, inf, to_battle
+from tests.engine.helpers import G, H, T, U, attack, game, inf, to_battle
 
 
 def kill_commanded(rolls_free, melee=False, generals_extra=()):
@@ -52,7 +52,33 @@ def test_general_trapped_with_nowhere_to_go_is_lost():
     # the general's rear hexes (10,0) and (12,0) both touch union units
     g = game([inf("union", 9, 1), inf("union", 13, 1), inf("confederate", 0, 0)],
              [G("confederate", 11, 1), G("confederate", 24, 0)])
-    to_battle(g, "attack_centre", "u1", "u2")
+    to_battle(g, "attack_centre")            # both in melee with him
     ev = attack(g, "u1", 11, 1, ["infantry", "infantry", "flag"])
     assert "general_trapped" in [e["type"] for e in ev]
     assert "g1" not in g.generals and g.captured["union"][-1]["kind"] == "general"
+
+
+def general_retreat_options(terrain, rules=()):
+    """A lone confederate general at (11,5) is attacked in melee from (12,6) and rolls a flag."""
+    g = game([inf("union", 12, 6), inf("confederate", 0, 0)], [G("confederate", 11, 5)],
+             terrain=terrain, rules=rules)
+    to_battle(g, "attack_centre")            # in melee with him: it battles without an order
+    attack(g, "u1", 11, 5, ["infantry", "infantry", "flag"])
+    assert g.phase == "general_retreat"
+    return {(a["to"]["col"], a["to"]["row"]) for a in g.legal_actions()}
+
+
+def test_retreating_general_may_not_cross_a_river_closed_outside_its_bridges():
+    options = general_retreat_options([T("river", 10, 4)], [{"rule": "bridge_crossing_only"}])
+    assert (10, 4) not in options and (9, 3) not in options and (8, 2) not in options
+    assert options == {(12, 4), (11, 3), (13, 3), (10, 2), (12, 2), (14, 2)}
+
+
+def test_retreating_general_never_enters_rough_terrain():
+    options = general_retreat_options([T("rough", 10, 4)])
+    assert (10, 4) not in options and (9, 3) not in options
+    assert (12, 4) in options and (11, 3) in options
+
+
+def test_retreating_general_ignores_other_entry_costs():
+    assert (10, 4) in general_retreat_options([T("woods", 10, 4)])

@@ -104,7 +104,7 @@ def test_winner_takes_ground_only_with_a_general():
 def test_lone_general_attacked_only_in_melee_falls_to_swords_or_cavalry():
     g = game([inf("union", 10, 6), inf("confederate", 0, 0)],
              [G("confederate", 11, 5), G("confederate", 2, 0)])
-    to_battle(g, "attack_centre", "u1")
+    to_battle(g, "attack_centre")            # in melee with him: it battles without an order
     attack(g, "u1", 11, 5, ["infantry", "infantry", "cavalry"])
     assert "g1" not in g.generals and g.captured["union"][-1]["kind"] == "general"
 
@@ -112,7 +112,7 @@ def test_lone_general_attacked_only_in_melee_falls_to_swords_or_cavalry():
 def test_lone_general_who_survives_retreats_up_to_three_hexes():
     g = game([inf("union", 10, 6), inf("confederate", 0, 0)],
              [G("confederate", 11, 5), G("confederate", 2, 0)])
-    to_battle(g, "attack_centre", "u1")
+    to_battle(g, "attack_centre")            # in melee with him: it battles without an order
     attack(g, "u1", 11, 5, ["infantry", "infantry", "flag"])
     assert g.phase == "general_retreat" and g.active_side == "confederate"
     options = {(a["to"]["col"], a["to"]["row"]) for a in g.legal_actions()}
@@ -120,3 +120,22 @@ def test_lone_general_who_survives_retreats_up_to_three_hexes():
     assert all(row < 5 for _, row in options)
     g.apply({"type": "general_retreat", "general": "g1", "to": H(12, 2)})
     assert g.generals["g1"].hex == g._hex(H(12, 2))
+
+
+def test_a_unit_next_to_a_lone_enemy_general_is_in_melee_with_him():
+    # ruling 8: it takes no orders and must battle him before any other attack
+    g = game([inf("union", 10, 6), inf("union", 15, 5), inf("confederate", 15, 3)],
+             [G("confederate", 11, 5), G("confederate", 2, 0)])
+    give(g, "union", "attack_centre")
+    g.apply({"type": "play_card", "card": "attack_centre", "mode": "section"})
+    with pytest.raises(IllegalAction, match="melee"):
+        g.apply({"type": "order", "unit": "u1"})
+    g.apply({"type": "order", "unit": "u2"})   # the only unit that may take an order
+    g.apply({"type": "end_movement"})
+    assert g.compulsory_melees() == ["u1"]
+    with pytest.raises(IllegalAction, match="Melees come first"):
+        attack(g, "u2", 15, 3, ["infantry"])
+    with pytest.raises(IllegalAction):
+        g.apply({"type": "end_turn"})
+    attack(g, "u1", 11, 5, ["infantry", "infantry", "flag"])
+    assert g.phase == "general_retreat"

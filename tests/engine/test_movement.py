@@ -152,3 +152,67 @@ def test_generals_never_share_a_hex():
              [G("union", 10, 6), G("union", 14, 6)])
     order(g, "attack_centre")
     assert (10, 6) not in dests(g, 14, 6)
+
+
+def test_a_marching_unit_does_not_hide_its_own_start_hex():
+    # (11,3) and (13,3) are 3 hexes from the enemy at (12,0); the only thing between them
+    # and the enemy is the marching unit itself, which has left (12,2) when it gets there
+    g = game([U("union", "infantry", 12, 2, fresh=False), U("confederate", "infantry", 12, 0)])
+    order(g, "attack_centre", "u1")
+    assert dests(g, 12, 2) == {(11, 3), (13, 3), (10, 2), (14, 2), (11, 1), (13, 1)}
+
+
+def test_lone_general_may_not_cross_a_river_closed_outside_its_bridges():
+    g = game([U("union", "infantry", 20, 8), U("confederate", "infantry", 0, 0)],
+             [G("union", 12, 6)],
+             terrain=[T("river", 11, 5), T("river", 13, 5), T("bridge", 12, 4)],
+             rules=[{"rule": "bridge_crossing_only"}])
+    order(g, "attack_left")
+    reach = dests(g, 12, 6)
+    assert (11, 5) not in reach and (13, 5) not in reach
+    assert (10, 6) in reach and (9, 5) in reach          # around the river is still open
+    with pytest.raises(IllegalAction):
+        g.apply({"type": "move_general", "general": "g1", "to": H(11, 5)})
+
+
+def test_a_lone_enemy_general_stops_movement_next_to_him():
+    # ruling 8: a general is "a special kind of unit", so he counts for adjacency
+    def reach(generals):
+        g = game([U("union", "infantry", 12, 8, fresh=False), U("confederate", "infantry", 0, 0)],
+                 [*generals, G("confederate", 24, 0)])
+        order(g, "attack_centre", "u1")
+        return dests(g, 12, 8)
+    assert {(10, 6), (12, 6), (14, 6)} <= reach([])
+    near = reach([G("confederate", 12, 6)])
+    assert (11, 7) in near and (13, 7) in near          # the move ends next to him
+    assert not {(10, 6), (12, 6), (14, 6)} & near      # and goes no further
+
+
+def test_cavalry_may_charge_to_end_next_to_a_lone_general():
+    g = game([U("union", "cavalry", 10, 8), U("confederate", "infantry", 0, 0)],
+             [G("confederate", 10, 4), G("confederate", 24, 0)])
+    order(g, "attack_centre", "u1")
+    assert (9, 5) in dests(g, 10, 8)
+
+
+def test_a_general_stops_next_to_an_enemy_general():
+    g = game([U("union", "infantry", 20, 8), U("confederate", "infantry", 0, 0)],
+             [G("union", 10, 6), G("confederate", 10, 4)])
+    order(g, "attack_left")
+    reach = dests(g, 10, 6)
+    assert (9, 5) in reach and (11, 5) in reach
+    assert (9, 3) not in reach and (7, 3) not in reach   # only past hexes next to him
+
+
+def test_a_charge_may_not_end_where_the_cavalry_cannot_battle():
+    # AR ARMIES: "Cavalry charges must always result in a compulsory melee"; cavalry may
+    # not battle the turn it enters woods or a town, so a charge cannot end there
+    g = game([U("union", "cavalry", 10, 6), U("confederate", "infantry", 10, 2)],
+             terrain=[T("woods", 9, 3), T("town", 11, 3)])
+    order(g, "attack_centre", "u1")
+    reach = dests(g, 10, 6)
+    assert (9, 3) not in reach and (11, 3) not in reach
+    g2 = game([U("union", "cavalry", 9, 3), U("confederate", "infantry", 10, 0)],
+              terrain=[T("woods", 9, 1)])
+    order(g2, "attack_centre", "u1")
+    assert (9, 1) in dests(g2, 9, 3)         # a 2-hex move into woods is no charge

@@ -1,5 +1,6 @@
-"""The rules stay pure: nothing under games/engine/, games/ai/ or tournaments/pairing/ may
-import Django, the other frameworks of the site, or the site's own Django apps.
+"""The rules stay pure: nothing under games/engine/, games/ai/, tournaments/pairing/ or
+tournaments/annual/ may import Django, the other frameworks of the site, or the site's own
+Django apps.
 
 The files are read with ``ast``, not imported, so a forbidden import is found even in code
 that is never run. Folders that do not exist yet are skipped.
@@ -19,6 +20,7 @@ PURE_PACKAGES = {
     "games/engine": "games.engine",
     "games/ai": "games.ai",
     "tournaments/pairing": "tournaments.pairing",
+    "tournaments/annual": "tournaments.annual",
 }
 ALWAYS_ALLOWED = ("games.engine",)  # Archie and the pairing code may use the engine
 FORBIDDEN_ROOTS = {
@@ -92,7 +94,7 @@ def existing_folders() -> list[str]:
 def test_pure_packages_import_no_framework_and_no_site_app():
     folders = existing_folders()
     if not folders:
-        pytest.skip("none of games/engine, games/ai, tournaments/pairing exists yet")
+        pytest.skip("none of the pure folders exists yet")
     offences = []
     scanned = 0
     for folder in folders:
@@ -130,6 +132,8 @@ def test_the_engine_is_a_package_once_it_exists():
         ("from games.engine import Game", "games/ai/x.py", False),
         ("from games.ai.search import best", "games/ai/x.py", False),
         ("from tournaments.pairing.swiss import pair", "tournaments/pairing/x.py", False),
+        ("from .anniversaries import ANNIVERSARIES", "tournaments/annual/x.py", False),
+        ("from tournaments.models import Reminder", "tournaments/annual/x.py", True),
         ("import json, random, dataclasses", "games/engine/x.py", False),
     ],
 )
@@ -140,3 +144,35 @@ def test_the_checker_itself(tmp_path, source, filename, forbidden):
     folder = next(f for f in PURE_PACKAGES if filename.startswith(f + "/"))
     found = any(is_forbidden(m, PURE_PACKAGES[folder]) for _, m in imported_modules(path, root=tmp_path))
     assert found is forbidden
+
+
+SITE_FILES = ("games/board_svg.py", "games/services.py", "games/views", "games/models")
+
+
+def site_files() -> list[Path]:
+    out = []
+    for name in SITE_FILES:
+        path = ROOT / name
+        out += sorted(path.rglob("*.py")) if path.is_dir() else [path]
+    return out
+
+
+def test_the_site_uses_only_the_engines_public_api():
+    """Views, the board drawing, services and models import names from ``games.engine``
+    itself (its ``__all__``), never from the modules inside it."""
+    import games.engine
+
+    public = set(games.engine.__all__)
+    offences = []
+    for path in site_files():
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("games.engine"):
+                names = {a.name for a in node.names}
+                if node.module != "games.engine" or not names <= public:
+                    offences.append(f"{path.relative_to(ROOT)}:{node.lineno} imports "
+                                    f"{node.module}: {', '.join(sorted(names))}")
+            elif isinstance(node, ast.Import):
+                offences += [f"{path.relative_to(ROOT)}:{node.lineno} imports {a.name}"
+                             for a in node.names if a.name.startswith("games.engine.")]
+    assert offences == [], "the site reaches into the engine:\n" + "\n".join(offences)

@@ -84,3 +84,8 @@ def test_default_policy_decides_when_the_game_is_set_to():
     g, ev = shot([inf("confederate", 12, 4), inf("union", 16, 4)], options={"auto_retreat": True})
     assert g.phase == "battle" and "retreated" in types(ev)
     assert where(g, "u2") == (11, 3)       # farther from the union unit at (16,4)
+
+
+def test_retreat_never_passes_next_to_a_lone_enemy_general():
+    g, _ = shot([inf("confederate", 12, 4)], generals=[G("union", 10, 2)])
+    assert where(g, "u2") == (13, 3)       # (11,3) touches the union general at (10,2)

@@ -1,6 +1,6 @@
 """LINE-OF-SIGHT: units and terrain between block, edges need both sides blocked,
 the target's own hex never blocks, and the hill exceptions."""
-from tests.engine.helpers import H, T, U, game, to_battle
+from tests.engine.helpers import G, H, T, U, game, order, to_battle
 
 
 def inf(side, col, row):
@@ -74,3 +74,28 @@ def test_hill_blocks_sight_to_another_hill_behind_it():
              terrain=[T("hill", 10, 6), T("hill", 12, 6), T("hill", 16, 6)])
     to_battle(g, "attack_centre", "u1")
     assert not g.attack_preview(H(10, 6), H(16, 6))["los"]
+
+
+def test_a_lone_general_between_blocks_sight_friend_or_foe():
+    # AR GENERALS: a general is "a special kind of unit"; seed 004: generals block sight
+    for side in ("union", "confederate"):
+        g = game([inf("union", 10, 6), inf("confederate", 16, 6)], [G(side, 14, 6)])
+        to_battle(g, "attack_centre", "u1")
+        assert not g.attack_preview(H(10, 6), H(16, 6))["los"]
+
+
+def test_artillery_on_a_hill_sees_past_an_adjacent_lone_friendly_general():
+    g = game([U("union", "artillery", 10, 6), inf("confederate", 16, 6)],
+             [G("union", 12, 6)], terrain=[T("hill", 10, 6)])
+    to_battle(g, "attack_centre", "u1")
+    assert g.attack_preview(H(10, 6), H(16, 6))["los"]
+
+
+def test_a_general_moving_into_the_line_lets_a_march_go_on():
+    # the enemy at (12,2) sees (11,5) and (13,5) through (12,4): a march stops there, until
+    # a union general stands on (12,4) and blocks both lines
+    g = game([inf("union", 12, 6), inf("confederate", 12, 2)], [G("union", 16, 4)])
+    order(g, "attack_centre", "u1")
+    assert (10, 4) not in {(h["col"], h["row"]) for h in g.reachable(H(12, 6))}
+    g.apply({"type": "move_general", "general": "g1", "to": H(12, 4)})
+    assert (10, 4) in {(h["col"], h["row"]) for h in g.reachable(H(12, 6))}

@@ -31,11 +31,20 @@ def test_fence_protects_only_across_its_sides():
     assert across["dice"] == 2 and around["dice"] == 3
 
 
-def test_obstacle_and_terrain_reductions_do_not_add_up():
+def test_entrenchment_and_fieldwork_reductions_do_not_add_to_terrain():
     _, prev = ranged([T("woods", 12, 4), T("entrenchment", 12, 4, ["SW"])], attacker_kind="artillery")
     assert prev["dice"] == 1          # entrenchment's 2, not woods 1 + 2
-    _, prev = ranged([T("town", 12, 4), T("fence", 12, 4, ["SW"])], attacker_kind="artillery")
+    _, prev = ranged([T("town", 12, 4), T("fieldwork", 12, 4, ["SW"])], attacker_kind="artillery")
     assert prev["dice"] == 1          # town's 2, not 2 + 1
+
+
+def test_a_fence_adds_to_the_terrain_reduction():
+    # AR OBSTACLES names only entrenchments and fieldworks as not adding to terrain
+    _, prev = ranged([T("woods", 12, 4), T("fence", 12, 4, ["SW"])], attacker_kind="artillery")
+    assert prev["dice"] == 1          # woods 1 + fence 1
+    assert {m["why"] for m in prev["modifiers"]} == {"target in woods", "target behind fence"}
+    _, around = ranged([T("woods", 12, 4), T("fence", 12, 4, ["NE"])], attacker_kind="artillery")
+    assert around["dice"] == 2        # not across the fence: woods only
 
 
 def test_fieldwork_defender_ignores_first_flag_across_it():

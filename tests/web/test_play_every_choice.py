@@ -151,7 +151,7 @@ def position_take_ground():
 def position_general_retreat():
     g = engine_game([inf("union", 10, 6), inf("confederate", 0, 0)],
                     [G("confederate", 11, 5), G("confederate", 2, 0)])
-    to_battle(g, "attack_centre", "u1")
+    to_battle(g, "attack_centre")            # in melee with him: it battles without an order
     attack(g, "u1", 11, 5, ["infantry", "infantry", "flag"])
     return g, "general_retreat"
 
@@ -232,16 +232,16 @@ def test_move_step_after_ordering(client, players):
 def test_random_games_through_the_pages(players, slug, seed):
     """Play a real scenario at random through the pages, checking the offer at every step."""
     _, row = start_match(players["union"], players["confederate"], make_scenario(slug=slug), side="union")
-    clients = {}
-    for side, user in players.items():
-        clients[side] = Client()
-        clients[side].force_login(user)
+    clients = {}                 # by member: the re-match swaps the sides
+    for user in players.values():
+        clients[user.pk] = Client()
+        clients[user.pk].force_login(user)
     rnd = random.Random(seed)
     for step in range(120):
         row = Game.objects.get(pk=row.match.games.order_by("-number").first().pk)
         if row.is_over or not row.deciding:
             break
-        client = clients[row.deciding]
+        client = clients[getattr(row, f"{row.deciding}_player").pk]
         if step % 3 == 0:
             check_offered(client, row)
         legal = services.load_engine(row).legal_actions()
@@ -252,6 +252,6 @@ def test_random_games_through_the_pages(players, slug, seed):
         body = r.content.decode()
         assert r.status_code == 200 and 'role="alert"' not in body, body[:400]
     # the log reads in plain words: no raw event names left
-    body = clients["union"].get(f"/play/games/{row.pk}/").content.decode()
+    body = clients[players["union"].pk].get(f"/play/games/{row.pk}/").content.decode()
     log = body.split('class="log"')[1]
     assert "_" not in re.sub(r"<[^>]+>", "", log.split("</section>")[0])

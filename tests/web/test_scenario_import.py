@@ -145,3 +145,40 @@ def test_no_file_is_refused(client, member):
     response = client.post(URL, {})
     assert response.status_code == 200
     assert "This field is required." in response.content.decode()
+
+
+def test_a_club_editor_imports_a_corrected_layout_of_a_shipped_battle(client, member, django_user_model):
+    """The way to correct an approximate map: download the shipped file, fix the layout from
+    the printed map, give it a slug of its own, import it, and play it."""
+    call_command("load_scenarios", verbosity=0)
+    shipped = Scenario.objects.get(slug="shiloh").data
+    data = json.loads(client.get("/scenarios/shiloh.json").content)
+    assert data == shipped
+    # the correction: a Confederate unit moved, an orchard added, the map marked printed
+    moved = next(u for u in data["units"] if u["hex"] == {"col": 2, "row": 6})
+    moved["hex"] = {"col": 14, "row": 8}
+    data["terrain"].append({"hex": {"col": 16, "row": 8}, "kind": "orchard"})
+    data.update(slug="shiloh-printed", name="Shiloh (printed map)", annual_number=None,
+                first_appearance="Club", layout_source="printed",
+                source_notes="Terrain and units transcribed from the printed scenario map.")
+    response, _ = upload(client, data, name="shiloh-printed.json")
+    assert response.status_code == 302 and response["Location"] == "/scenarios/shiloh-printed/"
+    text = html.unescape(client.get(response["Location"]).content.decode())
+    assert "Transcribed from the printed scenario map." in text
+    assert "<title>Open (14,8): Confederate infantry, 4 figures</title>" in text
+    assert "<title>Orchard (16,8)</title>" in text
+    assert "<title>Open (2,6)</title>" in text
+    # the shipped battle is untouched and still says what its map is
+    assert Scenario.objects.get(slug="shiloh").data == shipped
+    assert "An approximation" in client.get("/scenarios/shiloh/").content.decode()
+    # and the corrected battle is played like any other
+    corrected = Scenario.objects.get(slug="shiloh-printed")
+    client.post("/play/seek/", {"s-scenario": corrected.pk, "s-side": "union", "s-deadline_hours": 24})
+    other = django_user_model.objects.create_user("sherman", email="ws@example.org", password="x")
+    client.force_login(other)
+    from games.models import Match
+    seek = Match.objects.get(scenario=corrected)
+    response = client.post(f"/play/matches/{seek.pk}/join/")
+    assert response.status_code in (302, 303)
+    board = html.unescape(client.get(response["Location"]).content.decode())
+    assert "Open (14,8): Confederate infantry, 4 figures" in board

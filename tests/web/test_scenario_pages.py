@@ -148,7 +148,7 @@ def test_the_detail_page_shows_board_staffing_rules_and_dates(client, scenarios,
     # Staffing, side by side.
     for words in ("Ambrose E. Burnside", "Robert E. Lee", "Command cards", "Flags to win",
                   "Infantry 9, Cavalry 1, Artillery 1", "Infantry 7, Cavalry 1, Artillery 3",
-                  "horse artillery 1", "Franklin, Meade, Sumner", "Jackson, Longstreet",
+                  "horse artillery 2", "Franklin, Meade, Sumner", "Jackson, Longstreet",
                   "Union <small>(moves first)</small>", "Top of the map", "Bottom of the map"):
         assert words in text, words
     assert re.search(r"<dt>Moves first</dt>\s*<dd>Union</dd>", text)
@@ -156,14 +156,24 @@ def test_the_detail_page_shows_board_staffing_rules_and_dates(client, scenarios,
     assert "Marye's Heights: at the start of each Union turn" in text
     assert "The Rappahannock can be crossed only at the bridges." in text
     assert "Burnside forced crossings of the Rappahannock" in text
-    assert "An approximation" in text
-    assert "2010 edition's staffing notes" in text
+    assert "An approximation, not the printed scenario map" in text
     assert "number 29 of the Annual Games list" in text
     assert "<strong>Entrenchment</strong>" in text and "Attacks across its protected sides lose 2 dice" in text
     assert "<strong>Woods</strong> (marked W)" in text
     assert "<strong>Orchard</strong>" not in text          # only the terrain on this map
     # The file.
     assert 'href="/scenarios/fredericksburg.json"' in text and "Download file" in text
+
+
+def test_every_approximate_map_says_so_in_one_line_without_development_notes(client, scenarios, today):
+    approximations = Scenario.objects.filter(layout_source="approximation")
+    assert approximations.count() == Scenario.objects.count() == 32
+    for scenario in approximations:
+        text = page(client, f"/scenarios/{scenario.slug}/")
+        assert text.count("An approximation, not the printed scenario map") == 1, scenario.slug
+        # the file's notes on its sources are for editors: they come with the download
+        assert scenario.data["source_notes"][:60] not in text, scenario.slug
+        assert "bc150-facts" not in text and "<h2>Sources</h2>" not in text
 
 
 def test_corrections_are_shown(client, scenarios, today):
