@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 
 from games.ai import LEVELS, POLICIES, Budget, choose  # noqa: E402
 from games.engine import Game, load_scenario  # noqa: E402
-from games.engine.units import other  # noqa: E402
+from games.ai.evaluation import other  # noqa: E402
 
 DEFAULT_SCENARIOS = ("antietam", "belmont", "cedar-mountain", "first-bull-run", "fredericksburg",
                      "gaines-mill", "kernstown", "mcdowell", "shiloh", "wilsons-creek")

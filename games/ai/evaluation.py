@@ -6,9 +6,18 @@ looks at a hand, a deck or the random stream.
 """
 from __future__ import annotations
 
-from games.engine import Game
-from games.engine.hexgrid import DIST
-from games.engine.units import DICE, FULL_FIGURES, other
+from games.engine import BOARD, Game
+
+DIST = BOARD.dist
+#: The dice a unit rolls by distance (1, 2, ...), as the AI estimates them: the rulebook's
+#: table without terrain, sight or special units (the engine decides the real dice).
+DICE = {"infantry": (3, 2, 1), "cavalry": (3,), "artillery": (4, 3, 2, 1)}
+#: Figures of a full-strength unit.
+FULL_FIGURES = {"infantry": 4, "cavalry": 3, "artillery": 3}
+
+
+def other(side: str) -> str:
+    return "confederate" if side == "union" else "union"
 
 WIN = 10_000.0
 FLAG = 100.0          # the whole way to victory is worth this much
@@ -24,7 +33,7 @@ HIT = {"infantry": (2 / 6, 3 / 6), "cavalry": (1 / 6, 2 / 6), "artillery": (1 / 
 
 def unit_dice(game: Game, unit, distance: int) -> int:
     """Dice this unit would roll at ``distance`` (a table estimate: no sight, no terrain)."""
-    table = DICE[unit.kind]
+    table = DICE.get(unit.kind, ())
     if distance < 1 or distance > len(table):
         return 0
     n = table[distance - 1]
@@ -37,7 +46,7 @@ def expected_hits(game: Game, attacker, target, distance: int) -> float:
     n = unit_dice(game, attacker, distance)
     if not n:
         return 0.0
-    return n * HIT[target.kind][1 if distance == 1 else 0]
+    return n * HIT.get(target.kind, HIT["artillery"])[1 if distance == 1 else 0]
 
 
 def threat(game: Game, side: str) -> float:
@@ -69,7 +78,7 @@ def evaluate(game: Game, side: str) -> float:
     score = FLAG * (game.flags(side) / game.flags_needed(side)
                     - game.flags(opp) / game.flags_needed(opp))
     for u in game.units.values():
-        v = UNIT_ALIVE + FIGURE * u.figures / FULL_FIGURES[u.kind]
+        v = UNIT_ALIVE + FIGURE * min(1.0, u.figures / FULL_FIGURES.get(u.kind, 4))
         score += v if u.side == side else -v
     for g in game.generals.values():
         score += GENERAL if g.side == side else -GENERAL

@@ -6,15 +6,13 @@ Each handler takes the game, the action and the deciding side and returns a numb
 """
 from __future__ import annotations
 
-from games.engine import Game
-from games.engine.hexgrid import DIST, HEXES
-from games.engine.units import INFANTRY
+from games.engine import BOARD, Game
 
-from .evaluation import expected_hits, unit_dice
+from .evaluation import DIST, expected_hits, unit_dice
 
 
 def _index(h: dict) -> int:
-    return _HEX_INDEX[(h["col"], h["row"])]
+    return BOARD.hex_index(h["col"], h["row"])
 
 
 def _enemies(game: Game, side: str) -> list:
@@ -27,7 +25,7 @@ def _nearest(hex_: int, enemies: list) -> int:
 
 def _strike(game: Game, unit, at: int, enemies: list, moved: int = 0) -> float:
     """Best expected share of an enemy unit this unit could knock out from hex ``at``."""
-    if unit.kind == INFANTRY and moved >= 2:
+    if unit.kind == "infantry" and moved >= 2:
         return 0.0
     if unit.kind == "artillery" and moved >= 1:
         return 0.0
@@ -130,5 +128,3 @@ def score(game: Game, action: dict, side: str) -> float:
     handler = SCORES.get(action["type"])
     return handler(game, action, side) if handler else 0.0
 
-
-_HEX_INDEX = {(h.col, h.row): i for i, h in enumerate(HEXES)}

@@ -9,7 +9,7 @@ import pytest
 
 from games.ai import LEVELS, Budget, choose, greedy_policy, random_policy, search_policy
 from games.engine import Game, load_scenario
-from games.engine.units import other
+from games.ai.evaluation import other
 
 ROOT = Path(__file__).resolve().parents[2]
 SLUGS = sorted(p.stem for p in (ROOT / "games" / "scenarios").glob("*.json") if p.stem != "schema")
