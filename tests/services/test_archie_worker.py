@@ -82,16 +82,35 @@ def worker_env(iterations: int, queue: str) -> dict:
             "ARCHIE_ITERATIONS": str(iterations), "CELERY_QUEUE": queue}
 
 
+PASS = ("play_card", "confirm_orders", "end_movement", "end_turn")
+
+
+def passing(legal: list) -> dict:
+    return min(legal, key=lambda a: PASS.index(a["type"]) if a["type"] in PASS else 9)
+
+
 def pass_the_turn(game, person):
     """The person plays a card and ends the turn without fighting."""
-    order = ("play_card", "confirm_orders", "end_movement", "end_turn")
     game.refresh_from_db()
     side = game.side_of(person)
     while game.deciding == side:
-        legal = services.load_engine(game).legal_actions()
-        action = min(legal, key=lambda a: order.index(a["type"]) if a["type"] in order else 9)
+        action = passing(services.load_engine(game).legal_actions())
         services.act(game.pk, person, action, game.version)
         game.refresh_from_db()
+
+
+def seed_where_archie_must_choose(data: dict) -> int:
+    """A seed under which Archie's first card, after the person passes, offers a choice (so
+    its first decision is a search, not a forced step)."""
+    from games.engine import Game as EngineGame, load_scenario
+    sc = load_scenario(data)
+    for seed in range(1, 1000):
+        g = EngineGame.new(sc, options={"archie": "confederate"}, seed=seed)
+        while g.active_side == "union":
+            g.apply(passing(g.legal_actions()))
+        if g.phase == "play_card" and len(g.legal_actions()) >= 2:
+            return seed
+    raise AssertionError("no such seed")
 
 
 def wait_for_archie(game, archie_side, seconds=240) -> None:
@@ -145,13 +164,16 @@ def children(pid: int) -> list[int]:
     return [int(x) for x in path.read_text().split()] if path.exists() else []
 
 
-def test_a_worker_killed_mid_search_leaves_the_game_and_the_requeued_task_plays_once(archie_queue, lee):
+def test_a_worker_killed_mid_search_leaves_the_game_and_the_requeued_task_plays_once(archie_queue, lee,
+                                                                                   monkeypatch):
     """The process running Archie's search is killed (-9): the game is unchanged, the
     message goes back to the queue (late acknowledgement, reject on a lost worker) and the
     turn is then played exactly once."""
     import redis
     app, queue = archie_queue
     broker = redis.Redis.from_url(os.environ["REDIS_URL"])
+    seed = seed_where_archie_must_choose(skirmish())
+    monkeypatch.setattr(services, "new_seed", lambda: seed)
     worker = start_worker(queue, worker_env(4000, queue), pool="prefork")
     failure = None
     try:
