@@ -396,12 +396,20 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_RESULT_EXPIRES = 60 * 60 * 24
 CELERY_TASK_ACKS_LATE = True
+# The queue tasks are sent to (and a worker started without -Q takes from).
+CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "celery")
 # A task whose worker process dies (killed, out of memory) goes back to the queue and runs
 # again; the tasks are idempotent, so the game still changes exactly once.
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
+
+# --- Archie ------------------------------------------------------------------------------
+
+# Search iterations per decision of Archie instead of the level's seconds (repeatable, and
+# quick in tests); 0 keeps the levels' time budgets.
+ARCHIE_ITERATIONS = env_int("ARCHIE_ITERATIONS", 0) or None
 
 # --- Logging ------------------------------------------------------------------------------
 

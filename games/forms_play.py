@@ -48,3 +48,15 @@ class ChallengeForm(SeekForm):
         self.fields["opponent"].label_from_instance = (
             lambda u: f"{u.profile.name} ({u.get_username()})"
             if hasattr(u, "profile") and u.profile.display_name else u.get_username())
+
+
+class SoloForm(forms.Form):
+    """A solo match against Archie: the battle, Archie's level and Nightfall."""
+    scenario = forms.ModelChoiceField(queryset=Scenario.objects.all(), empty_label=None,
+                                      help_text="You are its first player in game 1 and the "
+                                                "second player in the re-match.")
+    level = forms.ChoiceField(choices=Match._meta.get_field("archie_level").choices,
+                              initial="veteran", label="Archie's level")
+    nightfall = forms.BooleanField(required=False, label="Nightfall",
+                                   help_text="No reshuffle: when a player's cards run out, night "
+                                             "falls and the game ends.")

@@ -13,12 +13,16 @@ kept for a later sweep if the broker is down: a move never fails for want of Red
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import timedelta
 
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from games import events, outbox
@@ -40,6 +44,13 @@ RESIGN = "resign"
 UNDOABLE_ACTIONS = ("order", "confirm_orders", "move", "move_general", "end_movement")
 #: Events such a step may cause and still be taken back.
 QUIET_EVENTS = ("ordered", "moved", "general_moved", "battle_phase", "temporary_flags")
+
+#: The member row that stands for Archie, the computer opponent (it cannot log in).
+ARCHIE_USERNAME = "archie"
+#: A decision of Archie's unanswered this long means no worker is taking Archie's tasks.
+ARCHIE_STUCK_AFTER = timedelta(minutes=1)
+
+log = logging.getLogger(__name__)
 
 
 # -- refusals ----------------------------------------------------------------------------------
@@ -258,8 +269,11 @@ def new_seed() -> str:
 def _new_game(match: Match, number: int, union_player, confederate_player) -> Game:
     secret = new_seed()
     seed = engine_seed(secret)
+    options = dict(match.options)
+    if match.solo:
+        options["archie"] = "union" if union_player.pk == match.opponent_id else "confederate"
     engine = EngineGame.new(match.scenario.engine_scenario(), ruleset=DEFAULT_RULESET,
-                            options=dict(match.options), seed=seed)
+                            options=options, seed=seed)
     now = timezone.now()
     row = Game.objects.create(
         match=match, number=number, union_player=union_player,
@@ -513,11 +527,123 @@ def _queue_follow_ups(row: Game, previous_deciding, events: list) -> None:
     from games import tasks
     if row.is_over:
         return
-    if row.deciding and row.deciding != previous_deciding:
+    if archie_to_decide(row):
+        pk, version = row.pk, row.version
+        transaction.on_commit(lambda: _send_archie(pk, version))
+    elif row.deciding and row.deciding != previous_deciding:
         outbox.queue(tasks.notify_turn, row.pk, row.version)
     if row.match.nightfall and (row.phase == "nightfall"
                                 or any(e.get("type") == "turn" for e in events)):
         outbox.queue(tasks.nightfall_check, row.pk, row.version)
+
+
+# -- Archie, the computer opponent (docs/archie.md) -----------------------------------------------
+def archie_user():
+    """The member row that plays Archie's seat: inactive, so it can neither log in nor be
+    challenged."""
+    user, made = get_user_model().objects.get_or_create(
+        username=ARCHIE_USERNAME, defaults={"is_active": False})
+    if made:
+        user.set_unusable_password()
+        user.save(update_fields=["password"])
+        profile = getattr(user, "profile", None)
+        if profile is not None:
+            profile.display_name = "Archie"
+            profile.email_notifications = "none"
+            profile.save()
+    return user
+
+
+def archie_side(row: Game) -> str | None:
+    """The side Archie plays in this game, or None for a game between two members."""
+    return (row.state.get("options") or {}).get("archie")
+
+
+def archie_to_decide(row: Game) -> bool:
+    return bool(row.deciding) and not row.is_over and row.deciding == archie_side(row)
+
+
+def archie_stuck(row: Game, now=None) -> bool:
+    """Archie's decision has waited over a minute: no worker seems to be answering."""
+    return archie_to_decide(row) and (now or timezone.now()) - row.updated > ARCHIE_STUCK_AFTER
+
+
+def start_solo(user, scenario: Scenario, level: str, *, nightfall: bool = False) -> Match:
+    """A solo match against Archie, starting at once.
+
+    The person is the scenario's first player in game 1 and the second player in the
+    re-match (AR ARCHIE), so their side follows from the scenario's first side.
+    """
+    from games.ai import LEVELS
+    if not user.is_authenticated:
+        raise ActionRefused("Log in to play against Archie.")
+    if level not in LEVELS:
+        raise ActionRefused(f"Choose Archie's level: {', '.join(LEVELS)}.")
+    _check_terms(scenario, 72, "random")
+    first = scenario.engine_scenario().first_side
+    with transaction.atomic():
+        match = Match.objects.create(
+            scenario=scenario, challenger=user, opponent=archie_user(), challenger_side=first,
+            options=_clean_options(nightfall), archie_level=level, status=Match.Status.ACTIVE)
+        _start(match)
+    return match
+
+
+def _send_archie(game_id: int, version: int) -> None:
+    """Queue Archie's decision; a broker that cannot be reached is logged, and the sweep
+    (``games.archie_sweep``) sends it again later."""
+    from games import tasks
+    try:
+        tasks.archie_move.delay(game_id, version)
+    except Exception:  # noqa: BLE001 - the move is committed; the sweep retries
+        log.exception("could not queue Archie's decision for game %s at version %s", game_id, version)
+
+
+def archie_budget():
+    """The level's own budget, or ``ARCHIE_ITERATIONS`` search iterations when set."""
+    from games.ai import Budget
+    iterations = getattr(settings, "ARCHIE_ITERATIONS", None)
+    return Budget(iterations=iterations) if iterations else None
+
+
+def play_archie(game_id, version) -> Acted | None:
+    """Archie takes the decision game ``game_id`` waits for at ``version``: exactly once.
+
+    The search runs on the state read without a lock (it only sees Archie's view through
+    the AI's determinizations); the action is then applied under the row lock, and only if
+    the game is still at ``version`` with Archie to decide. A duplicate or retried task
+    therefore changes nothing. Returns None when there was nothing to do.
+    """
+    from games.ai import choose
+    row = Game.objects.select_related("match").filter(pk=game_id).first()
+    if row is None or row.version != int(version) or not archie_to_decide(row):
+        return None
+    side = row.deciding
+    level = row.match.archie_level or "veteran"
+    engine = load_engine(row)
+    action = choose(engine, side, level, secrets.randbits(63), archie_budget())
+    with transaction.atomic():
+        row = _locked_game(game_id)
+        if row.version != int(version) or not archie_to_decide(row):
+            return None
+        engine = load_engine(row)
+        try:
+            events = engine.apply(action)
+        except IllegalAction:
+            log.exception("Archie chose an illegal action in game %s: %r", game_id, action)
+            raise
+        _record(row, engine, side, row.player_of(side), action, events)
+    return Acted(row, events)
+
+
+def games_waiting_on_archie(older_than: timedelta = ARCHIE_STUCK_AFTER):
+    """(id, version) of unfinished games whose Archie decision waited longer than that."""
+    cutoff = timezone.now() - older_than
+    rows = (Game.objects.filter(finished_at__isnull=True, updated__lt=cutoff,
+                                match__archie_level__gt="")
+            .filter(Q(deciding="union", union_player__username=ARCHIE_USERNAME)
+                    | Q(deciding="confederate", confederate_player__username=ARCHIE_USERNAME)))
+    return list(rows.values_list("pk", "version"))
 
 
 # -- the end of a game and of the match --------------------------------------------------------

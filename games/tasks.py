@@ -12,7 +12,8 @@ Periodic tasks (rows of django-celery-beat, made by migration 0003_periodic_task
 ``games.send_reminders`` and ``games.announce_timeouts`` every 15 minutes,
 ``games.nightfall_sweep`` every 10 minutes, ``games.daily_digest`` once a day, and
 ``games.send_outbox`` every minute (migration 0004: what could not be queued while the
-broker was down, see games/outbox.py).
+broker was down, see games/outbox.py); ``games.archie_sweep``
+every minute (migration 0005_archie_sweep).
 """
 from __future__ import annotations
 
@@ -154,6 +155,26 @@ def nightfall_sweep() -> int:
     return ended
 
 
+@shared_task(name="games.archie_move", acks_late=True, reject_on_worker_lost=True)
+def archie_move(game_id: int, version: int) -> bool:
+    """Archie takes the decision the game waits for at ``version`` (one step of its turn;
+    the next step is queued when this one is saved). Late acknowledgement: a worker killed
+    mid-search leaves the message to run again, and the version check applies it once."""
+    from games import services
+    return services.play_archie(game_id, version) is not None
+
+
+@shared_task(name="games.archie_sweep")
+def archie_sweep(older_than_seconds: int = 60) -> int:
+    """Queue Archie's decision again for every game stuck waiting on it (a lost broker,
+    a worker gone). Returns how many were queued."""
+    from games import services
+    stuck = services.games_waiting_on_archie(timedelta(seconds=older_than_seconds))
+    for game_id, version in stuck:
+        archie_move.delay(game_id, version)
+    return len(stuck)
+
+
 @shared_task(name="games.notify_challenge")
 def notify_challenge(match_id: int) -> bool:
     from games.models import Match
@@ -210,6 +231,6 @@ def send_outbox() -> int:
     return outbox.send_pending()
 
 
-__all__ = ["announce_timeouts", "daily_digest", "nightfall_check", "nightfall_sweep",
-           "notify_challenge", "notify_match_result", "notify_turn", "send_outbox",
+__all__ = ["announce_timeouts", "archie_move", "archie_sweep", "daily_digest", "nightfall_check",
+           "nightfall_sweep", "notify_challenge", "notify_match_result", "notify_turn", "send_outbox",
            "send_reminders"]

@@ -1,7 +1,7 @@
 """URLs of play by web: the lobby, matches and games (namespace "play", under /play/)."""
 from django.urls import path
 
-from games.views import chat, lobby, play
+from games.views import chat, lobby, play, solo
 
 app_name = "play"
 
@@ -9,6 +9,7 @@ urlpatterns = [
     path("", lobby.lobby, name="lobby"),
     path("challenge/", lobby.challenge, name="challenge"),
     path("seek/", lobby.seek, name="seek"),
+    path("solo/", solo.solo, name="solo"),
     path("matches/<int:match_id>/", lobby.match_page, name="match"),
     path("matches/<int:match_id>/accept/", lobby.accept, name="accept"),
     path("matches/<int:match_id>/decline/", lobby.decline, name="decline"),

@@ -85,6 +85,10 @@ class Match(models.Model):
         max_length=12, choices=SIDE_CHOICES, default="random",
         help_text="The side the challenger plays in game 1 (the re-match swaps sides).")
     options = models.JSONField(default=dict, blank=True, help_text='Game options, e.g. {"nightfall": true}.')
+    archie_level = models.CharField(
+        max_length=12, blank=True, choices=[("recruit", "Recruit"), ("veteran", "Veteran"),
+                                            ("general", "General")],
+        help_text="A solo match against Archie at this level (the opponent is Archie); blank otherwise.")
     deadline_hours = models.PositiveSmallIntegerField(
         default=72, help_text="Hours a player has for each of their moves.")
     status = models.CharField(max_length=12, choices=Status.choices, db_index=True)
@@ -128,6 +132,11 @@ class Match(models.Model):
     @property
     def nightfall(self) -> bool:
         return bool(self.options.get("nightfall"))
+
+    @property
+    def solo(self) -> bool:
+        """A match against Archie, the computer opponent."""
+        return bool(self.archie_level)
 
     def current_game(self):
         return self.games.order_by("-number").first()

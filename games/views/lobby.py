@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from games import services
-from games.forms_play import ChallengeForm, SeekForm
+from games.forms_play import ChallengeForm, SeekForm, SoloForm
 from games.models import Game, Match
 from games.models.match import SIDE_NAMES
 
@@ -75,6 +75,7 @@ def lobby(request):
             "challenge_form": ChallengeForm(user=user, prefix="c"),
             "seek_form": SeekForm(prefix="s"),
         })
+    ctx["solo_form"] = SoloForm()
     return render(request, "games/lobby.html", ctx)
 
 

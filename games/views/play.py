@@ -366,11 +366,12 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
         return attrs
 
     entries = log_entries(row.actions.order_by("index"))
+    archie = services.archie_side(row)
     last = last_turn(entries, side)
     board = render_board(view, viewer=side, highlights=choices.highlights,
                          hex_attrs=hex_attrs, selected=selected if mine else None,
                          marks=last["marks"] if last else ())
-    lines = log_lines(engine.scenario, entries, side)
+    lines = log_lines(engine.scenario, entries, side, archie)
     undo_entry = services.undoable_entry(entries, side, row.deciding) if mine else None
     other = None
     if side:
@@ -406,6 +407,8 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
         "outcome": outcome, "winner_name": (_name(row.player_of(outcome["winner"]))
                                             if outcome and outcome.get("winner") else ""),
         "outcome_reason": _reason(outcome),
+        "archie": archie, "archie_thinking": services.archie_to_decide(row),
+        "archie_stuck": services.archie_stuck(row),
         "can_claim": can_claim, "poll": not row.is_over, "poll_seconds": POLL_SECONDS,
         "selected": sel_query(selected, want_general) if selected and mine else "",
         "undo": undo_words(undo_entry, lines) if undo_entry else "",
@@ -568,7 +571,8 @@ def game_replay(request, game_id):
     at = services.state_at(row, step)
     engine, entry = at.engine, at.entry
     view = engine.view(None)
-    lines = log_lines(engine.scenario, at.entries, None, tracker=tracker_from_view(at.since_view))
+    lines = log_lines(engine.scenario, at.entries, None, services.archie_side(row),
+                      tracker=tracker_from_view(at.since_view))
     step_lines = [ln for ln in lines if ln["index"] == step] if step else []
     ctx = {
         "game": row, "match": row.match, "view": view, "step": step, "last": last,

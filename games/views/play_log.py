@@ -106,12 +106,18 @@ def tracker_from_view(view: dict) -> Tracker:
     return tr
 
 
-def describe(e: dict, viewer: str | None, tr: Tracker) -> str | None:
-    """One (already redacted) event as a sentence for ``viewer``; None for events not shown."""
+def describe(e: dict, viewer: str | None, tr: Tracker, archie: str | None = None) -> str | None:
+    """One (already redacted) event as a sentence for ``viewer``; None for events not shown.
+    ``archie``: the side Archie plays, whose draws and cards are told as Archie's."""
     t = e["type"]
     side = SIDE.get(e.get("side"), "")
+    by_archie = archie is not None and e.get("side") == archie
+    if t == "draw" and by_archie:
+        return f"Archie ({side}) drew the top card of its deck."
     if t == "card_played":
-        text = f"{side} played {e.get('name') or card_name(e.get('card'))}"
+        name = e.get('name') or card_name(e.get('card'))
+        text = (f"Archie ({side}) drew {name} from the top of its deck and played it" if by_archie
+                else f"{side} played {name}")
         if e.get("mode") == "skirmish":
             text += " as a skirmish action"
         if e.get("copies"):
@@ -248,10 +254,12 @@ def log_entries(actions_queryset) -> list[Entry]:
     return [Entry(*row) for row in actions_queryset.values_list("index", "side", "events", "action")]
 
 
-def log_lines(engine_scenario, entries, viewer: str | None, tracker: Tracker | None = None) -> list[dict]:
+def log_lines(engine_scenario, entries, viewer: str | None, archie: str | None = None,
+              tracker: Tracker | None = None) -> list[dict]:
     """Plain-words lines for ``entries`` (GameAction rows in order) as ``viewer`` may see
-    them: ``[{"index", "side", "text"}]`` oldest first.  ``tracker``: where the pieces stand
-    before the first entry (by default, the start of the game)."""
+    them: ``[{"index", "side", "text"}]`` oldest first.  ``archie``: Archie's side, if any;
+    ``tracker``: where the pieces stand before the first entry (by default, the start of
+    the game)."""
     tr = tracker or tracker_for(engine_scenario)
     out = []
     taken_back = {e["index"] for entry in entries for e in entry.events if e.get("type") == "undone"}
@@ -264,7 +272,7 @@ def log_lines(engine_scenario, entries, viewer: str | None, tracker: Tracker | N
                 tr.follow(raw)          # a withdrawal moves the unit once: one line says so
                 continue
             e = view_event(raw, viewer)
-            text = describe(e, viewer, tr)
+            text = describe(e, viewer, tr, archie)
             tr.follow(e)
             if text:
                 out.append({"index": entry.index, "side": entry.side, "text": text,

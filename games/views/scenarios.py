@@ -92,6 +92,14 @@ def scenario_list(request):
     return response
 
 
+def _solo_url(slug: str) -> str | None:
+    """The link that starts a solo match against Archie on this scenario."""
+    try:
+        return reverse("play:solo") + "?" + urlencode({"scenario": slug})
+    except NoReverseMatch:
+        return None
+
+
 def _play_url(slug: str) -> str | None:
     """The link that starts a match on this scenario, once the match pages exist."""
     try:
@@ -181,6 +189,7 @@ def scenario_detail(request, slug):
         "legend": _legend(view) if view else [],
         "pieces": piece_swatches(),
         "play_url": _play_url(scenario.slug),
+        "solo_url": _solo_url(scenario.slug),
         "uploader": _member_name(scenario.uploaded_by),
     }
     return render(request, "games/scenario_detail.html", context)

@@ -1,0 +1,155 @@
+"""Archie's strength and speed: side-swapped matches between two policies or levels.
+
+Usage:
+  python bench/ai_ladder.py --pair veteran random --pair veteran greedy \
+      --games 400 --scenarios antietam,shiloh,... --procs 2 [--iterations N] [--seed S]
+
+Each game is played in the solo configuration: the first policy (A) sits in Archie's seat
+(no hand, top card of its deck, one extra attack die) and the second (B) in the person's
+seat with a hand. The person is the scenario's first player in game 1 of a match and the
+second player in the re-match, so the games of a match swap sides. ``--plain`` drops
+Archie's handicap (both sides hold hands), to compare two levels on equal terms.
+Games are spread over the scenarios in turn, over ``--procs`` processes.
+
+Prints one line per pair:
+  A vs B: N games, A won W (xx.x%), 95% CI [lo%, hi%], A think p50 X s p95 Y s, mean flags A a B b
+(then the CPU time per decision, which a busy machine does not inflate). A game still
+running at the turn cap counts as not won. ``--iterations N`` replaces the levels' time
+budgets by search iterations: N for veteran, 3N for general (repeatable, and the way to
+project the cost of a long run). Asserts nothing.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import pathlib
+import random
+import statistics
+import sys
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from games.ai import LEVELS, POLICIES, Budget, choose  # noqa: E402
+from games.engine import Game, load_scenario  # noqa: E402
+from games.ai.evaluation import other  # noqa: E402
+
+DEFAULT_SCENARIOS = ("antietam", "belmont", "cedar-mountain", "first-bull-run", "fredericksburg",
+                     "gaines-mill", "kernstown", "mcdowell", "shiloh", "wilsons-creek")
+TURN_CAP = 150
+_SCENARIOS: dict = {}
+
+
+def scenario(slug: str):
+    if slug not in _SCENARIOS:
+        path = ROOT / "games" / "scenarios" / f"{slug}.json"
+        _SCENARIOS[slug] = load_scenario(json.loads(path.read_text()))
+    return _SCENARIOS[slug]
+
+
+def play_game(spec: dict) -> dict:
+    """One game: A in Archie's seat (unless plain), B in the person's seat."""
+    sc = scenario(spec["scenario"])
+    person = sc.first_side if spec["leg"] == 0 else other(sc.first_side)
+    archie = other(person)
+    options = {} if spec["plain"] else {"archie": archie}
+    game = Game.new(sc, options=options, seed=spec["seed"])
+    seats = {archie: spec["a"], person: spec["b"]}
+    budgets = {s: budget_for(name, spec["iterations"]) for s, name in seats.items()}
+    rng = random.Random(spec["seed"])
+    think, cpu = [], []
+    while game.outcome is None and game.turn <= TURN_CAP:
+        side = game.active_side
+        t0, c0 = time.perf_counter(), time.process_time()
+        action = choose(game, side, seats[side], rng.getrandbits(63), budgets[side])
+        if side == archie:
+            think.append(time.perf_counter() - t0)
+            cpu.append(time.process_time() - c0)
+        game.apply(action)
+    out = game.outcome or {"winner": None, "flags": {s: game.flags(s) for s in (archie, person)}}
+    return {"won": out["winner"] == archie, "flags_a": out["flags"][archie],
+            "flags_b": out["flags"][person], "think": think, "cpu": cpu}
+
+
+def budget_for(name: str, iterations: int | None):
+    """``--iterations`` is the veteran's; a searching level gets it in proportion to its
+    seconds (the general three times as many), so the levels stay apart."""
+    if not iterations:
+        return None
+    level = LEVELS.get(name)
+    if level is not None and level.budget.seconds:
+        return Budget(iterations=max(1, round(iterations * level.budget.seconds
+                                               / LEVELS["veteran"].budget.seconds)))
+    return Budget(iterations=iterations)
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 0.0
+    p = wins / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return max(0.0, c - h), min(1.0, c + h)
+
+
+def percentile(values: list, q: float) -> float:
+    if not values:
+        return 0.0
+    s = sorted(values)
+    return s[min(len(s) - 1, int(math.ceil(q * len(s))) - 1)]
+
+
+def run_pair(a: str, b: str, games: int, scenarios: list, procs: int, iterations: int | None,
+             plain: bool, seed: int) -> str:
+    specs = [{"a": a, "b": b, "scenario": scenarios[(i // 2) % len(scenarios)], "leg": i % 2,
+              "seed": seed * 1_000_003 + i // 2, "iterations": iterations, "plain": plain}
+             for i in range(games)]
+    if procs > 1:
+        with multiprocessing.Pool(procs) as pool:
+            results = pool.map(play_game, specs, chunksize=1)
+    else:
+        results = [play_game(s) for s in specs]
+    wins = sum(r["won"] for r in results)
+    lo, hi = wilson(wins, len(results))
+    think = [t for r in results for t in r["think"]]
+    cpu = [t for r in results for t in r["cpu"]]
+    fa = statistics.mean(r["flags_a"] for r in results)
+    fb = statistics.mean(r["flags_b"] for r in results)
+    return (f"{a} vs {b}: {len(results)} games, {a} won {wins} ({100 * wins / len(results):.1f}%), "
+            f"95% CI [{100 * lo:.1f}%, {100 * hi:.1f}%], {a} think p50 {percentile(think, 0.5):.3f} s "
+            f"p95 {percentile(think, 0.95):.3f} s, mean flags {a} {fa:.1f} {b} {fb:.1f}, "
+            f"{a} cpu p50 {percentile(cpu, 0.5):.3f} s p95 {percentile(cpu, 0.95):.3f} s")
+
+
+def main(argv=None) -> None:
+    names = sorted(set(LEVELS) | set(POLICIES))
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--pair", nargs=2, action="append", metavar=("A", "B"), required=True,
+                   help=f"two of: {', '.join(names)}")
+    p.add_argument("--games", type=int, default=40, help="games per pair (even: whole matches)")
+    p.add_argument("--scenarios", default=",".join(DEFAULT_SCENARIOS))
+    p.add_argument("--procs", type=int, default=2)
+    p.add_argument("--iterations", type=int, default=None,
+                   help="search iterations per decision instead of the levels' seconds")
+    p.add_argument("--plain", action="store_true", help="no Archie handicap: both hold hands")
+    p.add_argument("--seed", type=int, default=1)
+    args = p.parse_args(argv)
+    scenarios = [s for s in args.scenarios.split(",") if s]
+    for a, b in args.pair:
+        for n in (a, b):
+            if n not in names:
+                p.error(f"unknown policy or level {n!r}; choose from {', '.join(names)}")
+    print(f"scenarios: {', '.join(scenarios)}; processes: {args.procs}; "
+          f"budget: {f'{args.iterations} iterations' if args.iterations else 'level seconds'}"
+          f"{'; plain (no handicap)' if args.plain else '; solo (A in Archie seat)'}", flush=True)
+    for a, b in args.pair:
+        print(run_pair(a, b, args.games, scenarios, args.procs, args.iterations, args.plain,
+                       args.seed), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,105 @@
+"""How good a position is for one side: flags, figures, generals, threats, positions and
+objectives, in one number (positive is good for ``side``).
+
+It reads only what both players see on the table: pieces, flags and the turn. Nothing here
+looks at a hand, a deck or the random stream.
+"""
+from __future__ import annotations
+
+from games.engine import BOARD, Game
+
+DIST = BOARD.dist
+#: The dice a unit rolls by distance (1, 2, ...), as the AI estimates them: the rulebook's
+#: table without terrain, sight or special units (the engine decides the real dice).
+DICE = {"infantry": (3, 2, 1), "cavalry": (3,), "artillery": (4, 3, 2, 1)}
+#: Figures of a full-strength unit.
+FULL_FIGURES = {"infantry": 4, "cavalry": 3, "artillery": 3}
+
+
+def other(side: str) -> str:
+    return "confederate" if side == "union" else "union"
+
+WIN = 10_000.0
+FLAG = 100.0          # the whole way to victory is worth this much
+FIGURE = 6.0          # a unit's full strength
+UNIT_ALIVE = 3.0
+GENERAL = 8.0
+OBJECTIVE_PULL = 0.6  # per hex of distance to an objective the side wants
+CLOSING = 0.15        # per hex of distance to the nearest enemy
+
+#: chance that one die hits a unit of this kind at range / in melee (crossed sabres hit too)
+HIT = {"infantry": (2 / 6, 3 / 6), "cavalry": (1 / 6, 2 / 6), "artillery": (1 / 6, 2 / 6)}
+
+
+def unit_dice(game: Game, unit, distance: int) -> int:
+    """Dice this unit would roll at ``distance`` (a table estimate: no sight, no terrain)."""
+    table = DICE.get(unit.kind, ())
+    if distance < 1 or distance > len(table):
+        return 0
+    n = table[distance - 1]
+    if unit.side == game.options.get("archie"):
+        n += 1
+    return n
+
+
+def expected_hits(game: Game, attacker, target, distance: int) -> float:
+    n = unit_dice(game, attacker, distance)
+    if not n:
+        return 0.0
+    return n * HIT.get(target.kind, HIT["artillery"])[1 if distance == 1 else 0]
+
+
+def threat(game: Game, side: str) -> float:
+    """The damage ``side`` could do next, as a share of a flag per enemy unit, summed."""
+    mine = [u for u in game.units.values() if u.side == side]
+    total = 0.0
+    for e in game.units.values():
+        if e.side == side:
+            continue
+        best = 0.0
+        for u in mine:
+            d = DIST[u.hex][e.hex]
+            if d <= 4:
+                h = expected_hits(game, u, e, d)
+                if h > best:
+                    best = h
+        if best:
+            total += min(1.0, best / e.figures)
+    return total
+
+
+def evaluate(game: Game, side: str) -> float:
+    """The position's value for ``side`` (about +-100 per flag, +-10,000 for a result)."""
+    opp = other(side)
+    out = game.outcome
+    if out:
+        w = out.get("winner")
+        return 0.0 if w is None else (WIN if w == side else -WIN)
+    score = FLAG * (game.flags(side) / game.flags_needed(side)
+                    - game.flags(opp) / game.flags_needed(opp))
+    for u in game.units.values():
+        v = UNIT_ALIVE + FIGURE * min(1.0, u.figures / FULL_FIGURES.get(u.kind, 4))
+        score += v if u.side == side else -v
+    for g in game.generals.values():
+        score += GENERAL if g.side == side else -GENERAL
+    # who strikes next: before its battle the side to act values its own chances most
+    acting = game.active == side and game.phase in ("play_card", "order", "move")
+    w_attack, w_exposed = (1.0, 0.5) if acting else (0.4, 0.9)
+    unit_flag = FLAG / max(1, game.flags_needed(side))
+    score += unit_flag * 0.5 * (w_attack * threat(game, side) - w_exposed * threat(game, opp))
+    score += _position(game, side) - _position(game, opp)
+    return score
+
+
+def _position(game: Game, side: str) -> float:
+    mine = [u for u in game.units.values() if u.side == side]
+    enemy = [u.hex for u in game.units.values() if u.side != side]
+    score = 0.0
+    if enemy:
+        for u in mine:
+            score -= CLOSING * min(DIST[u.hex][h] for h in enemy)
+    for o in game.scenario.objectives:
+        if o.side == side and mine:
+            score -= OBJECTIVE_PULL * o.flags * min(DIST[u.hex][o.hex] for u in mine)
+    return score
+

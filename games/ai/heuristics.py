@@ -1,0 +1,130 @@
+"""Quick scores for single actions, without playing them: the search's priors and the
+default policy that finishes a turn inside the search.
+
+Each handler takes the game, the action and the deciding side and returns a number
+(higher is better). They read only the table (pieces and distances).
+"""
+from __future__ import annotations
+
+from games.engine import BOARD, Game
+
+from .evaluation import DIST, expected_hits, unit_dice
+
+
+def _index(h: dict) -> int:
+    return BOARD.hex_index(h["col"], h["row"])
+
+
+def _enemies(game: Game, side: str) -> list:
+    return [u for u in game.units.values() if u.side != side]
+
+
+def _nearest(hex_: int, enemies: list) -> int:
+    return min((DIST[hex_][e.hex] for e in enemies), default=9)
+
+
+def _strike(game: Game, unit, at: int, enemies: list, moved: int = 0) -> float:
+    """Best expected share of an enemy unit this unit could knock out from hex ``at``."""
+    if unit.kind == "infantry" and moved >= 2:
+        return 0.0
+    if unit.kind == "artillery" and moved >= 1:
+        return 0.0
+    best = 0.0
+    for e in enemies:
+        d = DIST[at][e.hex]
+        if d <= 5:
+            v = min(1.0, expected_hits(game, unit, e, d) / e.figures)
+            if v > best:
+                best = v
+    return best
+
+
+def _exposure(game: Game, unit, at: int, enemies: list) -> float:
+    total = 0.0
+    for e in enemies:
+        d = DIST[e.hex][at]
+        if d <= 4:
+            total += expected_hits(game, e, unit, d)
+    return total / max(1, unit.figures)
+
+
+def _activity(game: Game, unit, enemies: list) -> float:
+    """How much ordering this unit is worth: it can strike, or it can close in."""
+    return 2.0 * _strike(game, unit, unit.hex, enemies) - 0.1 * _nearest(unit.hex, enemies)
+
+
+def _order(game, a, side):
+    u = game.units.get(a["unit"])
+    return 1.0 + _activity(game, u, _enemies(game, side)) if u else 0.0
+
+
+def _move(game, a, side):
+    u = game.units[a["unit"]]
+    to = _index(a["to"])
+    enemies = _enemies(game, side)
+    moved = DIST[u.hex][to] + game.moved.get(u.id, 0)
+    gain = _strike(game, u, to, enemies, moved) - _strike(game, u, u.hex, enemies,
+                                                           game.moved.get(u.id, 0))
+    closer = _nearest(u.hex, enemies) - _nearest(to, enemies)
+    safety = _exposure(game, u, u.hex, enemies) - _exposure(game, u, to, enemies)
+    pull = 0.0
+    for o in game.scenario.objectives:
+        if o.side == side:
+            pull += 0.3 * o.flags * (DIST[u.hex][o.hex] - DIST[to][o.hex])
+    return 2.0 * gain + 0.15 * closer + 0.3 * safety + pull
+
+
+def _attack(game, a, side):
+    u = game.units[a["unit"]]
+    to = _index(a["target"])
+    if a.get("general"):
+        return 0.5
+    target_id = game.unit_at[to]
+    if target_id is None:
+        return 0.5
+    e = game.units[target_id]
+    d = DIST[u.hex][to]
+    return 1.0 + 3.0 * min(1.0, expected_hits(game, u, e, d) / e.figures) + 0.3 * unit_dice(game, u, d)
+
+
+def _away(game, a, side):
+    to = _index(a["to"])
+    return 0.3 * _nearest(to, _enemies(game, side))
+
+
+def _rally(game, a, side):
+    u = game.units.get(a["unit"])
+    return 1.0 + (0.5 / max(1, u.figures) if u else 0.0)
+
+
+def _constant(value: float):
+    return lambda game, a, side: value
+
+
+SCORES = {
+    "play_card": _constant(0.0),
+    "order": _order,
+    "confirm_orders": _constant(0.0),
+    "move": _move,
+    "move_general": _constant(-0.5),
+    "end_movement": _constant(0.0),
+    "attack": _attack,
+    "end_turn": _constant(0.0),
+    "retreat": _away,
+    "general_retreat": _away,
+    "withdraw": _away,
+    "stand": _constant(0.6),
+    "take_ground": _constant(0.4),
+    "hold_ground": _constant(0.0),
+    "rally": _rally,
+    "end_rally": _constant(0.0),
+    "fight_back": _constant(1.0),
+    "decline": _constant(0.0),
+}
+
+
+def score(game: Game, action: dict, side: str) -> float:
+    """A quick estimate of how good ``action`` is for ``side`` (0 for kinds it has no view on)."""
+    handler = SCORES.get(action["type"])
+    return handler(game, action, side) if handler else 0.0
+

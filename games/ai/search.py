@@ -1,0 +1,116 @@
+"""Archie's search: single-observer information-set Monte Carlo tree search (Cowling,
+Powley and Whitehouse 2012) over the decisions of one turn, with an evaluation at the
+turn's end. See docs/archie.md.
+
+One tree is grown for the decision at hand. Each iteration
+1. draws a determinization (a copy with the hidden cards re-dealt and a fresh random stream),
+2. walks down the tree choosing among the actions legal in that copy (UCB1 over the
+   children seen available, with progressive widening in the order of the quick scores),
+3. adds one node, finishes the turn with the quick policy for both sides,
+4. evaluates the position for Archie and backs the value up.
+The answer is the root action visited most. With an iteration budget and a seed the
+search is repeatable.
+"""
+from __future__ import annotations
+
+import math
+import random
+
+from games.engine import Game
+
+from .budget import Budget
+from .determinize import determinize
+from .evaluation import evaluate
+from .heuristics import score
+from .policies import apply_fast, finish_turn, quick_choice
+
+EXPLORE = 0.6          # UCB1 constant, on values scaled to 0..1
+SCALE = 60.0           # evaluation points that make a big difference (about half a flag)
+WIDEN_BASE = 3         # children open at first; one more as sqrt(visits) grows
+
+
+def key(action: dict) -> tuple:
+    """A hashable name for an action (its hexes as (col, row))."""
+    return tuple(sorted((k, (v["col"], v["row"]) if isinstance(v, dict) else v)
+                        for k, v in action.items()))
+
+
+class Node:
+    __slots__ = ("children", "visits", "total", "available", "order")
+
+    def __init__(self):
+        self.children: dict[tuple, "Node"] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.available = 0
+        self.order: dict[tuple, float] = {}   # quick score of each action ever seen here
+
+
+def _squash(value: float) -> float:
+    return 0.5 + 0.5 * math.tanh(value / SCALE)
+
+
+def search_policy(game: Game, side: str, budget: Budget, seed: int) -> dict:
+    """Archie's choice for the decision in ``game`` (``side`` must be deciding)."""
+    actions = game.legal_actions()
+    if len(actions) == 1:
+        return actions[0]
+    by_key = {key(a): a for a in actions}
+    rng = random.Random(seed)
+    root = Node()
+    clock = budget.clock()
+    while clock.more():
+        _iterate(determinize(game, side, rng.getrandbits(63)), side, root, rng)
+        clock.done += 1
+    visited = [(child.visits, child.total / max(1, child.visits), k)
+               for k, child in root.children.items() if k in by_key]
+    if not visited:
+        return quick_choice(game, side, rng, actions)
+    return by_key[max(visited)[2]]
+
+
+def _iterate(g: Game, side: str, root: Node, rng: random.Random) -> None:
+    turn = g.turn
+    node, path = root, [root]
+    while not g.outcome and g.turn == turn:
+        decider = g.active_side
+        if decider != side:                       # the other side's choice: its quick policy
+            apply_fast(g, quick_choice(g, decider, rng))
+            continue
+        actions = g.legal_actions()
+        if len(actions) == 1:                     # forced: no node needed
+            apply_fast(g, actions[0])
+            continue
+        keyed = {}
+        for a in actions:
+            k = key(a)
+            keyed[k] = a
+            if k not in node.order:
+                node.order[k] = score(g, a, side)
+        open_n = WIDEN_BASE + int(math.sqrt(node.visits))
+        ranked = sorted(keyed, key=lambda k: -node.order[k])[:open_n]
+        fresh = [k for k in ranked if k not in node.children]
+        for k in ranked:
+            if k in node.children:
+                node.children[k].available += 1
+        if fresh:
+            k = fresh[0]
+            child = node.children[k] = Node()
+            child.available = 1
+            apply_fast(g, keyed[k])
+            path.append(child)
+            break
+        k = max(ranked, key=lambda k: _ucb(node.children[k]))
+        node = node.children[k]
+        apply_fast(g, keyed[k])
+        path.append(node)
+    finish_turn(g, rng)
+    value = _squash(evaluate(g, side))
+    for n in path:
+        n.visits += 1
+        n.total += value
+
+
+def _ucb(n: Node) -> float:
+    mean = n.total / n.visits
+    return mean + EXPLORE * math.sqrt(math.log(max(1, n.available)) / n.visits)

@@ -1,0 +1,154 @@
+"""Archie's policies: legal answers everywhere, repeatable, and blind to hidden cards."""
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from games.ai import LEVELS, Budget, choose, greedy_policy, random_policy, search_policy
+from games.engine import Game, load_scenario
+from games.ai.evaluation import other
+
+ROOT = Path(__file__).resolve().parents[2]
+SLUGS = sorted(p.stem for p in (ROOT / "games" / "scenarios").glob("*.json") if p.stem != "schema")
+SMALL = Budget(iterations=24)
+
+
+def scenario(slug):
+    return load_scenario(json.loads((ROOT / "games" / "scenarios" / f"{slug}.json").read_text()))
+
+
+def positions(slug, count, seed):
+    """Solo games of ``slug`` advanced by random play to ``count`` random points."""
+    sc = scenario(slug)
+    rng = random.Random(seed)
+    out = []
+    for k in range(count):
+        archie = rng.choice(("union", "confederate"))
+        g = Game.new(sc, options={"archie": archie}, seed=seed * 100 + k)
+        for _ in range(rng.randrange(0, 120)):
+            if g.outcome:
+                break
+            g.apply(g.sample_action(rng))
+        if not g.outcome:
+            out.append(g)
+    return out
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_every_action_a_policy_returns_is_legal(slug):
+    seen_phases = set()
+    for n, g in enumerate(positions(slug, 4, seed=len(slug))):
+        side = g.active_side
+        legal = g.legal_actions()
+        seen_phases.add(g.phase)
+        for policy in (random_policy, greedy_policy, search_policy):
+            action = policy(g, side, SMALL, seed=n)
+            assert action in legal, (slug, g.phase, policy.__name__, action)
+        # the answer can be played, by the checked path the site uses
+        g.copy().apply(search_policy(g, side, SMALL, seed=n))
+    assert seen_phases
+
+
+def test_decisions_outside_its_turn_are_answered_legally():
+    """Retreats, withdrawals, taking ground: whatever falls to a side mid-turn."""
+    rng = random.Random(7)
+    sc = scenario("antietam")
+    found = 0
+    for k in range(40):
+        g = Game.new(sc, options={"archie": "confederate"}, seed=k)
+        for _ in range(400):
+            if g.outcome:
+                break
+            if g.active_side != g.active:
+                side = g.active_side
+                legal = g.legal_actions()
+                for policy in (greedy_policy, search_policy):
+                    assert policy(g, side, SMALL, seed=k) in legal
+                found += 1
+                break
+            g.apply(g.sample_action(rng))
+        if found >= 3:
+            break
+    assert found >= 3
+
+
+def archie_turn(slug="fredericksburg", seed=3, phase="move"):
+    """A solo game in Archie's turn at ``phase``, reached by random play."""
+    sc = scenario(slug)
+    for k in range(50):
+        rng = random.Random(seed + k)
+        archie = other(sc.first_side)
+        g = Game.new(sc, options={"archie": archie}, seed=seed + k)
+        for _ in range(600):
+            if g.outcome:
+                break
+            if g.active_side == archie and g.phase == phase and len(g.legal_actions()) > 2:
+                return g, archie
+            g.apply(g.sample_action(rng))
+    raise AssertionError("no such position")
+
+
+def hidden(g, side):
+    foe = other(side)
+    return (list(g.hands[foe]), list(g.decks[foe]), list(g.decks[side]), g.rng, g.seed)
+
+
+@pytest.mark.parametrize("phase", ["move", "battle"])
+def test_archie_chooses_the_same_from_a_canary_deal(phase):
+    """The hidden parts (the person's hand, both deck orders, which extras lie where, the
+    random stream and the seed) replaced by a canary deal: Archie's choice is unchanged,
+    over several positions and search seeds."""
+    for start in (3, 60, 120):
+        g, archie = archie_turn(seed=start, phase=phase)
+        canary = g.determinize(archie, seed=987654321 + start)
+        assert canary.view(archie) == g.view(archie)
+        assert hidden(canary, archie) != hidden(g, archie)
+        for seed in (1, 2, 3):
+            budget = Budget(iterations=60)
+            assert search_policy(canary, archie, budget, seed) == search_policy(g, archie, budget, seed)
+            assert greedy_policy(canary, archie, None, seed) == greedy_policy(g, archie, None, seed)
+
+
+def test_a_search_is_repeatable_for_a_seed_and_an_iteration_budget():
+    g, archie = archie_turn(phase="move")
+    budget = Budget(iterations=200)
+    first = search_policy(g, archie, budget, seed=11)
+    assert all(search_policy(g, archie, budget, seed=11) == first for _ in range(2))
+
+
+def test_choose_knows_the_levels_and_the_policies():
+    g, archie = archie_turn(phase="play_card")
+    assert set(LEVELS) >= {"recruit", "veteran", "general"}
+    for name in ("random", "greedy", "search", "recruit", "veteran", "general"):
+        assert choose(g, archie, name, seed=1, budget=Budget(iterations=10)) in g.legal_actions()
+    with pytest.raises(ValueError, match="unknown"):
+        choose(g, archie, "marshal", seed=1)
+
+
+def test_a_level_keeps_to_its_time_budget():
+    import time
+    g, archie = archie_turn(phase="move")
+    t0 = time.perf_counter()
+    search_policy(g, archie, Budget(seconds=0.3), seed=1)
+    assert time.perf_counter() - t0 < 5     # a bound on runaway loops, not a speed goal
+
+
+def test_greedy_takes_a_sure_elimination():
+    """A unit that can destroy a one-figure enemy unit in melee attacks it rather than
+    ending the turn."""
+    from tests.engine.helpers import G, U, scenario as build
+    sc = build(units=[U("union", "infantry", 12, 6), U("confederate", "infantry", 13, 5, figures=1),
+                      U("confederate", "infantry", 3, 1)],
+               generals=[G("union", 24, 8), G("confederate", 0, 0)], flags=3)
+    g = Game.new(sc, options={"archie": "union"}, seed=5)
+    g.apply(next(a for a in g.legal_actions() if a["type"] == "play_card"))
+    while g.phase != "battle":
+        acts = g.legal_actions()
+        pick = next((a for a in acts if a["type"] == "order" and a["unit"] == "u1"), None)
+        pick = pick or next(a for a in acts if a["type"] in ("confirm_orders", "end_movement"))
+        g.apply(pick)
+    action = greedy_policy(g, "union", None, seed=1)
+    assert action["type"] == "attack" and action["target"] == {"col": 13, "row": 5}
