@@ -5,6 +5,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from games.views import lobby as play_lobby
+from tournaments.views import clubs as tournament_views
 
 from . import views
 
@@ -17,6 +18,8 @@ urlpatterns = [
     path("", include("games.urls")),
     path("play/", include("games.urls_play")),
     path("play/new/", play_lobby.new_match, name="match_new"),
+    path("leagues/", include("tournaments.urls")),
+    path("tournaments/", tournament_views.index, {"kind": "tournament"}, name="tournaments"),
     path("api/", include("accounts.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),

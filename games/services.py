@@ -19,6 +19,7 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
+from games import events
 from games.engine import Game as EngineGame, IllegalAction, load_scenario
 from games.engine.replay import chance_of
 from games.models import Game, GameAction, Match, Scenario
@@ -147,6 +148,22 @@ def post_seek(user, scenario: Scenario, *, nightfall: bool = False, deadline_hou
         scenario=scenario, challenger=user, opponent=None, challenger_side=side,
         options=_clean_options(nightfall), deadline_hours=int(deadline_hours),
         status=Match.Status.SEEK, message=message[:200])
+
+
+def start_arranged_match(home, away, scenario: Scenario, *, nightfall: bool = False,
+                         deadline_hours: int = 72, message: str = "") -> Match:
+    """Start a match two members did not ask for themselves (e.g. a pairing of a league):
+    no challenge to accept, game 1 starts at once with ``home`` playing Union."""
+    if home is None or away is None or home.pk == away.pk:
+        raise ActionRefused("A match needs two different players.")
+    _check_terms(scenario, deadline_hours, "union")
+    with transaction.atomic():
+        match = Match.objects.create(
+            scenario=scenario, challenger=home, opponent=away, challenger_side="union",
+            options=_clean_options(nightfall), deadline_hours=int(deadline_hours),
+            status=Match.Status.CHALLENGE, message=message[:200])
+        _start(match)
+    return match
 
 
 def _locked_match(match_id) -> Match:
@@ -439,6 +456,7 @@ def _finish_match(match: Match) -> None:
     match.save()
     from games import tasks
     tasks.notify_match_result.delay_on_commit(match.pk)
+    events.match_finished.send(sender=Match, match=match)
 
 
 # -- rebuilding a game from its log ------------------------------------------------------------

@@ -1,0 +1,165 @@
+"""The league pages: what each visitor sees and may do, the forms, HTMX partials, CSV."""
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+
+from tests.tournaments.helpers import make_club, make_competition, make_players
+from tournaments import services
+from tournaments.models import Competition, Pairing
+
+pytestmark = pytest.mark.django_db
+S = services.GameScores
+
+
+@pytest.fixture
+def league(lee):
+    players = make_players(4)
+    club = make_club(lee, players)
+    comp = make_competition(club, lee, players, mode="table", name="Winter league")
+    return comp, players
+
+
+def login(client, user):
+    client.force_login(user)
+    return client
+
+
+def test_private_club_pages_are_hidden_from_outsiders(client, league, django_user_model):
+    comp, players = league
+    rnd = services.publish_round(services.draft_round(comp, comp.created_by), comp.created_by)
+    p = rnd.pairings.first()
+    urls = [f"/leagues/{comp.pk}/", f"/leagues/{comp.pk}/standings.csv", f"/leagues/{comp.pk}/results.csv",
+            f"/leagues/pairings/{p.pk}/", f"/leagues/{comp.pk}/console/"]
+    for who in (None, django_user_model.objects.create_user("ewell", password="x")):
+        if who:
+            login(client, who)
+        for url in urls:
+            assert client.get(url).status_code in (404, 302), url
+    club_page = client.get(f"/leagues/clubs/{comp.club.slug}/").content.decode()
+    assert "Winter league" not in club_page and "Ask to join" in club_page
+    login(client, players[0])
+    for url in urls[:-1]:
+        assert client.get(url).status_code == 200, url
+    assert client.get(urls[-1]).status_code == 404           # the console is for organisers
+
+
+def test_a_public_club_is_readable_by_anyone(client, lee):
+    players = make_players(2)
+    club = make_club(lee, players, public=True, name="Open Club")
+    comp = make_competition(club, lee, players, mode="table", name="Open league")
+    services.publish_round(services.draft_round(comp, lee), lee)
+    html = client.get(f"/leagues/{comp.pk}/").content.decode()
+    assert "Open league" in html and "p1" in html
+    assert "Report the result" not in client.get(
+        f"/leagues/pairings/{Pairing.objects.get().pk}/").content.decode()
+    assert "Open league" in client.get("/leagues/").content.decode()
+    assert client.get("/tournaments/").status_code == 200
+
+
+def test_organiser_creates_a_competition_and_runs_a_round_in_the_console(client, lee, django_user_model):
+    from tests.play_helpers import make_scenario
+    players = make_players(3)
+    club = make_club(lee, players)
+    sc = make_scenario()
+    login(client, lee)
+    r = client.post(f"/leagues/clubs/{club.slug}/new/", {
+        "name": "Summer league", "kind": "league", "swiss_rounds": 4, "mode": "table",
+        "scenario_policy": "fixed", "scenarios": [sc.pk], "deadline_hours": 72, "round_days": 10,
+        "order": "match_points, flags_for, head_to_head"})
+    assert r.status_code == 303
+    comp = Competition.objects.get(name="Summer league")
+    assert comp.order == ["match_points", "flags_for", "head_to_head"]
+    for p in players:
+        assert client.post(f"/leagues/{comp.pk}/console/add/", {"player": p.username}).status_code == 303
+    assert comp.entries.count() == 3
+    client.post(f"/leagues/{comp.pk}/console/pair/")
+    html = client.get(f"/leagues/{comp.pk}/console/").content.decode()
+    assert 'id="draft"' in html and "Publish round 1" in html and "bye" in html
+    assert "Round 1" not in client.get(f"/leagues/{comp.pk}/").content.decode()  # a draft is not public
+    client.post(f"/leagues/{comp.pk}/console/publish/")
+    assert "Round 1" in client.get(f"/leagues/{comp.pk}/").content.decode()
+    # a bad order is refused with the reason, on the form
+    r = client.post(f"/leagues/clubs/{club.slug}/new/", {
+        "name": "Bad", "kind": "league", "swiss_rounds": 4, "mode": "table", "scenario_policy": "fixed",
+        "scenarios": [sc.pk], "deadline_hours": 72, "round_days": 10, "order": "elo"})
+    assert r.status_code == 400 and "Unknown standings metric: elo" in r.content.decode()
+
+
+def test_players_report_and_confirm_through_the_pages(client, league):
+    comp, players = league
+    rnd = services.publish_round(services.draft_round(comp, comp.created_by), comp.created_by)
+    p = rnd.pairings.select_related("home", "away").first()
+    login(client, p.home)
+    page = client.get(f"/leagues/pairings/{p.pk}/").content.decode()
+    assert "Report the result" in page
+    form = {"game1_winner": "home", "game1_flags_home": 6, "game1_flags_away": 2,
+            "game2_winner": "away", "game2_flags_home": 4, "game2_flags_away": 6}
+    bad = dict(form, game1_flags_home=1)
+    r = client.post(f"/leagues/pairings/{p.pk}/report/", bad)
+    assert r.status_code == 400 and "more flags than the loser" in r.content.decode()
+    assert client.post(f"/leagues/pairings/{p.pk}/report/", form).status_code == 303
+    assert client.post(f"/leagues/pairings/{p.pk}/confirm/").status_code == 303   # refused: own report
+    p.refresh_from_db()
+    assert p.result == Pairing.Result.REPORTED
+    login(client, p.away)
+    assert "Results to confirm" in client.get("/leagues/mine/").content.decode()
+    assert "Confirm the result" in client.get(f"/leagues/pairings/{p.pk}/").content.decode()
+    client.post(f"/leagues/pairings/{p.pk}/confirm/")
+    p.refresh_from_db()
+    assert p.result == Pairing.Result.CONFIRMED
+    html = client.get(f"/leagues/{comp.pk}/").content.decode()
+    assert "1–1 (flags 10–8)" in html
+
+
+def test_a_player_of_another_match_cannot_report_or_fix(client, league):
+    comp, players = league
+    rnd = services.publish_round(services.draft_round(comp, comp.created_by), comp.created_by)
+    p, other = list(rnd.pairings.all())[:2]
+    login(client, other.home)
+    form = {"game1_winner": "home", "game1_flags_home": 6, "game1_flags_away": 2,
+            "game2_winner": "home", "game2_flags_home": 6, "game2_flags_away": 2}
+    assert client.post(f"/leagues/pairings/{p.pk}/report/", form).status_code == 400
+    client.post(f"/leagues/pairings/{p.pk}/fix/", form)
+    client.post(f"/leagues/pairings/{p.pk}/forfeit/", {"who": "home"})
+    assert client.post(f"/leagues/{comp.pk}/console/pair/").status_code == 404
+    p.refresh_from_db()
+    assert p.result == Pairing.Result.NONE and not p.changes.exists()
+
+
+def test_standings_partial_chart_and_csv(client, league):
+    comp, players = league
+    org = comp.created_by
+    for _ in range(2):
+        rnd = services.publish_round(services.draft_round(comp, org), org)
+        for p in rnd.pairings.all():
+            services.set_result(p, org, S("home", 6, 1, "home", 6, 2))
+    login(client, players[0])
+    full = client.get(f"/leagues/{comp.pk}/").content.decode()
+    assert "<svg" in full and "polyline" in full and "Rounds" in full
+    part = client.get(f"/leagues/{comp.pk}/?part=standings", HTTP_HX_REQUEST="true").content.decode()
+    assert 'id="standings"' in part and "<html" not in part and "Rounds" not in part
+    rows = list(csv.reader(io.StringIO(client.get(f"/leagues/{comp.pk}/standings.csv").content.decode())))
+    assert rows[0][:2] == ["rank", "player"] and len(rows) == 5
+    assert [r[1] for r in rows[1:]].count("p1") == 1
+    results = list(csv.reader(io.StringIO(client.get(f"/leagues/{comp.pk}/results.csv").content.decode())))
+    assert len(results) == 1 + 4 and results[1][6] == "resolved"
+
+
+def test_invitation_link_page(client, lee, grant):
+    club = make_club(lee, name="Linked Club")
+    url = f"/leagues/clubs/{club.slug}/join/{club.invite_token}/"
+    assert "Log in" in client.get(url).content.decode()
+    login(client, grant)
+    assert client.post(url).status_code == 303
+    assert club.is_member(grant)
+    assert client.get(f"/leagues/clubs/{club.slug}/join/wrong/").status_code == 404
+
+
+def test_club_is_founded_from_the_list_page(client, lee):
+    login(client, lee)
+    r = client.post("/leagues/clubs/new/", {"name": "Pea Ridge Club"})
+    assert r.status_code == 303 and r["Location"] == "/leagues/clubs/pea-ridge-club/"
+    assert "Invitation link" in client.get(r["Location"]).content.decode()

@@ -1,0 +1,123 @@
+"""Forms of the league pages; every change they ask for goes through tournaments.services."""
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth import get_user_model
+
+from games.forms_play import DEADLINE_CHOICES
+from games.models import Scenario
+from tournaments.models import Competition
+from tournaments.pairing import METRICS
+
+
+class ClubForm(forms.Form):
+    name = forms.CharField(max_length=100)
+    description = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}))
+    public = forms.BooleanField(required=False, label="Anyone may read the club's competitions")
+
+
+class CompetitionForm(forms.Form):
+    name = forms.CharField(max_length=100)
+    kind = forms.ChoiceField(choices=Competition.Kind.choices, initial=Competition.Kind.LEAGUE)
+    double_round_robin = forms.BooleanField(required=False, label="League: everyone meets everyone twice")
+    swiss_rounds = forms.IntegerField(min_value=1, max_value=15, initial=4, label="Tournament: Swiss rounds")
+    mode = forms.ChoiceField(choices=Competition.Mode.choices, initial=Competition.Mode.WEB,
+                             label="Where the games are played")
+    scenario_policy = forms.ChoiceField(choices=Competition.ScenarioPolicy.choices,
+                                        initial=Competition.ScenarioPolicy.FIXED, label="Scenarios")
+    scenarios = forms.ModelMultipleChoiceField(
+        queryset=Scenario.objects.all(), required=False,
+        help_text="The list (played in this order, round after round) or the pool.")
+    nightfall = forms.BooleanField(required=False)
+    deadline_hours = forms.TypedChoiceField(choices=DEADLINE_CHOICES, coerce=int, initial=72,
+                                            label="Time per move (web games)")
+    round_days = forms.IntegerField(min_value=1, max_value=120, initial=14, label="Days per round")
+    order = forms.CharField(
+        initial=",".join(Competition._meta.get_field("order").default()),
+        label="Standings order",
+        help_text="Metrics, most important first, separated by commas: "
+                  + ", ".join(f"{m.key} ({m.label.lower()})" for m in METRICS.values()))
+
+    def clean_order(self):
+        return tuple(k.strip() for k in self.cleaned_data["order"].split(",") if k.strip())
+
+
+class AddPlayerForm(forms.Form):
+    player = forms.ModelChoiceField(queryset=get_user_model().objects.none(), to_field_name="username",
+                                    label="Member")
+
+    def __init__(self, *args, competition=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        users = get_user_model().objects.filter(
+            club_memberships__club=competition.club, club_memberships__status="active"
+        ).exclude(competition_entries__competition=competition,
+                  competition_entries__status="active").order_by("username")
+        self.fields["player"].queryset = users
+        self.fields["player"].label_from_instance = lambda u: u.get_username()
+
+
+class RoundForm(forms.Form):
+    scenario = forms.ModelChoiceField(queryset=Scenario.objects.all(), required=False,
+                                      help_text="Only when the organiser picks each round's scenario.")
+
+
+WINNER_CHOICES = [("home", "Home"), ("away", "Away"), ("", "Draw")]
+
+
+class ResultForm(forms.Form):
+    game1_winner = forms.ChoiceField(choices=WINNER_CHOICES, required=False, label="Game 1 won by")
+    game1_flags_home = forms.IntegerField(min_value=0, max_value=12, label="Game 1 flags, home")
+    game1_flags_away = forms.IntegerField(min_value=0, max_value=12, label="Game 1 flags, away")
+    game2_winner = forms.ChoiceField(choices=WINNER_CHOICES, required=False, label="Game 2 won by")
+    game2_flags_home = forms.IntegerField(min_value=0, max_value=12, label="Game 2 flags, home")
+    game2_flags_away = forms.IntegerField(min_value=0, max_value=12, label="Game 2 flags, away")
+    figures_home = forms.IntegerField(min_value=0, max_value=999, initial=0, required=False,
+                                      label="Figures eliminated by home (both games)")
+    figures_away = forms.IntegerField(min_value=0, max_value=999, initial=0, required=False,
+                                      label="Figures eliminated by away (both games)")
+    note = forms.CharField(max_length=300, required=False, label="Note (organisers)")
+
+    def __init__(self, *args, pairing=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if pairing is not None:
+            names = {"home": _name(pairing.home), "away": _name(pairing.away)}
+            choices = [("home", names["home"]), ("away", names["away"]), ("", "Draw")]
+            for n in (1, 2):
+                self.fields[f"game{n}_winner"].choices = choices
+                self.fields[f"game{n}_flags_home"].label = f"Game {n}: flags of {names['home']}"
+                self.fields[f"game{n}_flags_away"].label = f"Game {n}: flags of {names['away']}"
+            self.fields["figures_home"].label = f"Figures eliminated by {names['home']} (both games)"
+            self.fields["figures_away"].label = f"Figures eliminated by {names['away']} (both games)"
+
+    def scores(self):
+        from tournaments.services import GameScores
+        d = self.cleaned_data
+        return GameScores(d["game1_winner"], d["game1_flags_home"], d["game1_flags_away"],
+                          d["game2_winner"], d["game2_flags_home"], d["game2_flags_away"],
+                          d.get("figures_home") or 0, d.get("figures_away") or 0)
+
+
+class DisputeForm(forms.Form):
+    note = forms.CharField(max_length=300, label="What is wrong with the reported result?")
+
+
+class ForfeitForm(forms.Form):
+    who = forms.ChoiceField(choices=[("home", "Home forfeits"), ("away", "Away forfeits"),
+                                     ("both", "Both forfeit")])
+    note = forms.CharField(max_length=300, required=False)
+
+
+class PoolChoiceForm(forms.Form):
+    scenario = forms.ModelChoiceField(queryset=Scenario.objects.none())
+
+    def __init__(self, *args, competition=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["scenario"].queryset = Scenario.objects.filter(
+            pk__in=competition.scenario_links.values("scenario"))
+
+
+def _name(user) -> str:
+    if user is None:
+        return ""
+    profile = getattr(user, "profile", None)
+    return profile.name if profile else user.get_username()

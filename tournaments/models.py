@@ -1,1 +1,0 @@
-"""Models of the tournaments app."""
