@@ -151,9 +151,12 @@ def post_seek(user, scenario: Scenario, *, nightfall: bool = False, deadline_hou
 
 
 def start_arranged_match(home, away, scenario: Scenario, *, nightfall: bool = False,
-                         deadline_hours: int = 72, message: str = "") -> Match:
+                         deadline_hours: int = 72, message: str = "",
+                         single_game: bool = False) -> Match:
     """Start a match two members did not ask for themselves (e.g. a pairing of a league):
-    no challenge to accept, game 1 starts at once with ``home`` playing Union."""
+    no challenge to accept, game 1 starts at once with ``home`` playing Union.
+
+    ``single_game``: the match is that one game, with no re-match (a campaign battle)."""
     if home is None or away is None or home.pk == away.pk:
         raise ActionRefused("A match needs two different players.")
     _check_terms(scenario, deadline_hours, "union")
@@ -161,7 +164,7 @@ def start_arranged_match(home, away, scenario: Scenario, *, nightfall: bool = Fa
         match = Match.objects.create(
             scenario=scenario, challenger=home, opponent=away, challenger_side="union",
             options=_clean_options(nightfall), deadline_hours=int(deadline_hours),
-            status=Match.Status.CHALLENGE, message=message[:200])
+            status=Match.Status.CHALLENGE, message=message[:200], single_game=single_game)
         _start(match)
     return match
 
@@ -408,7 +411,7 @@ def _queue_follow_ups(row: Game, previous_deciding, events: list) -> None:
 # -- the end of a game and of the match --------------------------------------------------------
 def _game_finished(row: Game) -> None:
     match = Match.objects.select_for_update().get(pk=row.match_id)
-    if row.number == 1:
+    if row.number == 1 and not match.single_game:
         if not match.games.filter(number=2).exists():
             _new_game(match, 2, row.confederate_player, row.union_player)
         return

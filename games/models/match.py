@@ -71,6 +71,8 @@ class Match(models.Model):
         max_length=12, choices=SIDE_CHOICES, default="random",
         help_text="The side the challenger plays in game 1 (the re-match swaps sides).")
     options = models.JSONField(default=dict, blank=True, help_text='Game options, e.g. {"nightfall": true}.')
+    single_game = models.BooleanField(
+        default=False, help_text="One game and no re-match (a campaign battle: the players keep their sides).")
     deadline_hours = models.PositiveSmallIntegerField(
         default=72, help_text="Hours a player has for each of their moves.")
     status = models.CharField(max_length=12, choices=Status.choices, db_index=True)
