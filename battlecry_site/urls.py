@@ -19,6 +19,7 @@ urlpatterns = [
     path("play/", include("games.urls_play")),
     path("play/new/", play_lobby.new_match, name="match_new"),
     path("leagues/", include("tournaments.urls")),
+    path("campaigns/", include("campaigns.urls")),
     path("tournaments/", tournament_views.index, {"kind": "tournament"}, name="tournaments"),
     path("api/", include("accounts.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
