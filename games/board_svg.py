@@ -26,8 +26,7 @@ import re
 from html import escape
 from typing import Callable, Iterable, Mapping
 
-from games.engine.hexgrid import HEXES, MAX_COL, OPPOSITE, ROWS
-from games.engine.terrain import KINDS
+from games.engine import BOARD, TERRAIN as KINDS
 
 HALF_WIDTH = 26         # centre to the middle of a vertical side
 RADIUS = 30             # centre to a corner
@@ -127,7 +126,7 @@ def render_board(view: Mapping, *, viewer: str | None = None,
 
     def place(col: int, row: int) -> tuple[int, int]:
         if flip:
-            col, row = MAX_COL - col, ROWS - 1 - row
+            col, row = BOARD.max_col - col, BOARD.rows - 1 - row
         return col * HALF_WIDTH, row * ROW_STEP
 
     terrain: dict[tuple[int, int], str] = {}
@@ -153,7 +152,7 @@ def render_board(view: Mapping, *, viewer: str | None = None,
         extra_classes.setdefault(sel, []).append("selected")
 
     plain, raised = [], []
-    for h in HEXES:
+    for h in BOARD.hexes:
         key = (h.col, h.row)
         out = raised if key in extra_classes else plain
         out.append(_hex(key, place(*key), flip, terrain.get(key), obstacles.get(key),
@@ -232,7 +231,7 @@ def _hex(key, xy, flip, kind, sides, unit, general, objectives, classes, hex_att
     if sides:
         by_kind: dict[str, str] = {}
         for direction, obstacle in sides.items():
-            drawn = OPPOSITE[direction] if flip else direction
+            drawn = BOARD.opposite[direction] if flip else direction
             by_kind[obstacle] = by_kind.get(obstacle, "") + _SIDE_SEGMENTS[drawn]
         for obstacle, d in sorted(by_kind.items()):
             out.append(f'<path class="ob {_a(obstacle)}" d="{d}"/>')

@@ -20,8 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import events
-from games.engine import Game as EngineGame, IllegalAction, load_scenario
-from games.engine.replay import chance_of
+from games.engine import DEFAULT_RULESET, Game as EngineGame, IllegalAction, chance_of, load_scenario
 from games.models import Game, GameAction, Match, Scenario
 from games.models.match import SIDE_NAMES, SIDES, seed_hash
 
@@ -250,13 +249,13 @@ def new_seed() -> int:
 
 def _new_game(match: Match, number: int, union_player, confederate_player) -> Game:
     seed = new_seed()
-    engine = EngineGame.new(match.scenario.engine_scenario(), ruleset="advanced",
+    engine = EngineGame.new(match.scenario.engine_scenario(), ruleset=DEFAULT_RULESET,
                             options=dict(match.options), seed=seed)
     now = timezone.now()
     row = Game.objects.create(
         match=match, number=number, union_player=union_player,
         confederate_player=confederate_player, seed=seed, seed_hash=seed_hash(seed),
-        ruleset="advanced", state=engine.to_dict(), setup_events=engine.setup_events, version=0,
+        ruleset=engine.ruleset, state=engine.to_dict(), setup_events=engine.setup_events, version=0,
         phase=engine.phase, deciding=engine.active_side or "", turn=engine.turn,
         deadline=now + timedelta(hours=match.deadline_hours) if engine.active_side else None,
         created=now)
@@ -355,14 +354,8 @@ def claim_timeout(game_id, user, version=None) -> Acted:
         if not row.deadline_passed():
             raise ActionRefused("Your opponent still has time for this move.", game=row)
         engine = load_engine(row)
-        flags = {s: engine.flags(s) for s in SIDES}
-        flags[side] = max(flags[side], engine.flags_needed(side))
-        outcome = {"winner": side, "reason": "timeout", "turn": engine.turn, "flags": flags}
-        state = row.state
-        state["outcome"] = outcome
-        state["pending"] = []
-        engine = EngineGame.from_dict(state, scenario=_engine_scenario(row))
-        events = [{"type": "game_over", **outcome}]
+        needed = max(engine.flags(side), engine.flags_needed(side))
+        events = engine.award(side, "timeout", flags={side: needed})
         _record(row, engine, side, user, {"type": CLAIM}, events)
     return Acted(row, events)
 
@@ -472,11 +465,9 @@ def rebuild_steps(row: Game):
     yield 0, None, engine, []
     for entry in row.actions.order_by("index"):
         if entry.action.get("type") == CLAIM:
-            state = engine.to_dict()
-            state["outcome"] = {k: v for k, v in entry.events[0].items() if k != "type"}
-            state["pending"] = []
-            engine = EngineGame.from_dict(state, scenario=_engine_scenario(row))
-            yield entry.index, entry, engine, entry.events
+            result = entry.events[0]
+            events = engine.award(result["winner"], result["reason"], flags=result["flags"])
+            yield entry.index, entry, engine, events
             continue
         rolls, draws = chance_of(entry.events)
         events = engine.apply(entry.action, rolls=rolls, draws=draws)

@@ -127,6 +127,11 @@ def extra_ids() -> list[str]:
     return [f"{key}-x" for key in EXTRA_CARDS]
 
 
+def is_extra(copy_id: str) -> bool:
+    """True for a copy id of a card from the extra pile."""
+    return copy_id.endswith("-x")
+
+
 def card_of(copy_id: str) -> Card:
     """The card a copy id stands for; KeyError for an unknown id."""
     return CARDS[copy_id.split("-", 1)[0]]

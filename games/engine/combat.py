@@ -8,6 +8,7 @@ from __future__ import annotations
 from .hexgrid import DIST, sides_facing
 from .sight import has_line_of_sight
 from .terrain import KINDS
+from . import tactics
 from .units import (ARTILLERY, CAVALRY, DICE, DISMOUNTED_DICE, HILL_ARTILLERY_DICE, INFANTRY,
                     TOWN_ARTILLERY_DICE)
 
@@ -44,9 +45,9 @@ def obstacle_between(game, target_hex: int, attacker_hex: int):
 
 def attack_barrier(game, unit) -> str | None:
     """Why this unit cannot attack at all this turn, or None if it can."""
-    if unit.id in game.attacked and not game.may_battle_again(unit):
+    if unit.id in game.attacked and not tactics.may_battle_again(game, unit):
         return "That unit has already battled this turn."
-    card = game.card_barrier(unit)
+    card = tactics.card_barrier(game, unit)
     if card:
         return card
     moved = game.moved.get(unit.id, 0)
@@ -125,7 +126,7 @@ def attack_profile(game, unit, target_hex: int) -> dict:
                     mods.append({"why": f"{k} entered {at} this turn", "dice": -n})
     if melee and target is not None and target.kind == ARTILLERY and unit.kind in (INFANTRY, CAVALRY):
         mods.append({"why": "melee against artillery", "dice": 1})
-    for why, n in game.dice_bonuses(unit):
+    for why, n in tactics.dice_bonuses(game, unit):
         mods.append({"why": why, "dice": n})
     dice = max(0, base + sum(m["dice"] for m in mods))
     out["dice"] = dice

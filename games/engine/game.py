@@ -11,22 +11,26 @@ engine only through :meth:`Game.view` and :func:`view_event`.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable, Mapping
+from functools import partial
+from typing import cast
 
 from . import dice as _dice
-from .battle import BattleMixin
-from .cards import card_of, extra_ids, player_deck_ids
+from .cards import card_of, extra_ids, is_extra, player_deck_ids
 from .combat import attack_profile, dice_profile
+from .core import derive_seed, get_ruleset, validate_options
+from .core.chance import next_random, shuffled
 from .errors import IllegalAction
-from .hexgrid import HEX_JSON, HEXES, INDEX, N_HEXES, SECTION_OF, Hex
+from .hexgrid import AROUND, HEX_JSON, WITHIN, HEXES, INDEX, N_HEXES, SECTION_OF, Hex
 from .movement import MOVE_AGAIN, forget_after_unit_move, general_destinations, unit_destinations
 from .pieces import General, Unit
 from .scenario import Scenario, load_scenario
 from .terrain import KINDS
-from .tactics import TacticsMixin, new_fx
-from .turn import TurnMixin
-from .units import CAVALRY, INFANTRY, SIDES, other
+from .state import Pending, new_effects
+from . import battle, tactics, turn
+from .state import State
+from .units import CAVALRY, GENERAL_MOVE, INFANTRY, SIDES, other
 
-RULESETS = ("advanced",)
 DECISIONS = ("retreat", "general_retreat", "withdraw", "take_ground", "discard", "keep_card",
              "rally", "reinforce", "supply_move", "fight_back", "nightfall")
 _STEPS = {
@@ -53,8 +57,10 @@ def _h(i: int) -> dict:
     return HEXES[i].to_json()
 
 
-class Game(TurnMixin, BattleMixin, TacticsMixin):
+class Game(State):
     """One game of Battle Cry: the whole state, and the only way to change it."""
+
+    __slots__ = ()
 
     # -- creation --------------------------------------------------------------------------
     @classmethod
@@ -66,15 +72,21 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
         ``options``: ``nightfall`` (each card once; the game ends when a player cannot
         play), ``archie`` (the side Archie plays: no hand, top card of its deck, one extra
         die), ``auto_retreat`` (the engine takes retreat and withdrawal decisions with its
-        default policy, docs/rulings.md).
+        default policy, docs/rulings.md).  An unknown ruleset raises ValueError; an
+        unknown or ill-typed option raises :class:`~games.engine.core.OptionError` naming it.
         """
-        if ruleset not in RULESETS:
-            raise ValueError(f"unknown ruleset {ruleset!r}")
+        rules = get_ruleset(ruleset)
+        checked = validate_options(rules.options, options)
+        return rules.new(scenario, checked, secrets.randbits(63) if seed is None else int(seed))
+
+    @classmethod
+    def _setup(cls, scenario: Scenario, ruleset: str, options: dict, seed: int) -> "Game":
+        """The deal of a new game (called by the ruleset, options already checked)."""
         g = cls()
         g.scenario = scenario
         g.ruleset = ruleset
-        g.options = dict(options or {})
-        g.seed = secrets.randbits(63) if seed is None else int(seed)
+        g.options = options
+        g.seed = seed
         g.rng = g.seed
         g.turn = 1
         g.active = scenario.first_side
@@ -83,11 +95,13 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
         g.units = {s.id: Unit(s.id, s.side, s.kind, s.figures, s.hex, s.green, s.fresh,
                               s.horse, s.special) for s in scenario.units}
         g.generals = {s.id: General(s.id, s.side, s.hex, s.name) for s in scenario.generals}
+        g._claim_pieces()
         g.obstacles = [dict(o) if o else None for o in scenario.obstacles]
         g.hands = {s: [] for s in SIDES}
         g.decks = {s: [] for s in SIDES}
         g.discards = {s: [] for s in SIDES}
         g.captured = {s: [] for s in SIDES}
+        g.returned_extras = {s: [] for s in SIDES}
         g.temp_flags = {s: 0 for s in SIDES}
         g.last_card = {s: None for s in SIDES}
         g.reinforced = {s: [] for s in SIDES}
@@ -111,8 +125,8 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
                       "secret": {"extras": piles[side], "order": list(deck)}})
         for side in (first, second):
             if side != g.archie:
-                g._draw(side, g.capacity(side))
-        g.begin_turn_cards()
+                turn._draw(g, side, turn.capacity(g, side))
+        tactics.begin_turn_cards(g)
         g.setup_events = g._events
         g._events = []
         return g
@@ -120,7 +134,7 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
     def _reset_turn(self) -> None:
         self.card = self.mode = self.effect = None
         self.order_rule = None
-        self.fx = new_fx()
+        self.fx = new_effects()
         self.orders_left = 0
         self.ordered = []
         self.moved = {}
@@ -136,11 +150,11 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
         self.terrain = list(sc.terrain)
         clear = {r["terrain"] for r in rules if r["rule"] == "los_clear"}
         bridge_only = any(r["rule"] == "bridge_crossing_only" for r in rules)
-        self.blocks = [bool(t) and KINDS[t].blocks_los and t not in clear for t in self.terrain]
-        self.impassable = [bool(t) and (KINDS[t].impassable or (bridge_only and t == "river"))
+        self.blocks = [t is not None and KINDS[t].blocks_los and t not in clear for t in self.terrain]
+        self.impassable = [t is not None and (KINDS[t].impassable or (bridge_only and t == "river"))
                            for t in self.terrain]
         self.stops = [
-            (bool(t) and KINDS[t].stops)
+            (t is not None and KINDS[t].stops)
             or any(KINDS[k].stops for k in (self.obstacles[i] or {}).values())
             for i, t in enumerate(self.terrain)
         ]
@@ -166,7 +180,7 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
             self.unit_at[u.hex] = u.id
         for gen in self.generals.values():
             self.general_at[gen.hex] = gen.id
-        self._initial_generals = {s: sum(1 for x in sc.generals if x.side == s) for s in SIDES}
+        self.initial_generals = {s: sum(1 for x in sc.generals if x.side == s) for s in SIDES}
 
     # -- serialisation -----------------------------------------------------------------------
     def to_dict(self) -> dict:
@@ -174,7 +188,8 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
         shared = _clone({
             "scenario": self.scenario.data, "options": self.options, "outcome": self.outcome,
             "hands": self.hands, "decks": self.decks, "discards": self.discards,
-            "captured": self.captured, "temp_flags": self.temp_flags,
+            "captured": self.captured, "returned_extras": self.returned_extras,
+            "temp_flags": self.temp_flags,
             "last_card": self.last_card, "pending": self.pending,
             "order_rule": self.order_rule, "fx": self.fx,
             "reinforced": self.reinforced, "casualties": self.casualties,
@@ -206,28 +221,74 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
         g.locked, g.gen_moved, g.attacked = set(d["locked"]), set(d["gen_moved"]), set(d["attacked"])
         g.units = {u["id"]: Unit.from_dict(u, _index) for u in d["units"]}
         g.generals = {x["id"]: General.from_dict(x, _index) for x in d["generals"]}
+        g._claim_pieces()
         g.obstacles = d["obstacles"]
+        g.returned_extras = d.get("returned_extras") or {s: [] for s in SIDES}
         g._derive()
         g._events, g._script_rolls, g._script_draws = [], [], []
+        g.setup_events = []
+        return g
+
+    def _claim_pieces(self) -> None:
+        """Make this game the owner of every piece it holds (it may change them in place)."""
+        self._token = token = object()
+        for u in self.units.values():
+            u.owner = token
+        for gen in self.generals.values():
+            gen.owner = token
+
+    def writable_unit(self, u: Unit) -> Unit:
+        """The unit u, safe to change: pieces are shared between copies of a game until one
+        of them changes a piece, which first takes a private copy (copy on write)."""
+        if u.owner is not self._token:
+            u = u.copy()
+            u.owner = self._token
+            self.units[u.id] = u
+        return u
+
+    def writable_general(self, g: General) -> General:
+        """The general g, safe to change (see :meth:`writable_unit`)."""
+        if g.owner is not self._token:
+            g = g.copy()
+            g.owner = self._token
+            self.generals[g.id] = g
         return g
 
     def copy(self) -> "Game":
-        """An independent copy of the state (fast; shares only the immutable scenario)."""
+        """An independent copy of the state (fast; shares only the immutable scenario, and
+        pieces until either game changes one: copy on write)."""
         g = Game.__new__(Game)
-        g.__dict__.update(self.__dict__)
-        g.units = {k: u.copy() for k, u in self.units.items()}
-        g.generals = {k: x.copy() for k, x in self.generals.items()}
+        self._token = object()          # neither game owns the shared pieces any more
+        g._token = object()
+        # shared: never changed in play
+        g.scenario, g.ruleset, g.options = self.scenario, self.ruleset, self.options
+        g.positions, g.terrain, g.blocks = self.positions, self.terrain, self.blocks
+        g.impassable, g.stops, g.special_dice = self.impassable, self.stops, self.special_dice
+        g.no_attack_hexes, g.extra_defence = self.no_attack_hexes, self.extra_defence
+        g.flag_ignore_hexes, g.sabre_rerolls = self.flag_ignore_hexes, self.sabre_rerolls
+        g.initial_generals = self.initial_generals
+        # scalars
+        g.seed, g.rng, g.turn, g.active, g.step = self.seed, self.rng, self.turn, self.active, self.step
+        g.outcome, g.card, g.mode, g.effect = self.outcome, self.card, self.mode, self.effect
+        g.orders_left, g.fieldworks_built = self.orders_left, self.fieldworks_built
+        # containers
+        g.units = dict(self.units)
+        g.generals = dict(self.generals)
         g.obstacles = list(self.obstacles)     # a hex's sides are replaced, never edited
-        g.hands = {s: list(v) for s, v in self.hands.items()}
-        g.decks = {s: list(v) for s, v in self.decks.items()}
-        g.discards = {s: list(v) for s, v in self.discards.items()}
-        g.captured = {s: list(v) for s, v in self.captured.items()}
+        g.hands = _pair(self.hands)
+        g.decks = _pair(self.decks)
+        g.discards = _pair(self.discards)
+        g.captured = _pair(self.captured)
+        g.returned_extras = _pair(self.returned_extras)
         g.temp_flags = dict(self.temp_flags)
         g.last_card = dict(self.last_card)
-        g.pending = _clone(self.pending)
-        g.order_rule = _clone(self.order_rule)
-        g.fx = _clone(self.fx)
-        g.reinforced = {s: list(v) for s, v in self.reinforced.items()}
+        g.pending = _clone(self.pending) if self.pending else []
+        g.order_rule = _clone(self.order_rule) if self.order_rule else self.order_rule
+        fx = self.fx.copy()
+        for key in _FX_CONTAINERS:
+            fx[key] = fx[key].copy()            # type: ignore[literal-required]
+        g.fx = fx
+        g.reinforced = _pair(self.reinforced)
         g.casualties = dict(self.casualties)
         g.ordered = list(self.ordered)
         g.moved = dict(self.moved)
@@ -236,7 +297,62 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
         g.general_at = list(self.general_at)
         g.cache = {}
         g._events, g._script_rolls, g._script_draws = [], [], []
+        g.setup_events = []
         return g
+
+    def determinize(self, side: str, seed: int) -> "Game":
+        """A game consistent with everything ``side`` has seen, for a search to play on.
+
+        Its ``view(side)`` equals this game's.  The cards ``side`` cannot see (its own
+        deck, the other side's hand and deck) are re-dealt from exactly those cards:
+        base cards stay with their owner (each side's base deck is public), extra cards
+        whose owner is unknown are shared out again, and an extra card known to be a
+        side's (it went back into that side's deck from its discard pile) stays with it.
+        The random stream and the seed are fresh, drawn from ``seed`` alone, so no
+        future die or draw of this game can be read from the result.
+        """
+        if side not in SIDES:
+            raise ValueError(f"determinize needs a side, not {side!r}")
+        g = self.copy()
+        g.seed = g.rng = derive_seed(seed, 0)
+        foe = other(side)
+        own_deck, foe_hand, foe_deck = g.decks[side], g.hands[foe], g.decks[foe]
+        known_own, known_foe = self.returned_extras[side], self.returned_extras[foe]
+        foe_cards = foe_hand + foe_deck
+        own_fixed = [c for c in own_deck if not is_extra(c) or c in known_own]
+        foe_fixed = [c for c in foe_cards if not is_extra(c) or c in known_foe]
+        floating = sorted([c for c in own_deck if is_extra(c) and c not in known_own]
+                          + [c for c in foe_cards if is_extra(c) and c not in known_foe])
+        floating = shuffled(floating, seed, 1)
+        mine = len(own_deck) - len(own_fixed)
+        # sorted first, so the new order owes nothing to the hidden one
+        own = shuffled(sorted(own_fixed + floating[:mine]), seed, 2)
+        theirs = shuffled(sorted(foe_fixed + floating[mine:]), seed, 3)
+        held = len(foe_hand)
+        g.decks[side] = own
+        g.hands[foe], g.decks[foe] = theirs[:held], theirs[held:]
+        for item in g.pending:
+            if item["do"] == "keep_card" and item["side"] == foe:
+                item["cards"] = g.hands[foe][-len(item["cards"]):]
+        return g
+
+    # -- options read by the rules ----------------------------------------------------------
+    @property
+    def archie(self) -> str | None:
+        """The side Archie plays (option ``archie``), or None."""
+        return self.options.get("archie")
+
+    @property
+    def nightfall(self) -> bool:
+        """Option ``nightfall``: each card once, no reshuffle; the game ends when a side
+        cannot play."""
+        return bool(self.options.get("nightfall"))
+
+    @property
+    def auto_retreat(self) -> bool:
+        """Option ``auto_retreat``: the engine takes retreat and withdrawal decisions with
+        its default policy (docs/rulings.md)."""
+        return bool(self.options.get("auto_retreat"))
 
     # -- whose decision ----------------------------------------------------------------------
     @property
@@ -257,7 +373,7 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
 
     # -- chance ------------------------------------------------------------------------------
     def _rand(self) -> int:
-        self.rng, out = _dice.next_random(self.rng)
+        self.rng, out = next_random(self.rng)
         return out
 
     def _shuffle(self, items: list) -> None:
@@ -276,7 +392,8 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
         return out
 
     def _event(self, e: dict) -> None:
-        self._events.append(e)
+        if self._events is not None:          # None on the search path: no events kept
+            self._events.append(e)
 
     # -- lookups -----------------------------------------------------------------------------
     def _unit(self, uid):
@@ -293,6 +410,7 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
 
     def place_unit(self, u, to: int):
         """Move unit u (and the general commanding it) to hex ``to``; return that general's id."""
+        u = self.writable_unit(u)
         frm = u.hex
         gid = self.general_at[frm]
         self.unit_at[frm] = None
@@ -301,7 +419,7 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
         if gid is not None:
             self.general_at[frm] = None
             self.general_at[to] = gid
-            self.generals[gid].hex = to
+            self.writable_general(self.generals[gid]).hex = to
         forget_after_unit_move(self, u.side, gid is not None)
         return gid
 
@@ -389,16 +507,41 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
                 return
 
     def check_generals(self, side: str) -> None:
-        if self._initial_generals[side] and not any(g.side == side for g in self.generals.values()):
+        if self.initial_generals[side] and not any(g.side == side for g in self.generals.values()):
             self._finish(other(side), "generals")
 
-    def _finish(self, winner: str | None, reason: str) -> None:
+    def _finish(self, winner: str | None, reason: str, flags: Mapping[str, int] | None = None) -> None:
         if self.outcome:
             return
-        self.outcome = {"winner": winner, "reason": reason, "turn": self.turn,
-                        "flags": {s: self.flags(s) for s in SIDES}}
+        counted = {s: self.flags(s) for s in SIDES}
+        counted.update(flags or {})
+        self.outcome = {"winner": winner, "reason": reason, "turn": self.turn, "flags": counted}
         self.pending = []
         self._event({"type": "game_over", **self.outcome})
+
+    def award(self, winner: str | None, reason: str,
+              flags: Mapping[str, int] | None = None) -> list[dict]:
+        """End the game with a result decided outside the rules; return its events.
+
+        For a deadline claim, an adjudication, a resignation or a Nightfall end the site
+        rules on: ``winner`` is a side or ``None`` (a draw), ``reason`` a short code
+        (``"timeout"``, ``"resigned"``, ...), ``flags`` overrides the flag count of a side
+        (a timeout claim counts the claimant's flags as enough to win).  The game is over
+        afterwards; :class:`IllegalAction` if it already was.
+        """
+        if self.outcome:
+            raise IllegalAction("The game is over.")
+        if winner is not None and winner not in SIDES:
+            raise ValueError(f"the winner must be a side or None, not {winner!r}")
+        if not isinstance(reason, str) or not reason:
+            raise ValueError("a result needs a reason")
+        if flags is not None and not (set(flags) <= set(SIDES)
+                                      and all(type(n) is int for n in flags.values())):
+            raise ValueError(f"flags must count whole flags per side, not {flags!r}")
+        self._events = []
+        self._finish(winner, reason, flags)
+        events, self._events = self._events, []
+        return events
 
     # -- actions -----------------------------------------------------------------------------
     def legal_actions(self) -> list[dict]:
@@ -409,42 +552,42 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
         if self.outcome:
             return []
         phase = self.phase
-        side = self.active_side
+        side = cast(str, self.active_side)     # None only at nightfall, which needs no side
         out: list[dict] = []
         if phase == "play_card":
             for cid in self.hands[side]:
-                out.extend(self.card_choices(cid))
+                out.extend(tactics.card_choices(self, cid))
         elif phase == "order":
-            eligible = self.order_eligible
+            eligible = partial(turn.order_eligible, self)
             out = [{"type": "order", "unit": u.id} for u in self.units.values() if eligible(u)]
             out.append({"type": "confirm_orders"})
         elif phase == "move_again":
             for uid in self.fx["hit_and_run"]:
                 u = self.units.get(uid)
-                if u is not None and self.unit_can_move(u):
+                if u is not None and turn.unit_can_move(self, u):
                     for h in unit_destinations(self, u, MOVE_AGAIN):
                         out.append({"type": "move", "unit": uid, "to": HEX_JSON[h]})
             out.append({"type": "end_turn"})
         elif phase == "move":
             for uid in self.ordered:
                 u = self.units.get(uid)
-                if u is not None and self.unit_can_move(u):
+                if u is not None and turn.unit_can_move(self, u):
                     out += [{"type": "move", "unit": uid, "to": HEX_JSON[h]}
                             for h in unit_destinations(self, u)]
             for gen in self.generals.values():
-                if self.general_can_move(gen):
+                if turn.general_can_move(self, gen):
                     gid = gen.id
                     out += [{"type": "move_general", "general": gid, "to": HEX_JSON[h]}
                             for h in general_destinations(self, gen)]
             out.append({"type": "end_movement"})
         elif phase == "battle":
-            compulsory = self.compulsory_melees()
-            for u in self.battle_candidates():
-                for h in self.attack_targets(u, compulsory):
-                    out.append({"type": "attack", "unit": u.id, "target": HEX_JSON[h]})
+            compulsory = battle.compulsory_melees(self)
+            for fighter in battle.battle_candidates(self):
+                for h in battle.attack_targets(self, fighter, compulsory):
+                    out.append({"type": "attack", "unit": fighter.id, "target": HEX_JSON[h]})
                 if not compulsory:
-                    for h in self.sharpshooter_targets(u):
-                        out.append({"type": "attack", "unit": u.id, "target": HEX_JSON[h],
+                    for h in battle.sharpshooter_targets(self, fighter):
+                        out.append({"type": "attack", "unit": fighter.id, "target": HEX_JSON[h],
                                     "general": True})
             if not compulsory:
                 out.append({"type": "end_turn"})
@@ -467,7 +610,7 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
             elif phase == "keep_card":
                 out = [{"type": "keep_card", "card": c} for c in item["cards"]]
             elif phase == "rally":
-                out = [{"type": "rally", "unit": u.id} for u in self.rally_targets(item)]
+                out = [{"type": "rally", "unit": u.id} for u in tactics.rally_targets(self, item)]
                 out.append({"type": "end_rally"})
             elif phase == "reinforce":
                 out = [{"type": "reinforce", "kind": k, "to": HEX_JSON[h]}
@@ -500,43 +643,119 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
         self._events = []
         self._script_rolls = list(rolls or [])
         self._script_draws = list(draws or [])
-        # every _do_ method checks everything before it changes anything
-        getattr(self, "_do_" + kind)(action)
+        # every handler checks everything before it changes anything
+        _HANDLERS[kind](self, action)
         self._settle()
         events, self._events = self._events, []
         return events
 
-    def _do_confirm_orders(self, a) -> None:
-        self.step = "move"
+    # -- the search path ---------------------------------------------------------------------
+    def apply_unchecked(self, action: dict) -> None:
+        """Carry out an action taken from :meth:`legal_actions` or :meth:`sample_action`
+        without checking it and without building events (for a search).
+
+        Leaves the same state as :meth:`apply`.  An action that is not legal now gives
+        an undefined state or an error: the site must use :meth:`apply`.
+        """
+        kind = action["type"]
+        self._events = None
+        self._script_rolls, self._script_draws = [], []
+        try:
+            _FAST.get(kind, _HANDLERS[kind])(self, action)
+            self._settle()
+        finally:
+            self._events = []
+
+    def sample_action(self, rng) -> dict:
+        """One of :meth:`legal_actions`, drawn uniformly at random with ``rng`` (a
+        ``random.Random``), mostly without listing them all."""
+        if self.outcome:
+            raise IllegalAction("The game is over.")
+        phase = self.phase
+        if phase == "order":
+            # rejection sampling over every unit plus "confirm": exact and uniform
+            units = list(self.units.values())
+            eligible = partial(turn.order_eligible, self)
+            n = len(units) + 1
+            while True:
+                i = rng.randrange(n)
+                if i == n - 1:
+                    return {"type": "confirm_orders"}
+                if eligible(units[i]):
+                    return {"type": "order", "unit": units[i].id}
+        if phase == "move":
+            return self._sample_move(rng)
+        return rng.choice(self.legal_actions())
+
+    def _sample_move(self, rng) -> dict:
+        """Rejection sampling: every piece that may move has one slot per hex within its
+        allowance, and "end movement" has one; a slot that is not a legal move is drawn
+        again.  Each legal action has exactly one slot, so the draw is uniform, and only
+        the pieces drawn have their reach worked out."""
+        pieces: list[tuple[Unit | General, int]] = []
+        total = 0
+        for uid in self.ordered:
+            u = self.units.get(uid)
+            if u is not None and turn.unit_can_move(self, u):
+                n = WITHIN[u.hex][tactics.move_allowance(self, u)[0]]
+                pieces.append((u, n))
+                total += n
+        for gen in self.generals.values():
+            if turn.general_can_move(self, gen):
+                n = WITHIN[gen.hex][GENERAL_MOVE]
+                pieces.append((gen, n))
+                total += n
+        while True:
+            i = rng.randrange(total + 1)
+            if i == total:
+                return {"type": "end_movement"}
+            for piece, n in pieces:
+                if i < n:
+                    break
+                i -= n
+            to = AROUND[piece.hex][i]
+            if isinstance(piece, Unit):
+                if to in unit_destinations(self, piece):
+                    return {"type": "move", "unit": piece.id, "to": HEX_JSON[to]}
+            elif to in general_destinations(self, piece):
+                return {"type": "move_general", "general": piece.id, "to": HEX_JSON[to]}
 
     def _settle(self) -> None:
         """Carry out pending items that need nobody's decision."""
         while self.pending and not self.outcome:
             item = self.pending[0]
-            auto = getattr(self, "_auto_" + item["do"], None)
+            auto = _AUTOMATIC.get(item["do"])
             if auto is not None:
                 self.pending.pop(0)
-                auto(item)
+                auto(self, item)
                 continue
             if item.get("ready"):
                 return
-            if self._prepare(item):
+            if battle._prepare(self, item):
                 item["ready"] = True
                 return
             self.pending.pop(0)
-            self._resolve_default(item)
+            battle._resolve_default(self, item)
 
     # -- questions the pages ask -------------------------------------------------------------
+    def capacity(self, side: str) -> int:
+        """How many cards ``side`` may hold now."""
+        return turn.capacity(self, side)
+
+    def compulsory_melees(self) -> list[str]:
+        """Ids of the active side's units that must battle before the turn may end."""
+        return battle.compulsory_melees(self)
+
     def reachable(self, h) -> list[dict]:
         """Hexes the unit (or lone general) on hex h may move to now; [] if none may move."""
         i = self._hex(h)
         if self.phase != "move":
             return []
         uid = self.unit_at[i]
-        if uid is not None and self.unit_can_move(self.units[uid]):
+        if uid is not None and turn.unit_can_move(self, self.units[uid]):
             return [_h(x) for x in sorted(unit_destinations(self, self.units[uid]))]
         gid = self.general_at[i]
-        if gid is not None and self.general_can_move(self.generals[gid]):
+        if gid is not None and turn.general_can_move(self, self.generals[gid]):
             return [_h(x) for x in sorted(general_destinations(self, self.generals[gid]))]
         return []
 
@@ -549,7 +768,7 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
                     "modifiers": [], "melee": False, "reason": "No unit there."}
         u = self.units[uid]
         prof = attack_profile(self, u, b)
-        if prof["allowed"] and (self.phase != "battle" or b not in self.attack_targets(u)):
+        if prof["allowed"] and (self.phase != "battle" or b not in battle.attack_targets(self, u)):
             prof["allowed"] = False
             prof["reason"] = ("Not now: attacks come in the battle step of your turn."
                               if self.phase != "battle" or u.side != self.active else
@@ -602,10 +821,48 @@ class Game(TurnMixin, BattleMixin, TacticsMixin):
             "captured": {s: list(self.captured[s]) for s in SIDES},
             "flags": {s: self.flags(s) for s in SIDES},
             "flags_needed": {s: self.flags_needed(s) for s in SIDES},
-            "capacity": {s: self.capacity(s) for s in SIDES},
+            "capacity": {s: turn.capacity(self, s) for s in SIDES},
             "last_card": dict(self.last_card),
             "outcome": self.outcome,
         }
+
+
+Handler = Callable[[Game, dict], None]
+
+#: The handler of each action type; each checks everything before it changes anything.
+_HANDLERS: dict[str, Handler] = {
+    "play_card": turn.do_play_card, "order": turn.do_order,
+    "confirm_orders": turn.do_confirm_orders, "move": turn.do_move,
+    "move_general": turn.do_move_general, "end_movement": turn.do_end_movement,
+    "attack": battle.do_attack, "end_turn": turn.do_end_turn, "rally": tactics.do_rally,
+    "end_rally": tactics.do_end_rally, "reinforce": tactics.do_reinforce,
+    "supply_move": tactics.do_supply_move, "fight_back": tactics.do_fight_back,
+    "decline": tactics.do_decline, "end_by_nightfall": tactics.do_end_by_nightfall,
+    "retreat": battle.do_retreat, "general_retreat": battle.do_general_retreat,
+    "withdraw": battle.do_withdraw, "stand": battle.do_stand, "take_ground": battle.do_take_ground,
+    "hold_ground": battle.do_hold_ground, "discard": turn.do_discard,
+    "keep_card": turn.do_keep_card,
+}
+#: Handlers of the search path that skip the checks (the others are cheap enough).
+_FAST: dict[str, Handler] = {
+    "order": turn.order_unchecked, "move": turn.move_unchecked,
+    "move_general": turn.move_general_unchecked, "attack": battle.attack_unchecked,
+    "end_turn": turn.end_turn_unchecked, "play_card": turn.play_card_unchecked,
+}
+#: Pending items the engine carries out without anybody's decision.
+_AUTOMATIC: dict[str, Callable[[Game, Pending], None]] = {
+    "draw": turn.auto_draw, "finish_turn": turn.auto_finish_turn,
+    "general_attack": battle.auto_general_attack,
+}
+assert set(_HANDLERS) == {k for kinds in _STEPS.values() for k in kinds}
+
+
+_FX_CONTAINERS = tuple(k for k, v in new_effects().items() if isinstance(v, (list, dict)))
+
+
+def _pair(per_side: dict[str, list]) -> dict[str, list]:
+    """A copy of a per-side dict of lists (the two sides written out: faster than a loop)."""
+    return {"union": per_side["union"][:], "confederate": per_side["confederate"][:]}
 
 
 def _clone(x):

@@ -12,6 +12,7 @@ that the rules code only looks things up.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -61,8 +62,9 @@ class HexJSON(dict):
     def _read_only(self, *args, **kwargs):
         raise TypeError("hexes handed out by the engine are read-only; copy one with dict(h)")
 
-    __setitem__ = __delitem__ = __ior__ = _read_only
-    clear = pop = popitem = setdefault = update = _read_only
+    # dict's own signatures are overloaded; every one of these refuses whatever it is given
+    __setitem__ = __delitem__ = __ior__ = _read_only  # type: ignore[assignment]
+    clear = pop = popitem = setdefault = update = _read_only  # type: ignore[assignment]
 
     def __reduce__(self):
         return (dict, (dict(self),))
@@ -112,6 +114,19 @@ DIST: tuple[tuple[int, ...], ...] = tuple(
     tuple(_distance(a, b) for b in HEXES) for a in HEXES
 )
 
+#: The farthest any piece moves in one go (cavalry charge, general, Bombard).
+REACH = 3
+#: AROUND[i] lists the hexes 1 to REACH steps from hex i, nearest first; the first
+#: WITHIN[i][r] of them are those at most r steps away.
+AROUND: tuple[tuple[int, ...], ...] = tuple(
+    tuple(j for _, j in sorted((DIST[i][j], j) for j in range(N_HEXES) if 1 <= DIST[i][j] <= REACH))
+    for i in range(N_HEXES)
+)
+WITHIN: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sum(1 for j in AROUND[i] if DIST[i][j] <= r) for r in range(REACH + 1))
+    for i in range(N_HEXES)
+)
+
 # ---------------------------------------------------------------------------
 # Sections, seen from each seat.  From the bottom seat: left flank cols 0..7,
 # centre 7..17, right flank 17..24; col 7 and col 17 (on the 12-hex rows) are in
@@ -142,6 +157,35 @@ REAR: dict[str, tuple[int, int]] = {
     "top": (DIRECTIONS.index("NW"), DIRECTIONS.index("NE")),
 }
 BASELINE_ROW: dict[str, int] = {"bottom": ROWS - 1, "top": 0}
+
+
+
+@dataclass(frozen=True, slots=True)
+class HexBoard:
+    """One board shape with its tables, built once (the 113-hex Battle Cry board).
+
+    The site draws the board from it; the rules read the same tables.  Hexes are
+    indices into ``hexes``; ``dist[a][b]`` counts steps, ``adjacent[i]`` lists
+    neighbours, ``section_of[seat][i]`` names the sections a hex lies in.
+    """
+
+    kind: str
+    rows: int
+    max_col: int
+    hexes: tuple[Hex, ...]
+    index: dict[Hex, int]
+    adjacent: tuple[tuple[int, ...], ...]
+    dist: tuple[tuple[int, ...], ...]
+    directions: tuple[str, ...]
+    opposite: dict[str, str]
+    sections: tuple[str, ...]
+    section_of: dict[str, tuple[frozenset[str], ...]]
+    baseline_row: dict[str, int]
+
+    def hex_index(self, col: int, row: int) -> int:
+        """Index of the hex at (col, row); KeyError when it is not on the board."""
+        return self.index[Hex(col, row)]
+
 
 # ---------------------------------------------------------------------------
 # Geometry for line of sight and for which side of a hex an attack crosses.
@@ -271,3 +315,9 @@ def hex_index(h: Hex | dict | tuple) -> int:
     elif not isinstance(h, Hex):
         h = Hex(*h)
     return INDEX[h]
+
+
+#: The Battle Cry board.
+BOARD = HexBoard(kind="hex", rows=ROWS, max_col=MAX_COL, hexes=HEXES, index=INDEX,
+                 adjacent=ADJACENT, dist=DIST, directions=DIRECTIONS, opposite=OPPOSITE,
+                 sections=SECTIONS, section_of=SECTION_OF, baseline_row=BASELINE_ROW)

@@ -16,6 +16,7 @@ or clears the cache.
 from __future__ import annotations
 
 from .hexgrid import ADJACENT, DIST
+from . import tactics
 from .sight import has_line_of_sight
 from .terrain import KINDS
 from .units import (ARTILLERY, CAVALRY, CAVALRY_CHARGE, CHARGE_REACH,
@@ -112,7 +113,7 @@ def unit_destinations(game, unit, allowance: int | None = None) -> dict[int, int
     another general.
     """
     if allowance is None:
-        allowance, march_rule, charge = game.move_allowance(unit)
+        allowance, march_rule, charge = tactics.move_allowance(game, unit)
     else:
         march_rule = charge = False
     key = ("dest", unit.id, allowance, march_rule, charge)   # a card may change the allowance

@@ -12,7 +12,7 @@ class Unit:
     """An infantry, cavalry or artillery unit in play."""
 
     __slots__ = ("id", "side", "kind", "figures", "hex", "green", "fresh", "horse", "special",
-                 "engaged")
+                 "engaged", "owner")
 
     def __init__(self, id, side, kind, figures, hex, green=False, fresh=False, horse=False,
                  special=None, engaged=False):
@@ -26,6 +26,7 @@ class Unit:
         self.horse = horse
         self.special = special
         self.engaged = engaged
+        self.owner: object = None      # the game that may change this unit in place
 
     def copy(self) -> "Unit":
         return Unit(self.id, self.side, self.kind, self.figures, self.hex, self.green,
@@ -45,13 +46,14 @@ class Unit:
 class General:
     """A general: one figure, its own flag; commands the unit on its hex."""
 
-    __slots__ = ("id", "side", "hex", "name")
+    __slots__ = ("id", "side", "hex", "name", "owner")
 
     def __init__(self, id, side, hex, name=""):
         self.id = id
         self.side = side
         self.hex = hex
         self.name = name
+        self.owner: object = None      # the game that may change this general in place
 
     def copy(self) -> "General":
         return General(self.id, self.side, self.hex, self.name)

@@ -39,7 +39,7 @@ def unit_retreat(game, unit, steps: int) -> tuple[int, list[int]]:
     level = {unit.hex}
     best_k, best = 0, [unit.hex]
     for k in range(1, steps + 1):
-        nxt = set()
+        nxt: set[int] = set()
         for h in level:
             nxt.update(n for n in _rear_steps(game, h, unit.side)
                        if not (carries_general and game.general_at[n] is not None))

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from .errors import ScenarioError
-from .hexgrid import DIRECTIONS, HEXES, INDEX, on_board
+from .hexgrid import DIRECTIONS, HEXES, INDEX, Hex, on_board
 from .terrain import BASE_KINDS, KINDS, OBSTACLES
 from .units import BOX_LIMITS, FULL_FIGURES, SIDES, UNIT_KINDS
 
@@ -103,7 +103,7 @@ def _hex(value, where: str, errors: list) -> int | None:
             f"col and row both even or both odd; odd rows end at col 23)"
         )
         return None
-    return INDEX[(c, r)]
+    return INDEX[Hex(c, r)]
 
 
 def _date(value, where, errors):
@@ -210,7 +210,7 @@ def load_scenario(data: dict) -> Scenario:
             if kind != "open":
                 terrain[h] = kind
 
-    units = []
+    units: list[UnitSetup] = []
     unit_at: dict[int, str] = {}
     counts: dict = {s: {k: 0 for k in BOX_LIMITS} for s in SIDES}
     for i, u in enumerate(data.get("units", [])):
@@ -248,7 +248,7 @@ def load_scenario(data: dict) -> Scenario:
             horse=bool(u.get("horse", False)),
             special=u.get("special") or None,
         ))
-    generals = []
+    generals: list[GeneralSetup] = []
     general_at: dict[int, str] = {}
     for i, g in enumerate(data.get("generals", [])):
         where = f"generals[{i}]"
@@ -337,7 +337,7 @@ def load_scenario(data: dict) -> Scenario:
     if errors:
         raise ScenarioError(errors)
     return Scenario(
-        data=data, slug=slug, name=name, dates=tuple(parsed_dates), first_side=first,
+        data=data, slug=str(slug), name=str(name), dates=tuple(parsed_dates), first_side=str(first),
         positions=positions, cards=cards, flags=flags, territorial=territorial,
         terrain=tuple(terrain), obstacles=tuple(obstacles), units=tuple(units),
         generals=tuple(generals), objectives=tuple(objectives), special_rules=tuple(rules),

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games import services
 from games.board_svg import render_board, unit_words
-from games.engine.cards import card_of
+from games.engine import card_of
 from games.models import Game
 from games.models.match import PHASE_LABELS, SIDE_NAMES
 

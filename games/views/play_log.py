@@ -9,9 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from games.engine import view_event
-from games.engine.cards import CARDS, card_of
-from games.engine.hexgrid import HEXES
+from games.engine import BOARD, CARDS, card_of, view_event
 
 SIDE = {"union": "Union", "confederate": "Confederate", None: "", "": ""}
 FACE = {"flag": "flag", "swords": "sabre", "cavalry": "cavalry", "artillery": "artillery",
@@ -55,9 +53,9 @@ class Tracker:
 
     def __init__(self, scenario_units, scenario_generals):
         # ids are given by the engine in scenario order: u1, u2, ... and g1, g2, ...
-        self.units = {u.id: {"side": u.side, "kind": u.kind, "hex": HEXES[u.hex].to_json()}
+        self.units = {u.id: {"side": u.side, "kind": u.kind, "hex": BOARD.hexes[u.hex].to_json()}
                       for u in scenario_units}
-        self.generals = {g.id: {"side": g.side, "name": g.name, "hex": HEXES[g.hex].to_json()}
+        self.generals = {g.id: {"side": g.side, "name": g.name, "hex": BOARD.hexes[g.hex].to_json()}
                          for g in scenario_generals}
 
     def unit(self, uid, own: bool = False) -> str:

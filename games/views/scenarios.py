@@ -16,8 +16,7 @@ from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 
 from games.board_svg import TERRAIN_MARKS, piece_swatches, render_board, terrain_swatch
-from games.engine import Game, ScenarioError
-from games.engine.terrain import KINDS
+from games.engine import TERRAIN as KINDS, Game, ScenarioError
 from games.forms import ScenarioImportForm
 from games.models import Scenario
 from games.models.scenario import scenario_file_text

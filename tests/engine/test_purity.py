@@ -143,3 +143,35 @@ def test_the_checker_itself(tmp_path, source, filename, forbidden):
     folder = next(f for f in PURE_PACKAGES if filename.startswith(f + "/"))
     found = any(is_forbidden(m, PURE_PACKAGES[folder]) for _, m in imported_modules(path, root=tmp_path))
     assert found is forbidden
+
+
+SITE_FILES = ("games/board_svg.py", "games/services.py", "games/views", "games/models")
+
+
+def site_files() -> list[Path]:
+    out = []
+    for name in SITE_FILES:
+        path = ROOT / name
+        out += sorted(path.rglob("*.py")) if path.is_dir() else [path]
+    return out
+
+
+def test_the_site_uses_only_the_engines_public_api():
+    """Views, the board drawing, services and models import names from ``games.engine``
+    itself (its ``__all__``), never from the modules inside it."""
+    import games.engine
+
+    public = set(games.engine.__all__)
+    offences = []
+    for path in site_files():
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("games.engine"):
+                names = {a.name for a in node.names}
+                if node.module != "games.engine" or not names <= public:
+                    offences.append(f"{path.relative_to(ROOT)}:{node.lineno} imports "
+                                    f"{node.module}: {', '.join(sorted(names))}")
+            elif isinstance(node, ast.Import):
+                offences += [f"{path.relative_to(ROOT)}:{node.lineno} imports {a.name}"
+                             for a in node.names if a.name.startswith("games.engine.")]
+    assert offences == [], "the site reaches into the engine:\n" + "\n".join(offences)

@@ -1,0 +1,63 @@
+"""Battle Cry under the Advanced Rulebook: the ruleset registered as ``"advanced"``."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .core import Capabilities, Option, register
+from .game import Game
+from .scenario import Scenario
+from .units import SIDES
+
+OPTIONS: tuple[Option, ...] = (
+    Option("nightfall", bool, False,
+           "Each card is played once (no reshuffle); the game ends when a player cannot play."),
+    Option("archie", str, None,
+           "The side Archie plays: no hand, the top card of its deck each turn, one extra die.",
+           choices=(None, *SIDES)),
+    Option("auto_retreat", bool, False,
+           "The engine takes retreat and withdrawal decisions with its default policy."),
+)
+
+
+class BattleCry:
+    """A Battle Cry ruleset; the state it plays on is a :class:`~games.engine.game.Game`."""
+
+    capabilities = Capabilities(board="hex", hidden_information=True, chance=True)
+
+    def __init__(self, name: str, options: tuple[Option, ...], description: str):
+        self.name = name
+        self.options = options
+        self.description = description
+
+    def new(self, scenario: Scenario, options: Mapping[str, Any], seed: int) -> Game:
+        return Game._setup(scenario, self.name, dict(options), seed)
+
+    def legal_actions(self, state: Game) -> list[dict]:
+        return state.legal_actions()
+
+    def apply(self, state: Game, action: dict, rolls: list | None = None,
+              draws: list | None = None) -> list[dict]:
+        return state.apply(action, rolls=rolls, draws=draws)
+
+    def apply_unchecked(self, state: Game, action: dict) -> None:
+        state.apply_unchecked(action)
+
+    def sample_action(self, state: Game, rng: Any) -> dict:
+        return state.sample_action(rng)
+
+    def view(self, state: Game, side: str | None) -> dict:
+        return state.view(side)
+
+    def outcome(self, state: Game) -> dict | None:
+        return state.outcome
+
+    def award(self, state: Game, winner: str | None, reason: str,
+              flags: Mapping[str, int] | None = None) -> list[dict]:
+        return state.award(winner, reason, flags)
+
+    def determinize(self, state: Game, side: str, seed: int) -> Game:
+        return state.determinize(side, seed)
+
+
+ADVANCED = register(BattleCry("advanced", OPTIONS, "Battle Cry, Advanced Rulebook (the default)."))

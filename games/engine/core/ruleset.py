@@ -1,0 +1,86 @@
+"""The boundary between the facade and a game's rules: the :class:`Ruleset` protocol and
+the registry of rulesets by name."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from .options import Option
+
+
+@dataclass(frozen=True, slots=True)
+class Capabilities:
+    """What kind of game a ruleset plays: its board, and whether it hides information or
+    rolls dice (a search must determinize the one and sample the other)."""
+
+    board: str                  # "hex" or "square"
+    hidden_information: bool
+    chance: bool
+
+
+class Ruleset(Protocol):
+    """A set of rules the facade can play.
+
+    ``State`` is the ruleset's own state object; the facade holds one and never looks
+    inside.  Every method is given the state it acts on.
+    """
+
+    name: str
+    options: tuple[Option, ...]
+    capabilities: Capabilities
+    description: str
+
+    def new(self, scenario: Any, options: Mapping[str, Any], seed: int) -> Any:
+        """A fresh state: pieces placed, cards dealt (options already validated)."""
+
+    def legal_actions(self, state: Any) -> list[dict]:
+        """Every action the deciding side may take now."""
+
+    def apply(self, state: Any, action: dict, rolls: list | None = None,
+              draws: list | None = None) -> list[dict]:
+        """Check and carry out an action; return its events (IllegalAction if refused)."""
+
+    def apply_unchecked(self, state: Any, action: dict) -> None:
+        """Carry out a legal action without checking it and without building events."""
+
+    def sample_action(self, state: Any, rng: Any) -> dict:
+        """One legal action at random, uniformly, without listing them all."""
+
+    def view(self, state: Any, side: str | None) -> dict:
+        """What ``side`` may see (``None``: a spectator)."""
+
+    def outcome(self, state: Any) -> dict | None:
+        """None while the game goes on, else the winner, the reason and the flags."""
+
+    def award(self, state: Any, winner: str | None, reason: str,
+              flags: Mapping[str, int] | None = None) -> list[dict]:
+        """End the game with a result decided outside the rules; return its events."""
+
+    def determinize(self, state: Any, side: str, seed: int) -> Any:
+        """A state consistent with what ``side`` has seen, the rest re-dealt."""
+
+
+_REGISTRY: dict[str, Ruleset] = {}
+
+
+def register(ruleset: Ruleset) -> Ruleset:
+    """Make a ruleset playable under its name (once per name)."""
+    if ruleset.name in _REGISTRY and _REGISTRY[ruleset.name] is not ruleset:
+        raise ValueError(f"a ruleset named {ruleset.name!r} is already registered")
+    _REGISTRY[ruleset.name] = ruleset
+    return ruleset
+
+
+def rulesets() -> dict[str, Ruleset]:
+    """The registered rulesets by name (a copy)."""
+    return dict(_REGISTRY)
+
+
+def get_ruleset(name: str) -> Ruleset:
+    """The ruleset registered as ``name``; ValueError naming the known ones otherwise."""
+    try:
+        return _REGISTRY[name]
+    except (KeyError, TypeError):
+        known = ", ".join(sorted(_REGISTRY)) or "none"
+        raise ValueError(f"unknown ruleset {name!r} (known rulesets: {known})") from None

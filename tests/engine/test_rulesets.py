@@ -1,0 +1,51 @@
+"""Rulesets by name, and options checked against the ruleset's declared schema."""
+import pytest
+
+from games.engine import RULESETS, Game, OptionError, rulesets
+from games.engine.sample import sample_scenario
+from games.engine import load_scenario
+
+SCENARIO = load_scenario(sample_scenario())
+
+
+def test_advanced_is_registered_with_its_options_and_capabilities():
+    assert "advanced" in RULESETS and rulesets()["advanced"] is RULESETS["advanced"]
+    advanced = RULESETS["advanced"]
+    assert {o.name for o in advanced.options} == {"nightfall", "archie", "auto_retreat"}
+    assert all(o.description for o in advanced.options)
+    caps = advanced.capabilities
+    assert (caps.board, caps.hidden_information, caps.chance) == ("hex", True, True)
+
+
+def test_an_unknown_ruleset_is_refused_by_name():
+    with pytest.raises(ValueError, match="'basic'.*advanced"):
+        Game.new(SCENARIO, ruleset="basic", seed=1)
+
+
+@pytest.mark.parametrize("options, name", [
+    ({"nighfall": True}, "nighfall"),
+    ({"nightfall": "yes"}, "nightfall"),
+    ({"nightfall": 1}, "nightfall"),
+    ({"auto_retreat": None}, "auto_retreat"),
+    ({"archie": "rebels"}, "archie"),
+    ({"archie": True}, "archie"),
+    ({"nightfall": True, "fog": 3}, "fog"),
+])
+def test_an_unknown_or_ill_typed_option_is_refused_with_its_name(options, name):
+    with pytest.raises(OptionError, match=repr(name)) as err:
+        Game.new(SCENARIO, options=options, seed=1)
+    assert err.value.option == name
+    assert isinstance(err.value, ValueError)
+
+
+def test_options_must_be_a_mapping():
+    with pytest.raises(OptionError):
+        Game.new(SCENARIO, options=["nightfall"], seed=1)
+
+
+def test_declared_options_are_accepted_and_kept_as_given():
+    options = {"nightfall": True, "archie": "confederate", "auto_retreat": False}
+    game = Game.new(SCENARIO, options=options, seed=1)
+    assert game.options == options and game.nightfall and game.archie == "confederate"
+    assert Game.new(SCENARIO, options={"archie": None}, seed=1).archie is None
+    assert Game.new(SCENARIO, seed=1).options == {}

@@ -1,0 +1,106 @@
+"""The search path (sample_action, apply_unchecked, copy) agrees with the checked path the
+site uses: what it samples is legal, it can sample every legal action, and an unchecked
+apply leaves the state a checked apply leaves."""
+import collections
+import random
+
+import pytest
+
+from games.engine import Game, IllegalAction
+from tests.engine.scenarios import SLUGS, shipped
+
+
+def test_all_shipped_scenarios_are_covered():
+    assert len(SLUGS) == 32
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_sampled_actions_are_legal_and_unchecked_apply_matches_checked(slug):
+    rng = random.Random(slug)
+    checked = Game.new(shipped(slug), seed=7)
+    searched = checked.copy()
+    for _ in range(160):
+        if checked.outcome:
+            break
+        action = searched.sample_action(rng)
+        assert action in checked.legal_actions()
+        checked.apply(action)
+        searched.apply_unchecked(action)
+        assert searched.to_dict() == checked.to_dict(), action
+    assert searched.phase == checked.phase and searched.outcome == checked.outcome
+
+
+def test_whole_random_games_agree_to_the_end():
+    for seed in range(3):
+        rng = random.Random(seed)
+        checked = Game.new(shipped("fredericksburg"), seed=seed)
+        searched = checked.copy()
+        n = 0
+        while checked.outcome is None:
+            action = searched.sample_action(rng)
+            checked.apply(action)
+            searched.apply_unchecked(action)
+            n += 1
+        assert searched.to_dict() == checked.to_dict()
+        assert n > 100
+    with pytest.raises(IllegalAction, match="over"):
+        searched.sample_action(rng)
+
+
+def positions(slug, seed, count):
+    """Positions of a random game, one per phase kind met, up to ``count`` in all."""
+    rng = random.Random(seed)
+    game = Game.new(shipped(slug), seed=seed)
+    seen = collections.Counter()
+    out = []
+    while game.outcome is None and len(out) < count:
+        if seen[game.phase] < 3 and len(game.legal_actions()) > 1:
+            seen[game.phase] += 1
+            out.append(game.copy())
+        game.apply(game.sample_action(rng))
+    return out
+
+
+@pytest.mark.parametrize("slug", ["fredericksburg", "gettysburg-devils-den", "shiloh"])
+def test_every_legal_action_can_be_sampled(slug):
+    rng = random.Random(3)
+    phases = set()
+    for game in positions(slug, 5, 30):
+        legal = game.legal_actions()
+        drawn = [game.sample_action(rng) for _ in range(40 * len(legal))]
+        assert all(a in legal for a in drawn)
+        assert {repr(a) for a in drawn} == {repr(a) for a in legal}, game.phase
+        phases.add(game.phase)
+    assert {"play_card", "order", "move", "battle"} <= phases
+
+
+def test_sampling_is_uniform_in_the_move_phase():
+    game = next(g for g in positions("fredericksburg", 2, 60)
+                if g.phase == "move" and len(g.legal_actions()) > 20)
+    legal = game.legal_actions()
+    rng = random.Random(1)
+    per = 300
+    counts = collections.Counter(repr(game.sample_action(rng)) for _ in range(per * len(legal)))
+    # each count is binomial with mean 300 and sd about 17: 6 sd either side
+    assert all(200 < counts[repr(a)] < 400 for a in legal), counts.most_common(3)
+
+
+def test_sampling_changes_nothing():
+    game = positions("fredericksburg", 4, 12)[-1]
+    before = game.to_dict()
+    for seed in range(50):
+        game.sample_action(random.Random(seed))
+    assert game.to_dict() == before
+
+
+def test_a_copy_is_independent():
+    game = positions("fredericksburg", 6, 15)[-1]
+    before = game.to_dict()
+    twin = game.copy()
+    rng = random.Random(0)
+    for _ in range(60):
+        if twin.outcome:
+            break
+        twin.apply_unchecked(twin.sample_action(rng))
+    assert game.to_dict() == before
+    assert twin.to_dict() != before
