@@ -5,7 +5,9 @@ Views, the admin's actions and tests call these functions; nothing else writes t
 :class:`CampaignRefused`; anything else is a bug.  The arithmetic (dice due, standings)
 is the pure :mod:`campaigns.scoring`; the games are played through :mod:`games.services`.
 
-A battle is one game of a single-game match.  When its game ends, ``games`` sends
+A battle is one game of a single-game match; from the second on, its game is created with
+the pre-battle dice due as set-up options, so the engine rolls them and asks for the
+choices before the deal and turn 1.  When its game ends, ``games`` sends
 ``match_finished`` (see :mod:`games.events`) inside the game's transaction; the receiver
 calls :func:`battle_finished`, which records the result and starts the next battle (or
 ends the campaign) in that same transaction.
@@ -24,6 +26,8 @@ from games.models import Match, Scenario
 
 MIN_BATTLES = 3
 MAX_BATTLES = 12
+#: The engine's set-up options for the pre-battle dice each side rolls (engine/prebattle.py).
+PREBATTLE_OPTION = {"union": "prebattle_dice_union", "confederate": "prebattle_dice_confederate"}
 
 
 class CampaignRefused(Exception):
@@ -154,9 +158,10 @@ def _start_battle(campaign: Campaign, battle: CampaignBattle) -> None:
     past = history(campaign)
     battle.dice_due = {s: {"flags_last": d.flags_last, "games_won": d.games_won, "dice": d.dice}
                        for s, d in scoring.dice_before(past).items()} if past else {}
+    setup = {PREBATTLE_OPTION[s]: due["dice"] for s, due in battle.dice_due.items() if due["dice"]}
     battle.match = game_services.start_arranged_match(
         campaign.player_of("union"), campaign.player_of("confederate"), battle.scenario,
-        deadline_hours=campaign.deadline_hours, single_game=True,
+        deadline_hours=campaign.deadline_hours, single_game=True, setup=setup,
         message=f"{campaign.name}, battle {battle.number}")
     battle.save()
 

@@ -33,6 +33,9 @@ PHASE_LABELS = {
     "supply_move": "send a unit back (Short Supply)",
     "fight_back": "play Fight Back or decline",
     "nightfall": "night has fallen: the game ends",
+    "prebattle_roll": "roll the campaign's pre-battle dice",
+    "prebattle_loss": "choose a unit to lose a figure (pre-battle dice)",
+    "prebattle_retreat": "choose a unit to fall back (pre-battle dice)",
     "over": "the game is over",
 }
 

@@ -11,12 +11,14 @@ from typing import NamedTuple
 
 from games.engine import BOARD, CARDS, card_of, view_event
 
+from . import play_prebattle
+
 SIDE = {"union": "Union", "confederate": "Confederate", None: "", "": ""}
 FACE = {"flag": "flag", "swords": "sabre", "cavalry": "cavalry", "artillery": "artillery",
         "infantry": "infantry"}
 GLYPH = {"flag": "\u2691", "swords": "\u2694", "cavalry": "Cav", "artillery": "Art",
          "infantry": "Inf"}
-ROLL_EVENTS = ("attack", "general_attacked", "sharpshooter", "order_roll", "reroll")
+ROLL_EVENTS = ("attack", "general_attacked", "sharpshooter", "order_roll", "reroll", "prebattle_roll")
 REASONS = {
     "flags": "captured the flags needed",
     "objective": "took the objective",
@@ -203,6 +205,8 @@ def describe(e: dict, viewer: str | None, tr: Tracker) -> str | None:
                 else f"The game is over: a draw ({why}).")
     if t in ("deck_built",):
         return None
+    if t.startswith("prebattle_"):
+        return play_prebattle.describe(e, tr.unit, hex_label)
     return t.replace("_", " ").capitalize() + "."
 
 

@@ -124,8 +124,24 @@ def test_a_whole_campaign_by_random_legal_play(lee, grant):
             expected = scoring.dice_before(results)
             assert battle.dice_due == {s: {"flags_last": d.flags_last, "games_won": d.games_won,
                                            "dice": d.dice} for s, d in expected.items()}
+        if number > 1:
+            rolling = [s for s in ("union", "confederate") if battle.dice_due[s]["dice"]]
+            assert game.phase == ("prebattle_roll" if rolling else "play_card")
         play_out(game, rng)
         game.refresh_from_db()
+        if number > 1:
+            logged = [a.action["type"] for a in game.actions.order_by("index")]
+            rolls = [a.events[0] for a in game.actions.order_by("index")
+                     if a.action["type"] == "roll_prebattle"]
+            order = scoring.roll_order(game.state["scenario"]["first_side"])
+            assert [e["side"] for e in rolls] == [s for s in order if s in rolling]
+            assert [len(e["rolls"]) for e in rolls] == [battle.dice_due[s]["dice"] for s in order
+                                                       if s in rolling]
+            first_card = logged.index("play_card")
+            assert all(t.startswith(("roll_prebattle", "prebattle_", "general_retreat"))
+                       for t in logged[:first_card]), "the dice come before turn 1"
+            assert not any(t in ("roll_prebattle", "prebattle_loss", "prebattle_retreat")
+                           for t in logged[first_card:])
         results.append(scoring.BattleResult(
             dict(game.outcome["flags"]), game.winner_side or None, dict(game.outcome["casualties"])))
         battle.refresh_from_db()

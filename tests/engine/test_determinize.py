@@ -98,8 +98,9 @@ def test_it_round_trips_through_to_dict():
 
 
 def test_a_determinized_game_plays_on_to_the_end():
-    game = midgame(actions=100)
-    d = game.determinize(game.active_side, 8)
+    game = midgame(actions=40)
+    assert game.outcome is None
+    d = game.determinize(game.active, 8)
     rng = random.Random(0)
     while d.outcome is None:
         d.apply(d.sample_action(rng))
