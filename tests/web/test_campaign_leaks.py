@@ -53,3 +53,42 @@ def test_campaign_pages_show_no_hidden_card(client, lee, grant, meade, viewer):
             assert w not in text, f"hidden card {w!r} appears in {name}"
         for s in others:
             assert not token(s).search(body), f"a secret number appears in {name}"
+
+
+@pytest.mark.parametrize("viewer", ["union", "confederate", "stranger", None])
+def test_the_pre_battle_steps_show_no_deck_card_or_seed(client, lee, grant, meade, viewer):
+    """Battle 2 waits for the pre-battle choices: every card is still in a deck (hidden)."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tests.campaigns.helpers import start_campaign
+    from tests.web.test_play_leaks import pages
+
+    campaign = start_campaign(lee, grant, side="union")
+    first = campaign.battles.get(number=1).game()
+    first.deadline = timezone.now() - timedelta(minutes=1)
+    first.save(update_fields=["deadline"])
+    waiting = first.player_of("union" if first.deciding == "confederate" else "confederate")
+    game_services.claim_timeout(first.pk, waiting, first.version)
+    game = campaign.battles.get(number=2).game()
+    assert game.phase == "prebattle_roll"
+    game_services.act(game.pk, game.deciding_player, {"type": "roll_prebattle"}, game.version)
+    game.refresh_from_db()
+    user = {"union": lee, "confederate": grant, "stranger": meade, None: None}[viewer]
+    if user is not None:
+        client.force_login(user)
+    ids, words, others, allowed = secrets_for(game, game.side_of(user) if user else None)
+    assert ids and words
+    bodies = {**campaign_pages(client, campaign),
+              **{f"game {k}": v for k, v in pages(client, game).items()}}
+    for name, body in bodies.items():
+        for cid in ids:
+            assert not token(cid).search(body), f"{cid} (hidden) appears in {name}"
+        text = SITE_NAME.sub("", body)
+        for t in allowed:
+            text = text.replace(t, "")
+        for w in words:
+            assert w not in text, f"hidden card {w!r} appears in {name}"
+        for s in others:
+            assert not token(s).search(body), f"a secret number appears in {name}"
