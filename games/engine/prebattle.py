@@ -17,7 +17,9 @@ the deal of command cards waits: the pre-battle steps come first, as ordinary de
    begins.  A side dealt short draws up to 2 cards at the end of its turns, never beyond
    its hand size, until the hand is full again (C5).
 
-The bookkeeping lives in the declared state field ``prebattle``.
+The bookkeeping lives in the declared state field ``prebattle``.  In Epic games only the
+Commanding Generals roll and choose: the side is the decider here, so that needs no change
+here when Epic play arrives.
 """
 from __future__ import annotations
 
