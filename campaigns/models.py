@@ -1,1 +1,141 @@
-"""Models of the campaigns app."""
+"""Campaigns: plans (the shipped files), campaigns between two members, their battles.
+
+Rows here change only through :mod:`campaigns.services`.  Each battle is one game of a
+single-game match of :mod:`games` (no re-match, no side swap): the seats keep their army.
+"""
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils import timezone
+
+SIDES = ("union", "confederate")
+
+
+class CampaignPlan(models.Model):
+    """A campaign file (``campaigns/campaigns/<slug>.json``), loaded by ``load_campaigns``."""
+
+    slug = models.SlugField(max_length=80, unique=True)
+    name = models.CharField(max_length=120)
+    theme = models.CharField(max_length=300)
+    data = models.JSONField(help_text="The whole file: battles in order, sides, notes.")
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def battle_slugs(self) -> list[str]:
+        return list(self.data.get("battles", []))
+
+
+class Campaign(models.Model):
+    """Two members playing linked battles, each keeping one army throughout."""
+
+    class Status(models.TextChoices):
+        CHALLENGE = "challenge", "Invitation waiting for an answer"
+        DECLINED = "declined", "Invitation declined"
+        CANCELLED = "cancelled", "Withdrawn"
+        ACTIVE = "active", "Being played"
+        FINISHED = "finished", "Finished"
+
+    class Decided(models.TextChoices):
+        FLAGS = "flags", "Most flags over the campaign"
+        WINS = "wins", "Level on flags: most battles won"
+        FIGURES = "figures", "Level on flags and battles: most figures eliminated"
+        DRAW = "draw", "Level on all three: drawn"
+
+    name = models.CharField(max_length=120)
+    theme = models.CharField(max_length=300, blank=True)
+    plan = models.ForeignKey(CampaignPlan, on_delete=models.SET_NULL, null=True, blank=True,
+                             related_name="campaigns",
+                             help_text="The shipped campaign it follows; empty when composed by the players.")
+    challenger = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                   related_name="campaigns_started")
+    opponent = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                 related_name="campaigns_invited")
+    challenger_side = models.CharField(max_length=12, choices=[(s, s.title()) for s in SIDES],
+                                       help_text="The army the challenger keeps in every battle.")
+    deadline_hours = models.PositiveSmallIntegerField(default=72)
+    status = models.CharField(max_length=12, choices=Status.choices, db_index=True)
+    message = models.CharField(max_length=200, blank=True)
+    created = models.DateTimeField(default=timezone.now)
+    updated = models.DateTimeField(auto_now=True)
+    started = models.DateTimeField(null=True, blank=True)
+    finished = models.DateTimeField(null=True, blank=True)
+    winner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                               blank=True, related_name="campaigns_won")
+    decided_by = models.CharField(max_length=8, choices=Decided.choices, blank=True)
+
+    class Meta:
+        ordering = ["-updated"]
+
+    def __str__(self) -> str:
+        return f"{self.name}: {self.challenger.get_username()} v {self.opponent.get_username()}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("campaigns:campaign", args=[self.pk])
+
+    def player_of(self, side: str):
+        return self.challenger if side == self.challenger_side else self.opponent
+
+    def player_id_of(self, side: str):
+        return self.challenger_id if side == self.challenger_side else self.opponent_id
+
+    def side_of(self, user) -> str | None:
+        if user is None or not user.is_authenticated:
+            return None
+        if user.pk == self.challenger_id:
+            return self.challenger_side
+        if user.pk == self.opponent_id:
+            return "confederate" if self.challenger_side == "union" else "union"
+        return None
+
+    def is_player(self, user) -> bool:
+        return self.side_of(user) is not None
+
+
+class CampaignBattle(models.Model):
+    """One battle of a campaign, in order; its game once started, its result once over."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="battles")
+    number = models.PositiveSmallIntegerField(help_text="1 for the first battle, and so on.")
+    scenario = models.ForeignKey("games.Scenario", on_delete=models.PROTECT, related_name="+")
+    match = models.OneToOneField("games.Match", on_delete=models.SET_NULL, null=True, blank=True,
+                                 related_name="campaign_battle",
+                                 help_text="The single-game match this battle is played as.")
+    dice_due = models.JSONField(
+        default=dict, blank=True,
+        help_text='Pre-battle dice per side, {"union": {"flags_last": 3, "games_won": 1, "dice": 4}, ...}.')
+    union_flags = models.PositiveSmallIntegerField(null=True, blank=True)
+    confederate_flags = models.PositiveSmallIntegerField(null=True, blank=True)
+    union_figures = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Enemy figures (and generals) the Union army eliminated.")
+    confederate_figures = models.PositiveSmallIntegerField(null=True, blank=True)
+    winner_side = models.CharField(max_length=12, blank=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["campaign", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "number"], name="one_battle_per_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.campaign.name}, battle {self.number}: {self.scenario}"
+
+    @property
+    def is_over(self) -> bool:
+        return self.finished is not None
+
+    def flags_of(self, side: str) -> int | None:
+        return self.union_flags if side == "union" else self.confederate_flags
+
+    def figures_of(self, side: str) -> int | None:
+        return self.union_figures if side == "union" else self.confederate_figures
+
+    def game(self):
+        return self.match.games.first() if self.match_id else None

@@ -4,7 +4,8 @@ Campaigns and tournaments connect receivers to these signals (in their ``AppConf
 ``games`` sends them from :mod:`games.services` and never imports those apps.
 
 ``match_finished(sender=Match, match=<Match>)``
-    Sent when game 2 of a match ends and the match result is saved, inside the same
+    Sent when the last game of a match ends (game 2, or game 1 of a single-game match such
+    as a campaign battle) and the match result is saved, inside the same
     transaction: a receiver's writes commit or roll back together with the result.  A
     receiver must ignore matches that are not its own.
 """

@@ -171,17 +171,23 @@ def post_seek(user, scenario: Scenario, *, nightfall: bool = False, deadline_hou
 
 
 def start_arranged_match(home, away, scenario: Scenario, *, nightfall: bool = False,
-                         deadline_hours: int = 72, message: str = "") -> Match:
+                         deadline_hours: int = 72, message: str = "",
+                         single_game: bool = False, setup: dict | None = None) -> Match:
     """Start a match two members did not ask for themselves (e.g. a pairing of a league):
-    no challenge to accept, game 1 starts at once with ``home`` playing Union."""
+    no challenge to accept, game 1 starts at once with ``home`` playing Union.
+
+    ``single_game``: the match is that one game, with no re-match (a campaign battle).
+    ``setup``: set-up options of the ruleset added to the game's options (a campaign's
+    pre-battle dice, e.g. ``{"prebattle_dice_union": 4}``); the engine checks them."""
     if home is None or away is None or home.pk == away.pk:
         raise ActionRefused("A match needs two different players.")
     _check_terms(scenario, deadline_hours, "union")
     with transaction.atomic():
         match = Match.objects.create(
             scenario=scenario, challenger=home, opponent=away, challenger_side="union",
-            options=_clean_options(nightfall), deadline_hours=int(deadline_hours),
-            status=Match.Status.CHALLENGE, message=message[:200])
+            options={**_clean_options(nightfall), **(setup or {})},
+            deadline_hours=int(deadline_hours),
+            status=Match.Status.CHALLENGE, message=message[:200], single_game=single_game)
         _start(match)
     return match
 
@@ -649,7 +655,7 @@ def games_waiting_on_archie(older_than: timedelta = ARCHIE_STUCK_AFTER):
 # -- the end of a game and of the match --------------------------------------------------------
 def _game_finished(row: Game) -> None:
     match = Match.objects.select_for_update().get(pk=row.match_id)
-    if row.number == 1:
+    if row.number == 1 and not match.single_game:
         if not match.games.filter(number=2).exists():
             _new_game(match, 2, row.confederate_player, row.union_player)
         return

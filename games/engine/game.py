@@ -27,12 +27,12 @@ from .pieces import General, Unit
 from .scenario import Scenario, load_scenario
 from .terrain import KINDS
 from .state import Pending, new_effects
-from . import battle, tactics, turn
+from . import battle, prebattle, tactics, turn
 from .state import State
 from .units import CAVALRY, GENERAL_MOVE, INFANTRY, SIDES, other
 
 DECISIONS = ("retreat", "general_retreat", "withdraw", "take_ground", "discard", "keep_card",
-             "rally", "reinforce", "supply_move", "fight_back", "nightfall")
+             "rally", "reinforce", "supply_move", "fight_back", "nightfall", *prebattle.PHASES)
 _STEPS = {
     "play_card": ("play_card",),
     "order": ("order", "confirm_orders"),
@@ -50,6 +50,7 @@ _STEPS = {
     "take_ground": ("take_ground", "hold_ground"),
     "discard": ("discard",),
     "keep_card": ("keep_card",),
+    **prebattle.STEPS,
 }
 
 
@@ -108,6 +109,7 @@ class Game(State):
         g.casualties = {s: 0 for s in SIDES}
         g.fieldworks_built = 0
         g.pending = []
+        g.prebattle = {}
         g._reset_turn()
         g._derive()
         g._events = []
@@ -123,10 +125,13 @@ class Game(State):
             g.decks[side] = deck
             g._event({"type": "deck_built", "side": side, "cards": len(deck),
                       "secret": {"extras": piles[side], "order": list(deck)}})
-        for side in (first, second):
-            if side != g.archie:
-                turn._draw(g, side, turn.capacity(g, side))
-        tactics.begin_turn_cards(g)
+        if prebattle.wanted(g):
+            prebattle.begin(g)          # the deal waits for the campaign's pre-battle dice
+        else:
+            for side in (first, second):
+                if side != g.archie:
+                    turn._draw(g, side, turn.capacity(g, side))
+            tactics.begin_turn_cards(g)
         g.setup_events = g._events
         g._events = []
         return g
@@ -190,7 +195,7 @@ class Game(State):
             "hands": self.hands, "decks": self.decks, "discards": self.discards,
             "captured": self.captured, "returned_extras": self.returned_extras,
             "temp_flags": self.temp_flags,
-            "last_card": self.last_card, "pending": self.pending,
+            "last_card": self.last_card, "pending": self.pending, "prebattle": self.prebattle,
             "order_rule": self.order_rule, "fx": self.fx,
             "reinforced": self.reinforced, "casualties": self.casualties,
             "ordered": self.ordered, "moved": self.moved,
@@ -224,6 +229,7 @@ class Game(State):
         g._claim_pieces()
         g.obstacles = d["obstacles"]
         g.returned_extras = d.get("returned_extras") or {s: [] for s in SIDES}
+        g.prebattle = d.get("prebattle") or {}
         g._derive()
         g._events, g._script_rolls, g._script_draws = [], [], []
         g.setup_events = []
@@ -283,6 +289,7 @@ class Game(State):
         g.temp_flags = dict(self.temp_flags)
         g.last_card = dict(self.last_card)
         g.pending = _clone(self.pending) if self.pending else []
+        g.prebattle = _clone(self.prebattle) if self.prebattle else {}
         g.order_rule = _clone(self.order_rule) if self.order_rule else self.order_rule
         fx = self.fx.copy()
         for key in _FX_CONTAINERS:
@@ -590,7 +597,9 @@ class Game(State):
                 out.append({"type": "end_turn"})
         else:
             item = self.pending[0]
-            if phase == "retreat":
+            if phase in prebattle.PHASES:
+                out = prebattle.choices(self, item)
+            elif phase == "retreat":
                 out = [{"type": "retreat", "unit": item["unit"], "to": HEX_JSON[h]}
                        for h in item["options"]]
             elif phase == "general_retreat":
@@ -839,6 +848,7 @@ _HANDLERS: dict[str, Handler] = {
     "withdraw": battle.do_withdraw, "stand": battle.do_stand, "take_ground": battle.do_take_ground,
     "hold_ground": battle.do_hold_ground, "discard": turn.do_discard,
     "keep_card": turn.do_keep_card,
+    **prebattle.HANDLERS,
 }
 #: Handlers of the search path that skip the checks (the others are cheap enough).
 _FAST: dict[str, Handler] = {
@@ -850,6 +860,7 @@ _FAST: dict[str, Handler] = {
 _AUTOMATIC: dict[str, Callable[[Game, Pending], None]] = {
     "draw": turn.auto_draw, "finish_turn": turn.auto_finish_turn,
     "general_attack": battle.auto_general_attack,
+    **prebattle.AUTOMATIC,
 }
 assert set(_HANDLERS) == {k for kinds in _STEPS.values() for k in kinds}
 

@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from .game import Game
+from .prebattle import ROLL_EVENTS as _PREBATTLE_ROLLS
 
-_ROLL_EVENTS = ("attack", "general_attacked", "reroll")
+_ROLL_EVENTS = ("attack", "general_attacked", "reroll", *_PREBATTLE_ROLLS)
 
 
 def chance_of(events: list[dict]) -> tuple[list, list]:

@@ -50,7 +50,7 @@ class State:
         "units", "generals", "obstacles", "fieldworks_built",
         "hands", "decks", "discards", "last_card", "returned_extras",
         "captured", "temp_flags", "casualties", "reinforced",
-        "pending",
+        "pending", "prebattle",
         "positions", "terrain", "blocks", "impassable", "stops", "special_dice",
         "no_attack_hexes", "extra_defence", "flag_ignore_hexes", "sabre_rerolls",
         "initial_generals",
@@ -103,6 +103,7 @@ class State:
 
     # -- decisions ----------------------------------------------------------------------
     pending: list[Pending]          # the first is decided now
+    prebattle: dict[str, Any]       # campaign pre-battle dice bookkeeping (prebattle.py)
 
     # -- tables derived from the scenario (rebuilt on load) -------------------------------
     positions: dict[str, str]

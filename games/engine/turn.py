@@ -13,7 +13,7 @@ from .cards import card_of, is_extra
 from .errors import IllegalAction
 from .hexgrid import HEXES, SECTION_OF
 from .units import other
-from . import battle, movement, tactics
+from . import battle, movement, prebattle, tactics
 
 if TYPE_CHECKING:
     from .game import Game
@@ -313,7 +313,7 @@ def auto_draw(game: Game, item) -> None:
     if side == game.archie:
         return                                   # Archie holds no hand
     two = side == game.active and game.fx["draw_two"]
-    drawn = _draw(game, side, 2 if two else 1)
+    drawn = _draw(game, side, 2 if two else prebattle.draw_count(game, side, 1))
     if two and len(drawn) == 2:
         game.pending.insert(0, {"do": "keep_card", "side": side, "cards": drawn})
     _check_hand(game, side)

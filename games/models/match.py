@@ -33,6 +33,9 @@ PHASE_LABELS = {
     "supply_move": "send a unit back (Short Supply)",
     "fight_back": "play Fight Back or decline",
     "nightfall": "night has fallen: the game ends",
+    "prebattle_roll": "roll the campaign's pre-battle dice",
+    "prebattle_loss": "choose a unit to lose a figure (pre-battle dice)",
+    "prebattle_retreat": "choose a unit to fall back (pre-battle dice)",
     "over": "the game is over",
 }
 
@@ -89,6 +92,8 @@ class Match(models.Model):
         max_length=12, blank=True, choices=[("recruit", "Recruit"), ("veteran", "Veteran"),
                                             ("general", "General")],
         help_text="A solo match against Archie at this level (the opponent is Archie); blank otherwise.")
+    single_game = models.BooleanField(
+        default=False, help_text="One game and no re-match (a campaign battle: the players keep their sides).")
     deadline_hours = models.PositiveSmallIntegerField(
         default=72, help_text="Hours a player has for each of their moves.")
     status = models.CharField(max_length=12, choices=Status.choices, db_index=True)

@@ -24,6 +24,7 @@ from games.engine import TERRAIN as KINDS, card_of
 from games.models import Game
 from games.models.match import PHASE_LABELS, SIDE_NAMES
 
+from . import play_prebattle
 from .chat import chat_context
 from .play_dice import dice_tray
 from .play_last_turn import last_turn
@@ -328,6 +329,9 @@ def _choices(engine, view, legal: list, selected, want_general: bool = False) ->
         if selected in by_hex:
             ch.group(f"Call up at {hex_label({'col': selected[0], 'row': selected[1]})}",
                      [act_button(f"Call up {a['kind']}", a) for a in by_hex[selected]])
+    elif phase in play_prebattle.PHASES:
+        play_prebattle.choices(ch, phase, legal, units, unit_label, _key, act_button, select_link,
+                               selected)
     elif phase == "fight_back":
         ch.prompt = ("Your unit was attacked: play Fight Back to battle back now, or decline.")
         ch.group("Your choice", [act_button("Play Fight Back", a) for a in by_type.get("fight_back", [])])

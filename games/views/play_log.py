@@ -12,6 +12,7 @@ from typing import NamedTuple
 from games.board_svg import hex_name
 from games.engine import BOARD, CARDS, card_of, view_event
 
+from . import play_prebattle
 from .play_dice import roll_of
 
 SIDE = {"union": "Union", "confederate": "Confederate", None: "", "": ""}
@@ -19,7 +20,7 @@ FACE = {"flag": "flag", "swords": "sabre", "cavalry": "cavalry", "artillery": "a
         "infantry": "infantry"}
 GLYPH = {"flag": "\u2691", "swords": "\u2694", "cavalry": "Cav", "artillery": "Art",
          "infantry": "Inf"}
-ROLL_EVENTS = ("attack", "general_attacked", "sharpshooter", "order_roll", "reroll")
+ROLL_EVENTS = ("attack", "general_attacked", "sharpshooter", "order_roll", "reroll", "prebattle_roll")
 UNDONE = {"order": "an order", "confirm_orders": "the end of ordering", "move": "a move",
           "move_general": "a general's move", "end_movement": "the end of movement"}
 REASONS = {
@@ -229,6 +230,8 @@ def describe(e: dict, viewer: str | None, tr: Tracker, archie: str | None = None
         return f"{side} took back a step ({UNDONE.get(e.get('action'), 'a step')})."
     if t in ("deck_built",):
         return None
+    if t.startswith("prebattle_"):
+        return play_prebattle.describe(e, tr.unit, hex_label)
     return t.replace("_", " ").capitalize() + "."
 
 

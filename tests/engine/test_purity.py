@@ -1,6 +1,6 @@
-"""The rules stay pure: nothing under games/engine/, games/ai/, tournaments/pairing/ or
-tournaments/annual/ may import Django, the other frameworks of the site, or the site's own
-Django apps.
+"""The rules stay pure: nothing under games/engine/, games/ai/, tournaments/pairing/,
+tournaments/annual/ or in campaigns/scoring.py may import Django, the other frameworks of
+the site, or the site's own Django apps.
 
 The files are read with ``ast``, not imported, so a forbidden import is found even in code
 that is never run. Folders that do not exist yet are skipped.
@@ -21,6 +21,7 @@ PURE_PACKAGES = {
     "games/ai": "games.ai",
     "tournaments/pairing": "tournaments.pairing",
     "tournaments/annual": "tournaments.annual",
+    "campaigns/scoring.py": "campaigns.scoring",
 }
 ALWAYS_ALLOWED = ("games.engine",)  # Archie and the pairing code may use the engine
 FORBIDDEN_ROOTS = {
@@ -84,11 +85,12 @@ def is_forbidden(module: str, own_package: str) -> bool:
 
 
 def python_files(folder: str) -> list[Path]:
-    return sorted((ROOT / folder).rglob("*.py"))
+    path = ROOT / folder
+    return [path] if path.is_file() else sorted(path.rglob("*.py"))
 
 
 def existing_folders() -> list[str]:
-    return [folder for folder in PURE_PACKAGES if (ROOT / folder).is_dir()]
+    return [folder for folder in PURE_PACKAGES if (ROOT / folder).exists()]
 
 
 def test_pure_packages_import_no_framework_and_no_site_app():

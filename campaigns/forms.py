@@ -1,0 +1,43 @@
+"""The form to start a campaign: a shipped one, or battles composed in order."""
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth import get_user_model
+
+from campaigns.models import CampaignPlan
+from games.forms_play import DEADLINE_CHOICES
+from games.models import Scenario
+
+COMPOSED_SLOTS = 6
+
+
+class CampaignForm(forms.Form):
+    opponent = forms.ModelChoiceField(queryset=get_user_model().objects.none(),
+                                      to_field_name="username", label="Member to invite")
+    plan = forms.ModelChoiceField(queryset=CampaignPlan.objects.all(), required=False,
+                                  label="Campaign", empty_label="Compose my own (below)",
+                                  help_text="A shipped campaign, or compose your own from 3 or more scenarios.")
+    name = forms.CharField(required=False, max_length=120, label="Name of your campaign",
+                           help_text="Only when you compose your own.")
+    side = forms.ChoiceField(choices=[("union", "Union"), ("confederate", "Confederate")],
+                             label="The army you keep",
+                             help_text="You command it in every battle; there is no re-match.")
+    deadline_hours = forms.TypedChoiceField(choices=DEADLINE_CHOICES, coerce=int, initial=72,
+                                            label="Time per move")
+    message = forms.CharField(required=False, max_length=200, label="Message (optional)")
+
+    def __init__(self, *args, user=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        members = get_user_model().objects.filter(is_active=True).order_by("username")
+        if user is not None and user.is_authenticated:
+            members = members.exclude(pk=user.pk)
+        self.fields["opponent"].queryset = members
+        for i in range(1, COMPOSED_SLOTS + 1):
+            self.fields[f"battle_{i}"] = forms.ModelChoiceField(
+                queryset=Scenario.objects.order_by("name"), required=False,
+                label=f"Battle {i}", empty_label="—")
+
+    def battles(self) -> tuple:
+        """The composed scenarios, in order, gaps left out."""
+        d = self.cleaned_data
+        return tuple(d[f"battle_{i}"] for i in range(1, COMPOSED_SLOTS + 1) if d.get(f"battle_{i}"))

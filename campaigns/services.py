@@ -1,0 +1,227 @@
+"""The only way a campaign changes: invitations, battles starting and ending, the result.
+
+Views, the admin's actions and tests call these functions; nothing else writes to
+``Campaign`` or ``CampaignBattle``.  A refusal a player should read is a
+:class:`CampaignRefused`; anything else is a bug.  The arithmetic (dice due, standings)
+is the pure :mod:`campaigns.scoring`; the games are played through :mod:`games.services`.
+
+A battle is one game of a single-game match; from the second on, its game is created with
+the pre-battle dice due as set-up options, so the engine rolls them and asks for the
+choices before the deal and turn 1.  When its game ends, ``games`` sends
+``match_finished`` (see :mod:`games.events`) inside the game's transaction; the receiver
+calls :func:`battle_finished`, which records the result and starts the next battle (or
+ends the campaign) in that same transaction.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+
+from campaigns import scoring
+from campaigns.models import SIDES, Campaign, CampaignBattle, CampaignPlan
+from games import services as game_services
+from games.models import Match, Scenario
+
+MIN_BATTLES = 3
+MAX_BATTLES = 12
+#: The engine's set-up options for the pre-battle dice each side rolls (engine/prebattle.py).
+PREBATTLE_OPTION = {"union": "prebattle_dice_union", "confederate": "prebattle_dice_confederate"}
+
+
+class CampaignRefused(Exception):
+    """A request the site refuses; ``message`` is for the player."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+def other(side: str) -> str:
+    return "confederate" if side == "union" else "union"
+
+
+# -- starting ----------------------------------------------------------------------------------
+@dataclass
+class Terms:
+    """What a challenger proposes: a shipped plan, or scenarios in order with a name."""
+
+    plan: CampaignPlan | None = None
+    scenarios: tuple = ()
+    name: str = ""
+    side: str = "union"
+    deadline_hours: int = 72
+    message: str = ""
+
+
+def _battles_of(terms: Terms) -> tuple[str, str, list]:
+    if terms.plan is not None:
+        by_slug = {s.slug: s for s in Scenario.objects.filter(slug__in=terms.plan.battle_slugs)}
+        missing = [s for s in terms.plan.battle_slugs if s not in by_slug]
+        if missing:
+            raise CampaignRefused(f"The campaign {terms.plan} names scenarios that are not loaded: "
+                                  f"{', '.join(missing)}.")
+        return terms.plan.name, terms.plan.theme, [by_slug[s] for s in terms.plan.battle_slugs]
+    scenarios = [s for s in terms.scenarios if s is not None]
+    if len(scenarios) < MIN_BATTLES:
+        raise CampaignRefused(f"A campaign links at least {MIN_BATTLES} scenarios.")
+    if len(scenarios) > MAX_BATTLES:
+        raise CampaignRefused(f"A campaign links at most {MAX_BATTLES} scenarios.")
+    if len({s.pk for s in scenarios}) != len(scenarios):
+        raise CampaignRefused("Each scenario may appear only once in a campaign.")
+    name = (terms.name or "").strip()
+    if not name:
+        raise CampaignRefused("Give the campaign a name.")
+    return name[:120], "", scenarios
+
+
+def invite(challenger, opponent, terms: Terms) -> Campaign:
+    """Invite a member to a campaign (the same challenge and accept flow as a match)."""
+    if not challenger.is_authenticated:
+        raise CampaignRefused("Log in to start a campaign.")
+    if opponent is None or not opponent.is_active:
+        raise CampaignRefused("Choose a member to invite.")
+    if opponent.pk == challenger.pk:
+        raise CampaignRefused("You cannot invite yourself.")
+    if terms.side not in SIDES:
+        raise CampaignRefused("Choose the army you keep: Union or Confederate.")
+    if not (game_services.MIN_DEADLINE_HOURS <= int(terms.deadline_hours) <= game_services.MAX_DEADLINE_HOURS):
+        raise CampaignRefused("The time per move must be between 1 hour and 14 days.")
+    name, theme, scenarios = _battles_of(terms)
+    for sc in scenarios:
+        try:
+            sc.engine_scenario()
+        except Exception:  # noqa: BLE001 - a broken file is refused, whatever is wrong with it
+            raise CampaignRefused(f"The scenario {sc} cannot be played: its file is not valid.") from None
+    with transaction.atomic():
+        campaign = Campaign.objects.create(
+            name=name, theme=theme, plan=terms.plan, challenger=challenger, opponent=opponent,
+            challenger_side=terms.side, deadline_hours=int(terms.deadline_hours),
+            status=Campaign.Status.CHALLENGE, message=(terms.message or "")[:200])
+        CampaignBattle.objects.bulk_create(
+            CampaignBattle(campaign=campaign, number=i, scenario=sc)
+            for i, sc in enumerate(scenarios, start=1))
+    return campaign
+
+
+def _locked(campaign_id) -> Campaign:
+    try:
+        return Campaign.objects.select_for_update().get(pk=campaign_id)
+    except (Campaign.DoesNotExist, ValueError, TypeError):
+        raise CampaignRefused("There is no such campaign.") from None
+
+
+def accept(campaign_id, user) -> Campaign:
+    """The invited member accepts: battle 1 starts."""
+    with transaction.atomic():
+        campaign = _locked(campaign_id)
+        if campaign.status != Campaign.Status.CHALLENGE:
+            raise CampaignRefused("This invitation is no longer open.")
+        if not user.is_authenticated or user.pk != campaign.opponent_id:
+            raise CampaignRefused("Only the member invited can accept this campaign.")
+        campaign.status = Campaign.Status.ACTIVE
+        campaign.started = timezone.now()
+        campaign.save()
+        _start_battle(campaign, campaign.battles.get(number=1))
+    return campaign
+
+
+def decline(campaign_id, user) -> Campaign:
+    with transaction.atomic():
+        campaign = _locked(campaign_id)
+        if campaign.status != Campaign.Status.CHALLENGE:
+            raise CampaignRefused("This invitation is no longer open.")
+        if not user.is_authenticated or user.pk != campaign.opponent_id:
+            raise CampaignRefused("Only the member invited can decline this campaign.")
+        campaign.status = Campaign.Status.DECLINED
+        campaign.finished = timezone.now()
+        campaign.save()
+    return campaign
+
+
+def cancel(campaign_id, user) -> Campaign:
+    with transaction.atomic():
+        campaign = _locked(campaign_id)
+        if not user.is_authenticated or user.pk != campaign.challenger_id:
+            raise CampaignRefused("Only the member who sent the invitation can withdraw it.")
+        if campaign.status != Campaign.Status.CHALLENGE:
+            raise CampaignRefused("It can no longer be withdrawn.")
+        campaign.status = Campaign.Status.CANCELLED
+        campaign.finished = timezone.now()
+        campaign.save()
+    return campaign
+
+
+def _start_battle(campaign: Campaign, battle: CampaignBattle) -> None:
+    """Start ``battle``'s game: one game, the seats on their own armies, the dice due noted."""
+    past = history(campaign)
+    battle.dice_due = {s: {"flags_last": d.flags_last, "games_won": d.games_won, "dice": d.dice}
+                       for s, d in scoring.dice_before(past).items()} if past else {}
+    setup = {PREBATTLE_OPTION[s]: due["dice"] for s, due in battle.dice_due.items() if due["dice"]}
+    battle.match = game_services.start_arranged_match(
+        campaign.player_of("union"), campaign.player_of("confederate"), battle.scenario,
+        deadline_hours=campaign.deadline_hours, single_game=True, setup=setup,
+        message=f"{campaign.name}, battle {battle.number}")
+    battle.save()
+
+
+# -- the end of a battle -----------------------------------------------------------------------
+def battle_finished(match: Match) -> None:
+    """Record the result of the battle played as ``match`` and start the next battle, or end
+    the campaign; does nothing for a match that is not a campaign battle, or twice."""
+    battle = (CampaignBattle.objects.select_for_update().filter(match_id=match.pk)
+              .select_related("campaign").first())
+    if battle is None or battle.is_over:
+        return
+    campaign = _locked(battle.campaign_id)
+    game = match.games.get(number=1)
+    outcome = game.outcome or {}
+    flags = outcome.get("flags", {})
+    casualties = outcome.get("casualties", {})
+    battle.union_flags = int(flags.get("union", 0))
+    battle.confederate_flags = int(flags.get("confederate", 0))
+    battle.union_figures = int(casualties.get("union", 0))
+    battle.confederate_figures = int(casualties.get("confederate", 0))
+    battle.winner_side = game.winner_side if game.winner_side in SIDES else ""
+    battle.finished = timezone.now()
+    battle.save()
+    following = campaign.battles.filter(number=battle.number + 1).first()
+    if following is not None:
+        _start_battle(campaign, following)
+        campaign.save()
+        return
+    table = scoring.standings(history(campaign))
+    campaign.status = Campaign.Status.FINISHED
+    campaign.finished = timezone.now()
+    campaign.decided_by = table.decided_by or Campaign.Decided.DRAW
+    campaign.winner_id = campaign.player_id_of(table.leader) if table.leader else None
+    campaign.save()
+
+
+# -- reading -----------------------------------------------------------------------------------
+def history(campaign: Campaign) -> list[scoring.BattleResult]:
+    """The finished battles, in order, as the scoring module takes them."""
+    return [scoring.BattleResult(
+                {"union": b.union_flags or 0, "confederate": b.confederate_flags or 0},
+                b.winner_side or None,
+                {"union": b.union_figures or 0, "confederate": b.confederate_figures or 0})
+            for b in campaign.battles.order_by("number") if b.is_over]
+
+
+def standings(campaign: Campaign) -> scoring.Standings:
+    return scoring.standings(history(campaign))
+
+
+def next_battle(campaign: Campaign) -> CampaignBattle | None:
+    """The battle being played now, or the first one before the campaign starts."""
+    return campaign.battles.filter(finished__isnull=True).order_by("number").first()
+
+
+def dice_explained(battle: CampaignBattle) -> dict:
+    """``{side: "3 flags last game + 1 game won = 4 dice"}`` for a battle after the first."""
+    words = {}
+    for side, due in (battle.dice_due or {}).items():
+        d = scoring.DiceDue(side, int(due["flags_last"]), int(due["games_won"]))
+        words[side] = d.explain()
+    return words

@@ -1,0 +1,15 @@
+"""URLs of campaigns (namespace "campaigns", under /campaigns/)."""
+from django.urls import path
+
+from campaigns import views
+
+app_name = "campaigns"
+
+urlpatterns = [
+    path("", views.index, name="index"),
+    path("new/", views.new, name="new"),
+    path("<int:pk>/", views.campaign, name="campaign"),
+    path("<int:pk>/accept/", views.accept, name="accept"),
+    path("<int:pk>/decline/", views.decline, name="decline"),
+    path("<int:pk>/withdraw/", views.cancel, name="cancel"),
+]

@@ -1,0 +1,143 @@
+"""Campaign pages: the list, starting one, and the page of one campaign."""
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Q
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from campaigns import services
+from campaigns.chart import flags_chart
+from campaigns.forms import COMPOSED_SLOTS, CampaignForm
+from campaigns.models import SIDES, Campaign, CampaignPlan
+from games.models.match import SIDE_NAMES
+from games.views.play import see_other
+
+
+def _name(user) -> str:
+    if user is None:
+        return ""
+    profile = getattr(user, "profile", None)
+    return profile.name if profile else user.get_username()
+
+
+_RELATED = ("plan", "challenger__profile", "opponent__profile", "winner__profile")
+
+
+def index(request):
+    """Mine (being played and invitations), every campaign being played, the finished ones,
+    and the shipped campaigns one may start."""
+    user = request.user
+    active = Campaign.objects.filter(status=Campaign.Status.ACTIVE).select_related(*_RELATED)
+    ctx = {
+        "plans": CampaignPlan.objects.all(),
+        "finished": Campaign.objects.filter(status=Campaign.Status.FINISHED)
+        .select_related(*_RELATED).order_by("-finished")[:30],
+    }
+    if user.is_authenticated:
+        mine = Q(challenger=user) | Q(opponent=user)
+        ctx.update({
+            "mine": active.filter(mine),
+            "invitations": Campaign.objects.filter(mine, status=Campaign.Status.CHALLENGE)
+            .select_related(*_RELATED),
+            "others": active.exclude(mine)[:30],
+        })
+    else:
+        ctx["others"] = active[:30]
+    return render(request, "campaigns/index.html", ctx)
+
+
+@login_required
+def new(request):
+    """Start a campaign: a shipped one (``?plan=slug`` preselects it) or composed."""
+    initial = {}
+    plan = CampaignPlan.objects.filter(slug=request.GET.get("plan", "")).first()
+    if plan:
+        initial["plan"] = plan.pk
+    form = CampaignForm(request.POST or None, user=request.user, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        terms = services.Terms(plan=d["plan"], scenarios=form.battles(), name=d["name"],
+                               side=d["side"], deadline_hours=d["deadline_hours"],
+                               message=d["message"])
+        try:
+            campaign = services.invite(request.user, d["opponent"], terms)
+        except services.CampaignRefused as refused:
+            form.add_error(None, refused.message)
+        else:
+            messages.success(request, f"Invitation sent to {_name(d['opponent'])}.")
+            return see_other(campaign.get_absolute_url())
+    slots = [form[f"battle_{i}"] for i in range(1, COMPOSED_SLOTS + 1)]
+    return render(request, "campaigns/new.html", {"form": form, "slots": slots},
+                  status=400 if form.errors else 200)
+
+
+def _battle_rows(campaign: Campaign, user) -> list[dict]:
+    rows = []
+    for b in campaign.battles.select_related("scenario", "match").order_by("number"):
+        game = b.game()
+        side = game.side_of(user) if game else None
+        rows.append({
+            "battle": b, "game": game,
+            "your_turn": bool(game and side and game.deciding == side and not game.is_over),
+            "winner": SIDE_NAMES.get(b.winner_side, ""),
+            "dice": services.dice_explained(b),
+        })
+    return rows
+
+
+def campaign(request, pk):
+    campaign = get_object_or_404(Campaign.objects.select_related(*_RELATED), pk=pk)
+    user = request.user
+    rows = _battle_rows(campaign, user)
+    table = services.standings(campaign)
+    current = services.next_battle(campaign)
+    finished = [r["battle"] for r in rows if r["battle"].is_over]
+    players = {s: _name(campaign.player_of(s)) for s in SIDES}
+    ctx = {
+        "campaign": campaign, "rows": rows, "table": table, "players": players,
+        "sides": [{"key": s, "name": SIDE_NAMES[s], "player": players[s], "flags": table.flags[s],
+                   "wins": table.wins[s], "figures": table.figures[s]} for s in SIDES],
+        "current": current,
+        "current_dice": [{"side": SIDE_NAMES[s], "player": players[s], "words": w}
+                         for s, w in services.dice_explained(current).items()] if current else [],
+        "chart": flags_chart([{"union": b.union_flags, "confederate": b.confederate_flags}
+                              for b in finished]),
+        "is_challenger": user.is_authenticated and user.pk == campaign.challenger_id,
+        "is_opponent": user.is_authenticated and user.pk == campaign.opponent_id,
+        "your_side": SIDE_NAMES.get(campaign.side_of(user) or "", ""),
+        "winner": _name(campaign.winner),
+    }
+    template = "campaigns/campaign.html"
+    if request.htmx and request.GET.get("part") == "progress":
+        template += "#progress"
+    return render(request, template, ctx)
+
+
+def _step(request, pk, step, done: str):
+    if not request.user.is_authenticated:
+        return see_other(f"{reverse('login')}?next={reverse('campaigns:campaign', args=[pk])}")
+    try:
+        step(pk, request.user)
+    except services.CampaignRefused as refused:
+        messages.error(request, refused.message)
+    else:
+        messages.success(request, done)
+    return see_other(reverse("campaigns:campaign", args=[pk]))
+
+
+@require_POST
+def accept(request, pk):
+    return _step(request, pk, services.accept, "Invitation accepted: the first battle is on.")
+
+
+@require_POST
+def decline(request, pk):
+    return _step(request, pk, services.decline, "Invitation declined.")
+
+
+@require_POST
+def cancel(request, pk):
+    return _step(request, pk, services.cancel, "Invitation withdrawn.")

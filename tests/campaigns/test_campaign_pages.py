@@ -1,0 +1,104 @@
+"""The campaign pages: list, start (shipped or composed), invitation answers, the campaign
+page with battles, dice due and why, totals and the flags chart; the HTMX fragment."""
+from __future__ import annotations
+
+import pytest
+
+from campaigns import services
+from campaigns.models import Campaign, CampaignBattle
+from tests.campaigns.helpers import load_plan, start_campaign
+from tests.play_helpers import make_scenario
+
+pytestmark = pytest.mark.django_db
+
+
+def finish(battle, flags, winner, casualties=(8, 8)):
+    """Give a battle's game a result and tell the campaign, as the game's end would."""
+    game = battle.game()
+    game.outcome = {"winner": winner, "flags": {"union": flags[0], "confederate": flags[1]},
+                    "casualties": {"union": casualties[0], "confederate": casualties[1]}}
+    game.winner_side = winner
+    game.save()
+    services.battle_finished(battle.match)
+
+
+def test_the_list_shows_shipped_campaigns_and_mine(client, lee, grant):
+    load_plan("jackson-valley-1862")
+    campaign = start_campaign(lee, grant)
+    anonymous = client.get("/campaigns/").content.decode()
+    assert "Jackson in the Valley, 1862" in anonymous and "Start this campaign" in anonymous
+    client.force_login(grant)
+    body = client.get("/campaigns/").content.decode()
+    assert "Your campaigns" in body and campaign.get_absolute_url() in body
+
+
+def test_start_a_shipped_campaign_by_the_form_and_accept_it(client, lee, grant):
+    plan = load_plan("jackson-valley-1862")
+    client.force_login(lee)
+    form = client.get(f"/campaigns/new/?plan={plan.slug}").content.decode()
+    assert f'value="{plan.pk}" selected' in form
+    r = client.post("/campaigns/new/", {"opponent": "grant", "plan": plan.pk, "side": "confederate",
+                                        "deadline_hours": 72})
+    assert r.status_code == 303
+    campaign = Campaign.objects.get()
+    assert r["Location"] == campaign.get_absolute_url()
+    assert "Waiting for grant" in client.get(r["Location"]).content.decode()
+    client.force_login(grant)
+    assert "Accept" in client.get(r["Location"]).content.decode()
+    client.post(f"/campaigns/{campaign.pk}/accept/")
+    campaign.refresh_from_db()
+    assert campaign.status == Campaign.Status.ACTIVE
+    page = client.get(campaign.get_absolute_url()).content.decode()
+    assert "Kernstown" in page and "none before the first battle" in page
+    assert "keep the Union army" in page
+
+
+def test_compose_a_campaign_in_the_page(client, lee, grant):
+    rows = [make_scenario(slug=s) for s in ("winchester", "mcdowell", "kernstown")]
+    client.force_login(lee)
+    data = {"opponent": "grant", "plan": "", "name": "Valley in reverse", "side": "union",
+            "deadline_hours": 72, "battle_1": rows[0].pk, "battle_3": rows[1].pk}
+    r = client.post("/campaigns/new/", data)
+    assert r.status_code == 400 and "at least 3" in r.content.decode()
+    data["battle_4"] = rows[2].pk
+    r = client.post("/campaigns/new/", data)
+    assert r.status_code == 303
+    c = Campaign.objects.get()
+    assert [b.scenario.slug for b in c.battles.all()] == ["winchester", "mcdowell", "kernstown"]
+
+
+def test_the_campaign_page_explains_the_dice_and_draws_the_flags(client, lee, grant):
+    campaign = start_campaign(lee, grant, side="union")
+    finish(campaign.battles.get(number=1), (3, 6), "confederate")
+    finish(campaign.battles.get(number=2), (6, 3), "union")
+    client.force_login(lee)
+    page = client.get(campaign.get_absolute_url()).content.decode()
+    assert "Dice for battle 3, Winchester" in page
+    assert "lee (Union): 6 flags last game + 1 game won = 7 dice" in page
+    assert "grant (Confederate): 3 flags last game + 1 game won = 4 dice" in page
+    assert "<svg" in page and page.count("<rect") == 4
+    assert "Battle 2: union 6 flags" in page
+    # totals: 9 flags each, one battle each
+    assert "<td>Union</td><td>lee</td><td>9</td><td>1</td>" in page
+    frag = client.get(campaign.get_absolute_url() + "?part=progress", HTTP_HX_REQUEST="true").content.decode()
+    assert frag.lstrip().startswith("<section") and "<html" not in frag and "4 dice" in frag
+
+
+def test_a_finished_campaign_names_its_winner(client, lee, grant):
+    campaign = start_campaign(lee, grant, side="union")
+    for n, flags, w in ((1, (6, 2), "union"), (2, (6, 5), "union"), (3, (4, 6), "confederate")):
+        finish(CampaignBattle.objects.get(campaign=campaign, number=n), flags, w)
+    page = client.get(campaign.get_absolute_url()).content.decode()
+    assert "lee wins the campaign" in page and "most flags over the campaign" in page
+    client.force_login(grant)
+    assert "lee won" in client.get("/campaigns/").content.decode()
+
+
+def test_strangers_cannot_answer_an_invitation(client, lee, grant, meade):
+    c = services.invite(lee, grant, services.Terms(plan=load_plan("jackson-valley-1862")))
+    client.force_login(meade)
+    r = client.post(f"/campaigns/{c.pk}/accept/", follow=True)
+    assert "Only the member invited" in r.content.decode()
+    c.refresh_from_db()
+    assert c.status == Campaign.Status.CHALLENGE
+    assert client.get(f"/campaigns/{c.pk}/accept/").status_code == 405
