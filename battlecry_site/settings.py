@@ -161,6 +161,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "games.context_processors.your_turn",
             ],
             # {% partialdef %} and {% partial %} in every template, and
             # "template.html#partial-name" in render() and TemplateResponse.

@@ -7,5 +7,9 @@ from tournaments.calendar_views import on_this_day
 
 
 def home(request):
-    return render(request, "home.html", {**on_this_day(clock.local_today()),
-                                         "show_calendar_link": True})
+    """The club's front page; a member also sees the games waiting for them (refreshed)."""
+    ctx = {**on_this_day(clock.local_today()), "show_calendar_link": True}
+    if request.user.is_authenticated:
+        from games.views.lobby import my_games
+        ctx.update(my_games(request.user))
+    return render(request, "home.html", ctx)

@@ -1,7 +1,14 @@
 """Admin of the games app: every model here gets registered."""
 from django.contrib import admin
 
-from .models import Game, GameAction, Match, Scenario
+from .models import ChatMessage, Game, GameAction, Match, Scenario
+
+
+@admin.register(ChatMessage)
+class ChatMessageAdmin(admin.ModelAdmin):
+    list_display = ("match", "author", "text", "created")
+    search_fields = ("text",)
+    raw_id_fields = ("match", "author")
 
 
 @admin.register(Scenario)

@@ -34,21 +34,6 @@ RADIUS = 30             # centre to a corner
 ROW_STEP = 45           # 1.5 * RADIUS
 
 SIDE_NAMES = {"union": "Union", "confederate": "Confederate"}
-UNIT_LETTERS = {"infantry": "I", "cavalry": "C", "artillery": "A"}
-
-#: A short mark for each base terrain, so the map reads without colour.
-TERRAIN_MARKS = {
-    "bridge": "B",
-    "farm": "Fm",
-    "field": "Fd",
-    "hill": "H",
-    "orchard": "O",
-    "river": "≈",
-    "rough": "R",
-    "town": "T",
-    "woods": "W",
-}
-
 # Side segments of a hex, drawn a little inside it (86 %) so a neighbour never covers them.
 _SIDE_SEGMENTS = {
     "E": "M22-13V13",
@@ -59,20 +44,69 @@ _SIDE_SEGMENTS = {
     "SE": "M22 13L0 26",
 }
 
-_X_MIN, _Y_MIN, _WIDTH, _HEIGHT = -28, -52, 680, 468
-_SEAT_LABEL_Y = {"top": -38, "bottom": 410}
+_X_MIN, _Y_MIN, _WIDTH, _HEIGHT = -44, -66, 712, 502
+_SEAT_LABEL_Y = {"top": -52, "bottom": 430}
+#: The drawn key: rows lettered from the scenario's top edge, columns numbered from its left.
+ROW_KEYS = "ABCDEFGHI"
+_KEY_Y = (-37, 403)
+_KEY_X = (-36, 660)
+
+
+def hex_name(col: int, row: int) -> str:
+    """A hex as the drawn key names it: its row letter and column number, e.g. 'G7' for
+    (12,6).  The 12-hex rows sit between two numbers and take the lower one."""
+    return f"{ROW_KEYS[row]}{col // 2 + 1}"
 _CLASS_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
 _ATTR_NAME = re.compile(r"^[A-Za-z_:@][A-Za-z0-9_:.@-]*$")
 _RESERVED_ATTRS = {"data-col", "data-row", "transform"}
 
-_DEFS = (
-    "<defs>"
-    '<polygon id="bh" points="0,-30 26,-15 26,15 0,30 -26,15 -26,-15"/>'
-    '<rect id="bc" x="-15" y="-10" width="30" height="18" rx="3"/>'
-    '<polygon id="bs" points="0,-7 2,-2 7,-2 3,1 4,6 0,3 -4,6 -3,1 -7,-2 -2,-2"/>'
-    '<path id="bf" d="M-3 7V-7L7-4-3-1Z"/>'
-    "</defs>"
-)
+def _sym(id_: str, body: str) -> str:
+    return f'<symbol id="{id_}" overflow="visible">{body}</symbol>'
+
+
+#: The shapes every board repeats, drawn once here and placed with <use>.  Their colours
+#: come from the <use> element (fill, stroke and color are inherited), so one shape serves
+#: both sides.
+_DEFS = "".join((
+    "<defs>",
+    '<polygon id="bh" points="0,-30 26,-15 26,15 0,30 -26,15 -26,-15"/>',
+    # Unit frames: the Union a rectangle, the Confederates a frame with pointed ends.
+    _sym("fu", '<rect x="-17" y="-13" width="34" height="23" rx="1"/>'),
+    _sym("fc", '<polygon points="-12,-13 12,-13 18,-1.5 12,10 -12,10 -18,-1.5"/>'),
+    # NATO marks in a small box: infantry crossed lines, cavalry one diagonal, artillery a
+    # dot, horse artillery the dot and the diagonal.
+    _sym("si", '<rect x="-9" y="-11" width="18" height="10" fill="none"/><path d="M-9-11 9-1M9-11-9-1"/>'),
+    _sym("sc", '<rect x="-9" y="-11" width="18" height="10" fill="none"/><path d="M-9-1 9-11"/>'),
+    _sym("sa", '<rect x="-9" y="-11" width="18" height="10" fill="none"/><circle cy="-6" r="2.6" stroke="none"/>'),
+    _sym("sh", '<rect x="-9" y="-11" width="18" height="10" fill="none"/><path d="M-9-1 9-11"/>'
+               '<circle cy="-6" r="2.6" stroke="none"/>'),
+    # Figures as pips.
+    *(_sym(f"p{n}", "".join(f'<circle cx="{(2 * i - n + 1) * 3}" cy="5" r="2"/>' for i in range(n)))
+      for n in range(1, 7)),
+    # A general's own token: a disc with a star.
+    _sym("gt", '<circle r="7.5"/><polygon fill="currentColor" stroke="none" '
+               'points="0,-5.5 1.6,-1.7 5.5,-1.7 2.4,.8 3.4,4.8 0,2.4 -3.4,4.8 -2.4,.8 -5.5,-1.7 -1.6,-1.7"/>'),
+    '<path id="bf" d="M-3 7V-7L7-4-3-1Z"/>',
+    # Terrain, drawn in the top of its hex (the pieces stand in the middle).
+    _sym("tw", '<circle cx="-9" cy="-19" r="5"/><circle cx="0" cy="-23" r="5.5"/><circle cx="9" cy="-19" r="5"/>'
+               '<path d="M-9-14v3M0-17v3M9-14v3" fill="none"/>'),
+    _sym("th", '<path d="M-17-14q17-19 34 0M-9-16q9-9 18 0" fill="none"/>'),
+    _sym("tt", '<path d="M-13-14v-6l4-4 4 4v6zM2-14v-7l5-4 5 4v7z"/>'),
+    _sym("tf", '<path d="M-14-15h28M-12-19h24M-9-23h18" fill="none"/>'),
+    _sym("td", '<path d="M-14-16q3-4 6 0t6 0 6 0 6 0M-10-21q3-4 6 0t6 0 6 0" fill="none"/>'),
+    _sym("to", '<circle cx="-8" cy="-16" r="2.5"/><circle cy="-16" r="2.5"/><circle cx="8" cy="-16" r="2.5"/>'
+               '<circle cx="-4" cy="-22" r="2.5"/><circle cx="4" cy="-22" r="2.5"/>'),
+    _sym("tr", '<path d="M-26-3q6.5-7 13 0t13 0 13 0 13 0M-22-17q5-5 11 0t11 0 11 0" fill="none"/>'),
+    _sym("tb", '<path d="M-26-3q6.5-7 13 0t13 0 13 0 13 0" fill="none"/><path d="M-8-22v20M8-22v20" fill="none"/>'),
+    _sym("tg", '<path d="M-12-14l4-6 4 6zM2-15l3-5 4 5zM-4-21l3-4 3 4z"/>'),
+    '<marker id="ah" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" '
+    'orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" class="ah"/></marker>',
+    "</defs>",
+))
+#: The drawing of each terrain kind (the id of its shape in _DEFS).
+TERRAIN_SHAPES = {"woods": "tw", "hill": "th", "town": "tt", "farm": "tf", "field": "td",
+                  "orchard": "to", "river": "tr", "bridge": "tb", "rough": "tg"}
+_MARK_SHAPE = {"infantry": "si", "cavalry": "sc", "artillery": "sa"}
 
 HexAttrs = Callable[[int, int], "Mapping[str, object] | None"]
 
@@ -114,13 +148,16 @@ def unit_words(unit: Mapping) -> str:
 def render_board(view: Mapping, *, viewer: str | None = None,
                  highlights: Mapping[str, Iterable] | None = None,
                  hex_attrs: HexAttrs | None = None,
-                 selected=None) -> str:
+                 selected=None, marks: Iterable[Mapping] = ()) -> str:
     """The board of ``view`` (a ``Game.view`` dict) as an SVG element (a string).
 
     ``viewer``: the side drawn at the bottom (``None``: as the scenario places the sides).
     ``highlights``: CSS class -> iterable of (col, row) (or ``{"col", "row"}``) given that class.
     ``hex_attrs(col, row)``: extra attributes for that hex's element, or ``None``.
     ``selected``: the (col, row) drawn outlined.
+    ``marks``: the last turn drawn over the board (``games.views.play_last_turn``): arrows
+    for moves and retreats, a line and a ring with the hits for attacks, a cross where a unit
+    was eliminated.
     """
     positions = view.get("positions") or {}
     flip = viewer is not None and positions.get(viewer) == "top"
@@ -174,10 +211,72 @@ def render_board(view: Mapping, *, viewer: str | None = None,
         if seat in _SEAT_LABEL_Y:
             parts.append(f'<text class="seat {_a(side)}" x="312" y="{_SEAT_LABEL_Y[seat]}">'
                          f"{_t(SIDE_NAMES.get(side, side))}</text>")
+    parts.append(_key_labels(place))
     parts.extend(plain)
     parts.extend(raised)     # highlighted hexes last, so their outline is never covered
+    if marks:
+        parts.append(_marks(marks, place))
     parts.append("</svg>")
     return "".join(parts)
+
+
+_MARK_CLASS = {"move": "mv", "retreat": "rt", "attack": "at", "eliminated": "el"}
+
+
+def _marks(marks, place) -> str:
+    """The last turn's marks, one group the page can hide (class ``last-turn``)."""
+    out = ['<g class="last-turn" aria-hidden="true">']
+    for m in marks:
+        kind = m.get("kind")
+        if kind not in _MARK_CLASS:
+            continue
+        x1, y1 = place(*_key(m["from"]))
+        x2, y2 = place(*_key(m["to"]))
+        cls = _MARK_CLASS[kind]
+        if kind == "eliminated":
+            out.append(f'<path class="{cls}" d="M{x2 - 12} {y2 - 12}l24 24m0-24l-24 24"/>')
+            continue
+        out.append(f'<path class="{cls}" d="M{x1} {y1}L{x2} {y2}" marker-end="url(#ah)"/>'
+                   if kind != "attack" else f'<path class="{cls}" d="M{x1} {y1}L{x2} {y2}"/>')
+        if kind == "attack":
+            out.append(f'<circle class="{cls}" cx="{x2}" cy="{y2}" r="14"/>'
+                       f'<text class="{cls}" x="{x2 + 16}" y="{y2 - 12}">{_t(m.get("text", ""))}</text>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def _unit(unit: Mapping) -> str:
+    """A unit's counter: its side's frame, its NATO mark, its figures as pips."""
+    ucls = ["unit", unit["side"]]
+    if unit.get("ordered"):
+        ucls.append("ordered")
+    frame = "fu" if unit["side"] == "union" else "fc"
+    mark = _MARK_SHAPE.get(unit["kind"], "si")
+    if unit["kind"] == "artillery" and unit.get("horse"):
+        mark = "sh"
+    pips = max(0, min(6, int(unit["figures"])))
+    out = [f'<g class="{_a(" ".join(ucls))}"><use href="#{frame}"/><use class="sy" href="#{mark}"/>']
+    if pips:
+        out.append(f'<use class="pp" href="#p{pips}"/>')
+    if unit.get("green"):
+        out.append('<circle class="green" cx="-15" cy="-12" r="4"/>')
+    if unit.get("special"):
+        out.append('<use class="special" href="#bf" x="15" y="-12"/>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def _key_labels(place) -> str:
+    """The row letters down both sides and the column numbers along both edges."""
+    out = ['<g class="key" aria-hidden="true">']
+    for n in range(MAX_COL // 2 + 1):
+        x = place(2 * n, 0)[0]
+        out.extend(f'<text x="{x}" y="{y}">{n + 1}</text>' for y in _KEY_Y)
+    for r in range(ROWS):
+        y = place(r % 2, r)[1] + 4
+        out.extend(f'<text x="{x}" y="{y}">{ROW_KEYS[r]}</text>' for x in _KEY_X)
+    out.append("</g>")
+    return "".join(out)
 
 
 def _hex(key, xy, flip, kind, sides, unit, general, objectives, classes, hex_attrs) -> str:
@@ -186,7 +285,7 @@ def _hex(key, xy, flip, kind, sides, unit, general, objectives, classes, hex_att
     words = KINDS[kind].label if kind in KINDS else "Open"
     if sides:
         words += " with " + " and ".join(sorted(set(sides.values())))
-    words += f" ({col},{row})"
+    words += f" {hex_name(col, row)}"
     contents = []
     if unit:
         contents.append(unit_words(unit))
@@ -227,8 +326,8 @@ def _hex(key, xy, flip, kind, sides, unit, general, objectives, classes, hex_att
         out.append('<path class="section" d="M0-30V30"/>')
     elif drawn_col in (8, 18):
         out.append('<path class="section" d="M-26-15V15"/>')
-    if kind in TERRAIN_MARKS:
-        out.append(f'<text class="tm" y="-13">{TERRAIN_MARKS[kind]}</text>')
+    if kind in TERRAIN_SHAPES:
+        out.append(f'<use class="tr" href="#{TERRAIN_SHAPES[kind]}"/>')
     if sides:
         by_kind: dict[str, str] = {}
         for direction, obstacle in sides.items():
@@ -237,22 +336,9 @@ def _hex(key, xy, flip, kind, sides, unit, general, objectives, classes, hex_att
         for obstacle, d in sorted(by_kind.items()):
             out.append(f'<path class="ob {_a(obstacle)}" d="{d}"/>')
     if unit:
-        ucls = ["unit", unit["side"]]
-        if unit.get("ordered"):
-            ucls.append("ordered")
-        letter = UNIT_LETTERS.get(unit["kind"], "?")
-        if unit["kind"] == "artillery" and unit.get("horse"):
-            letter = "HA"
-        out.append(f'<g class="{_a(" ".join(ucls))}"><use href="#bc"/>'
-                   f'<text class="k" x="-4" y="4">{letter}</text>'
-                   f'<text class="n" x="9" y="4">{int(unit["figures"])}</text>')
-        if unit.get("green"):
-            out.append('<circle class="green" cx="-15" cy="-10" r="4"/>')
-        if unit.get("special"):
-            out.append('<use class="special" href="#bf" x="15" y="-10"/>')
-        out.append("</g>")
+        out.append(_unit(unit))
     if general:
-        out.append(f'<use class="general {_a(general["side"])}" href="#bs" x="-9" y="17"/>')
+        out.append(f'<use class="general {_a(general["side"])}" href="#gt" x="-13" y="17"/>')
     for x, o in zip((9, -9 if not general else 1), objectives):
         ocls = f'objective {_a(o["side"])}' + (" held" if o.get("held") else "")
         out.append(f'<use class="{ocls}" href="#bf" x="{x}" y="17"/>')
@@ -263,49 +349,46 @@ def _hex(key, xy, flip, kind, sides, unit, general, objectives, classes, hex_att
 
 
 # ---------------------------------------------------------------------------
-# Legend pictures for the pages: one small SVG per terrain kind or piece.
+# Legend pictures for the pages: one small SVG per terrain kind or piece.  They draw with the
+# board's shapes (<use>), so they go on a page that shows a board.
 
-_SWATCH_HEX = '<polygon class="hb" points="0,-30 26,-15 26,15 0,30 -26,15 -26,-15"/>'
-_SWATCH_OPEN = '<svg class="board swatch" viewBox="-28 -32 56 64" aria-hidden="true"><g class="hex t-{kind}">'
+_SWATCH_HEX = '<use class="hb" href="#bh"/>'
+
+
+def _swatch(kind: str, body: str) -> str:
+    return (f'<svg class="board swatch" viewBox="-28 -32 56 64" aria-hidden="true">'
+            f'<g class="hex t-{_a(kind)}">{_SWATCH_HEX}{body}</g></svg>')
 
 
 def terrain_swatch(kind: str) -> str:
     """A one-hex picture of a terrain kind (or a hexside obstacle, drawn on two sides)."""
-    out = [_SWATCH_OPEN.format(kind=_a(kind if kind in TERRAIN_MARKS else "open")), _SWATCH_HEX]
-    if kind in TERRAIN_MARKS:
-        out.append(f'<text class="tm" y="5">{TERRAIN_MARKS[kind]}</text>')
-    elif kind in KINDS and KINDS[kind].obstacle:
-        out.append(f'<path class="ob {_a(kind)}" d="{_SIDE_SEGMENTS["NW"]}{_SIDE_SEGMENTS["NE"]}"/>')
-    out.append("</g></svg>")
-    return "".join(out)
+    if kind in TERRAIN_SHAPES:
+        return _swatch(kind, f'<use class="tr" href="#{TERRAIN_SHAPES[kind]}" y="14"/>')
+    if kind in KINDS and KINDS[kind].obstacle:
+        return _swatch("open", f'<path class="ob {_a(kind)}" d="{_SIDE_SEGMENTS["NW"]}{_SIDE_SEGMENTS["NE"]}"/>')
+    return _swatch("open", "")
 
 
 def piece_swatches() -> list[tuple[str, str]]:
-    """(picture, words) for each kind of piece drawn on the board (shapes drawn inline, so
-    the page holds the board's <defs> ids only once)."""
-    rect = '<rect x="-15" y="-10" width="30" height="18" rx="3"/>'
-    star = ('<polygon class="general union" transform="scale(1.6)" '
-            'points="0,-7 2,-2 7,-2 3,1 4,6 0,3 -4,6 -3,1 -7,-2 -2,-2"/>')
-    flag = '<path class="{cls}" d="M-3 7V-7L7-4-3-1Z" transform="translate({x} {y}) scale({k})"/>'
-
-    def pic(body: str) -> str:
-        return (f'<svg class="board swatch" viewBox="-28 -32 56 64" aria-hidden="true">'
-                f'<g class="hex t-open">{_SWATCH_HEX}{body}</g></svg>')
-
-    def counter(side, letter, n, extra=""):
-        return (f'<g class="unit {side}">{rect}<text class="k" x="-4" y="4">{letter}</text>'
-                f'<text class="n" x="9" y="4">{n}</text>{extra}</g>')
+    """(picture, words) for each kind of piece drawn on the board."""
+    def unit(side, kind, n, **kw):
+        return _swatch("open", _unit({"side": side, "kind": kind, "figures": n, **kw}))
 
     return [
-        (pic(counter("union", "I", 4)),
-         "A Union unit: I infantry, C cavalry, A artillery; the number is its figures."),
-        (pic(counter("confederate", "C", 3)), "A Confederate unit (grey, dashed edge)."),
-        (pic(counter("union", "HA", 3)), "Horse artillery."),
-        (pic(counter("confederate", "I", 4, '<circle class="green" cx="-15" cy="-10" r="4"/>')),
-         "Green troops (the dot): they retreat 2 hexes for each flag."),
-        (pic(counter("union", "I", 4, flag.format(cls="special", x=15, y=-10, k=1))),
-         "A special unit, marked with a flag token."),
-        (pic(star), "A general: a star in the side's colour."),
-        (pic(flag.format(cls="objective confederate", x=-2, y=0, k=1.6)),
+        (unit("union", "infantry", 4),
+         "Union infantry: a rectangle, crossed lines; each pip is a figure."),
+        (unit("confederate", "infantry", 4),
+         "Confederate infantry: a frame with pointed ends (grey)."),
+        (unit("union", "cavalry", 3), "Cavalry: one diagonal line."),
+        (unit("confederate", "artillery", 2), "Artillery: a dot."),
+        (unit("union", "artillery", 2, horse=True), "Horse artillery: the dot and a diagonal."),
+        (unit("confederate", "infantry", 4, green=True),
+         "Green troops (the green dot): they retreat 2 hexes for each flag."),
+        (unit("union", "infantry", 4, special="special"), "A special unit, marked with a flag token."),
+        (unit("union", "infantry", 4, ordered=True), "A unit ordered this turn (red outline)."),
+        (_swatch("open", '<use class="general union" href="#gt" transform="scale(2)"/>'),
+         "A general: his own round token with a star, beside the unit he stands with."),
+        (_swatch("open", '<path class="objective confederate" d="M-3 7V-7L7-4-3-1Z" '
+                         'transform="scale(1.6)"/>'),
          "An objective flag token, in the colour of the side that can capture it."),
     ]

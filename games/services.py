@@ -11,6 +11,7 @@ and follow-up tasks are queued with ``delay_on_commit``.
 """
 from __future__ import annotations
 
+import json
 import secrets
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -21,7 +22,8 @@ from django.utils import timezone
 
 from games.engine import Game as EngineGame, IllegalAction, load_scenario
 from games.engine.replay import chance_of
-from games.models import Game, GameAction, Match, Scenario
+from games.models import ChatMessage, Game, GameAction, Match, Scenario
+from games.models.chat import MAX_LENGTH as CHAT_MAX_LENGTH
 from games.models.match import SIDE_NAMES, SIDES, seed_hash
 
 MIN_DEADLINE_HOURS = 1
@@ -30,6 +32,13 @@ KNOWN_OPTIONS = ("nightfall",)
 #: Actions only the site itself takes (never a player through ``act``).
 SYSTEM_ACTIONS = ("end_by_nightfall",)
 CLAIM = "claim_timeout"
+UNDO = "undo"
+RESIGN = "resign"
+#: Steps a player may take back within their turn: they reveal nothing (no die rolled, no card
+#: drawn or shown) and hand no decision to the opponent.
+UNDOABLE_ACTIONS = ("order", "confirm_orders", "move", "move_general", "end_movement")
+#: Events such a step may cause and still be taken back.
+QUIET_EVENTS = ("ordered", "moved", "general_moved", "battle_phase", "temporary_flags")
 
 
 # -- refusals ----------------------------------------------------------------------------------
@@ -283,7 +292,7 @@ def act(game_id, user, action, version) -> Acted:
                                   game=row)
             raise NotYourTurn(f"It is not your decision: the {SIDE_NAMES[row.deciding]} player "
                               "is to act.", game=row)
-        if action["type"] in SYSTEM_ACTIONS or action["type"] == CLAIM:
+        if action["type"] in SYSTEM_ACTIONS or action["type"] in (CLAIM, UNDO, RESIGN):
             raise IllegalStep("The site takes that step itself.", game=row)
         engine = load_engine(row)
         try:
@@ -334,16 +343,125 @@ def claim_timeout(game_id, user, version=None) -> Acted:
                                 game=row)
         if not row.deadline_passed():
             raise ActionRefused("Your opponent still has time for this move.", game=row)
-        engine = load_engine(row)
-        flags = {s: engine.flags(s) for s in SIDES}
-        flags[side] = max(flags[side], engine.flags_needed(side))
-        outcome = {"winner": side, "reason": "timeout", "turn": engine.turn, "flags": flags}
-        state = row.state
-        state["outcome"] = outcome
-        state["pending"] = []
-        engine = EngineGame.from_dict(state, scenario=_engine_scenario(row))
-        events = [{"type": "game_over", **outcome}]
-        _record(row, engine, side, user, {"type": CLAIM}, events)
+        events = _award(row, side, "timeout", user, CLAIM)
+    return Acted(row, events)
+
+
+def resign(game_id, user, version=None) -> Acted:
+    """A player gives up this game: the opponent wins it with the flags needed, the
+    resigning player keeps the flags they had, and the match goes on (after game 1 the
+    re-match starts, as after any other end).  (docs/decisions.md, "Play by web")
+    """
+    with transaction.atomic():
+        row = _locked_game(game_id)
+        side = row.side_of(user)
+        if side is None:
+            raise NotAPlayer("Only the two players of this game can resign it.", game=row)
+        if row.is_over:
+            raise GameOver("The game is over.", game=row)
+        if version is not None and str(version) != str(row.version):
+            raise StaleVersion("The game has moved on since your page was drawn, so you have not "
+                               "resigned. Here is the game as it is now.", game=row)
+        winner = "confederate" if side == "union" else "union"
+        events = _award(row, winner, "resigned", user, RESIGN, actor_side=side)
+    return Acted(row, events)
+
+
+def _award(row: Game, winner: str, reason: str, user, action_type: str, actor_side=None) -> list:
+    """End ``row`` as won by ``winner`` for a reason outside the rules (a claim, a resignation):
+    the winner counts the flags needed to win, the loser keeps theirs."""
+    engine = load_engine(row)
+    flags = {s: engine.flags(s) for s in SIDES}
+    flags[winner] = max(flags[winner], engine.flags_needed(winner))
+    outcome = {"winner": winner, "reason": reason, "turn": engine.turn, "flags": flags}
+    state = row.state
+    state["outcome"] = outcome
+    state["pending"] = []
+    engine = EngineGame.from_dict(state, scenario=_engine_scenario(row))
+    events = [{"type": "game_over", **outcome}]
+    _record(row, engine, actor_side or winner, user, {"type": action_type}, events)
+    return events
+
+
+# -- taking a step back ------------------------------------------------------------------------
+def undone_indices(entries) -> set:
+    """The log indices taken back by undo entries (``entries``: rows or tuples with
+    ``action`` and ``events``)."""
+    return {e["index"] for entry in entries if entry.action.get("type") == UNDO
+            for e in entry.events if e.get("type") == "undone"}
+
+
+def undoable_entry(entries, side: str | None, deciding: str):
+    """The step ``side`` may take back now, or None.
+
+    ``entries`` is the game's log in order (objects with ``index``, ``side``, ``action`` and
+    ``events``).  The last step still standing may be taken back when it is the deciding
+    player's own, of a kind that reveals nothing (``UNDOABLE_ACTIONS``) and caused only quiet
+    events (``QUIET_EVENTS``): no die rolled, no card drawn or shown, nobody else asked to decide.
+    """
+    if not side or side != deciding:
+        return None
+    entries = list(entries)
+    undone = undone_indices(entries)
+    for entry in reversed(entries):
+        kind = entry.action.get("type")
+        if kind == UNDO or entry.index in undone:
+            continue
+        if (entry.side == side and kind in UNDOABLE_ACTIONS
+                and all(e.get("type") in QUIET_EVENTS for e in entry.events)):
+            return entry
+        return None
+    return None
+
+
+def _same_json(a, b) -> bool:
+    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+
+
+def undo(game_id, user, version) -> Acted:
+    """Take back the player's last step of this turn, if it revealed nothing.
+
+    The game is rebuilt from its log without that step (the log keeps it, with an ``undo``
+    entry after it saying it was taken back, and the version goes on counting up, so a page
+    drawn before the undo is refused as stale).  Refused once a die was rolled, a card drawn
+    or shown, or the decision passed to the opponent since.
+    """
+    try:
+        version = int(version)
+    except (TypeError, ValueError):
+        raise StaleVersion("The page sent no game version; here is the game as it is now.") from None
+    with transaction.atomic():
+        row = _locked_game(game_id)
+        side = row.side_of(user)
+        if side is None:
+            raise NotAPlayer("Only the two players of this game can take back a step.", game=row)
+        if row.is_over:
+            raise GameOver("The game is over.", game=row)
+        if version != row.version:
+            raise StaleVersion("The game has moved on since your page was drawn, so nothing was "
+                               "taken back. Here is the game as it is now.", game=row)
+        entries = list(row.actions.order_by("index"))
+        entry = undoable_entry(entries, side, row.deciding)
+        if entry is None:
+            raise IllegalStep("Nothing can be taken back now: only your own moves, orders and steps "
+                              "of this turn since the last dice were rolled or card was shown or drawn.",
+                              game=row)
+        events = [{"type": "undone", "side": side, "index": entry.index,
+                   "action": entry.action.get("type")}]
+        try:
+            engine = None
+            for _i, _e, state, _ev in rebuild_steps(row, entries=entries, skip={entry.index}):
+                engine = state
+            # the game rebuilt without the step, with the step again, must be the stored game
+            again = EngineGame.from_dict(engine.to_dict(), scenario=_engine_scenario(row))
+            consistent = (again.apply(entry.action) == entry.events
+                          and _same_json(again.to_dict(), row.state))
+        except (ValueError, IllegalAction):
+            consistent = False
+        if not consistent:
+            raise IllegalStep("This game's log no longer replays, so nothing can be taken back.",
+                              game=row)
+        _record(row, engine, side, user, {"type": UNDO, "index": entry.index}, events)
     return Acted(row, events)
 
 
@@ -441,16 +559,51 @@ def _finish_match(match: Match) -> None:
     tasks.notify_match_result.delay_on_commit(match.pk)
 
 
+# -- the chat of a match --------------------------------------------------------------------------
+CHAT_BURST = 5            # messages a player may send ...
+CHAT_WINDOW = 30          # ... within this many seconds
+
+
+def post_chat(match_id, user, text) -> ChatMessage:
+    """A player of the match says something to the other (plain text, at most
+    ``MAX_LENGTH`` characters, at most ``CHAT_BURST`` messages in ``CHAT_WINDOW`` seconds)."""
+    text = "\n".join(line.rstrip() for line in str(text or "").strip().splitlines())
+    with transaction.atomic():
+        match = _locked_match(match_id)
+        if not match.is_player(user):
+            raise NotAPlayer("Only the two players of this match can write in its chat.")
+        if not text.strip():
+            raise ActionRefused("Write something first.")
+        if len(text) > CHAT_MAX_LENGTH:
+            raise ActionRefused(f"A message can hold at most {CHAT_MAX_LENGTH} characters "
+                                f"(this one has {len(text)}).")
+        since = timezone.now() - timedelta(seconds=CHAT_WINDOW)
+        if match.chat.filter(author=user, created__gte=since).count() >= CHAT_BURST:
+            raise ActionRefused("You are writing faster than the chat allows: wait a few seconds.")
+        return ChatMessage.objects.create(match=match, author=user, text=text.strip())
+
+
 # -- rebuilding a game from its log ------------------------------------------------------------
-def rebuild_steps(row: Game):
+def rebuild_steps(row: Game, *, entries=None, skip=()):
     """Yield ``(index, action_row or None, engine_game, events)`` for every state of a game,
     from the deal (index 0) to the last action, replaying the log with its recorded dice
-    and draws.  The engine game yielded is the same object, changed step by step."""
+    and draws.  The engine game yielded is the same object, changed step by step.
+
+    Steps taken back (and those in ``skip``) are passed over: an ``undo`` entry yields the
+    game as it was before the step it took back."""
     engine = EngineGame.new(_engine_scenario(row), ruleset=row.ruleset,
                             options=dict(row.state.get("options") or {}), seed=row.seed)
     yield 0, None, engine, []
-    for entry in row.actions.order_by("index"):
-        if entry.action.get("type") == CLAIM:
+    if entries is None:
+        entries = list(row.actions.order_by("index"))
+    skipped = undone_indices(entries) | set(skip)
+    for entry in entries:
+        if entry.index in skipped:
+            continue
+        if entry.action.get("type") == UNDO:
+            yield entry.index, entry, engine, entry.events
+            continue
+        if entry.action.get("type") in (CLAIM, RESIGN):
             state = engine.to_dict()
             state["outcome"] = {k: v for k, v in entry.events[0].items() if k != "type"}
             state["pending"] = []

@@ -57,3 +57,26 @@ def set_state(game, engine):
     game.deciding = engine.active_side or ""
     game.turn = engine.turn
     game.save()
+
+
+def skirmish_data(general_on=(4, 8), slug="browser-skirmish") -> dict:
+    """A small open battle: the Union infantry on (12,6) can reach (13,5) and fire on the
+    Confederate infantry on (13,3); the Union general stands on ``general_on``."""
+    def U(side, kind, col, row):
+        return {"side": side, "kind": kind, "hex": {"col": col, "row": row}}
+
+    units = [U("union", "infantry", 12, 6), U("union", "infantry", 8, 6),
+             U("union", "cavalry", 16, 6), U("union", "artillery", 12, 8),
+             U("confederate", "infantry", 13, 3), U("confederate", "infantry", 9, 3),
+             U("confederate", "cavalry", 17, 3), U("confederate", "artillery", 12, 0)]
+    return {
+        "format": 1, "slug": slug, "name": slug.replace("-", " ").capitalize(),
+        "dates": ["1862-06-01"],
+        "sides": {"union": {"position": "bottom", "cards": 4, "flags": 4},
+                  "confederate": {"position": "top", "cards": 4, "flags": 4}},
+        "first_side": "union", "terrain": [{"kind": "woods", "hex": {"col": 9, "row": 3}}],
+        "units": units,
+        "generals": [{"side": "union", "hex": {"col": general_on[0], "row": general_on[1]},
+                      "name": "Meade"},
+                     {"side": "confederate", "hex": {"col": 20, "row": 0}, "name": "Lee"}],
+    }

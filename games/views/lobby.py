@@ -4,6 +4,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Q
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -32,21 +33,37 @@ def _game_row(game: Game, user) -> dict:
             "phase": game.phase_label}
 
 
+#: Seconds between two refreshes of the member's games on the lobby and home pages.
+REFRESH_SECONDS = 20
+
+
+def my_games(user) -> dict:
+    """The member's games being played: ``your_turn`` and ``waiting`` rows, for the lobby and
+    the home page (and their refreshed fragment)."""
+    games = (Game.objects.filter(finished_at__isnull=True, match__status=Match.Status.ACTIVE)
+             .filter(Q(union_player=user) | Q(confederate_player=user))
+             .select_related("match__scenario", "union_player__profile",
+                             "confederate_player__profile")
+             .order_by("deadline"))
+    rows = [_game_row(g, user) for g in games]
+    return {"your_turn": [r for r in rows if r["your_turn"]],
+            "waiting": [r for r in rows if not r["your_turn"]],
+            "refresh_seconds": REFRESH_SECONDS}
+
+
 def lobby(request):
-    """My matches (whose turn it is), challenges, open seeks and the forms to make them."""
+    """My matches (whose turn it is), challenges, open seeks and the forms to make them.
+    With HTMX and ``?fragment=games``: only the member's games (refreshed by the page)."""
     user = request.user
+    if request.htmx and request.GET.get("fragment") == "games":
+        if not user.is_authenticated:
+            return HttpResponse(status=204)
+        return render(request, "games/lobby.html#my-games", my_games(user))
     ctx = {"seeks": Match.objects.filter(status=Match.Status.SEEK)
            .select_related("scenario", "challenger__profile").order_by("-created")[:50]}
     if user.is_authenticated:
-        games = (Game.objects.filter(finished_at__isnull=True, match__status=Match.Status.ACTIVE)
-                 .filter(Q(union_player=user) | Q(confederate_player=user))
-                 .select_related("match__scenario", "union_player__profile",
-                                 "confederate_player__profile")
-                 .order_by("deadline"))
-        rows = [_game_row(g, user) for g in games]
+        ctx.update(my_games(user))
         ctx.update({
-            "your_turn": [r for r in rows if r["your_turn"]],
-            "waiting": [r for r in rows if not r["your_turn"]],
             "received": Match.objects.filter(status=Match.Status.CHALLENGE, opponent=user)
             .select_related("scenario", "challenger__profile"),
             "sent": Match.objects.filter(status=Match.Status.CHALLENGE, challenger=user)

@@ -18,11 +18,16 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from games import services
-from games.board_svg import render_board, unit_words
+from games.board_svg import piece_swatches, render_board, terrain_swatch, unit_words
 from games.engine.cards import card_of
+from games.engine.terrain import KINDS
 from games.models import Game
 from games.models.match import PHASE_LABELS, SIDE_NAMES
 
+from .chat import chat_context
+from .play_dice import dice_tray
+from .play_last_turn import last_turn
+from .play_victory import victory
 from .play_log import hex_label, last_rolls, log_entries, log_lines
 
 TEMPLATE = "games/game.html"
@@ -44,6 +49,11 @@ def _parse_hex(text) -> tuple[int, int] | None:
     except (TypeError, ValueError):
         return None
     return col, row
+
+
+def sel_query(key, general: bool = False) -> str:
+    """The query string that selects the piece on ``key`` (its general with ``general``)."""
+    return f"sel={key[0]},{key[1]}" + ("&piece=general" if general else "")
 
 
 def _game(game_id) -> Game:
@@ -75,7 +85,7 @@ class Choices:
     def __init__(self):
         self.prompt = ""
         self.groups: list[dict] = []         # {"title", "buttons": [...]}
-        self.clicks: dict = {}               # (col, row) -> {"action": {...}} or {"select": (c, r)}
+        self.clicks: dict = {}               # (col, row) -> {"action": {...}} or {"select": (c, r), "general": bool}
         self.highlights: dict = {}           # css class -> set of (col, row)
         self.hand_buttons: dict = {}         # card id -> [button]
 
@@ -91,12 +101,12 @@ def act_button(label: str, action: dict, cls: str = "") -> dict:
     return {"label": label, "action": json.dumps(action, separators=(",", ":")), "cls": cls}
 
 
-def select_link(label: str, key) -> dict:
-    return {"label": label, "select": f"{key[0]},{key[1]}"}
+def select_link(label: str, key, general: bool = False) -> dict:
+    return {"label": label, "select": sel_query(key, general)}
 
 
 # -- the choices of each step ----------------------------------------------------------------------
-def _choices(engine, view, legal: list, selected) -> Choices:
+def _choices(engine, view, legal: list, selected, want_general: bool = False) -> Choices:
     ch = Choices()
     phase = engine.phase
     units = {u["id"]: u for u in view["units"]}
@@ -104,6 +114,12 @@ def _choices(engine, view, legal: list, selected) -> Choices:
     gens = {g["id"]: g for g in view["generals"]}
     gen_at = {_key(g["hex"]): g for g in view["generals"]}
     decision = view.get("decision") or {}
+    ground = {_key(t["hex"]): t["kind"] for t in view["terrain"]}
+
+    def where(h) -> str:
+        """'F7' or 'F7 (woods)': the hex as the drawn key names it, and its ground."""
+        kind = ground.get(_key(h))
+        return f"{hex_label(h)} ({KINDS[kind].label.lower()})" if kind in KINDS else hex_label(h)
 
     def unit_label(uid) -> str:
         u = units.get(uid)
@@ -173,19 +189,24 @@ def _choices(engine, view, legal: list, selected) -> Choices:
             if key != selected:
                 ch.clicks[key] = {"select": key}
             label = unit_label(p[1]) if p[0] == "unit" else gen_label(p[1])
-            pick.append(select_link(f"Select {label}", key))
+            pick.append(select_link(f"Select {label}", key, general=p[0] == "general"))
         ch.group("Pieces that can move", pick)
         if here:
-            # the board's click moves the unit (or the general if the unit cannot move)
-            here.sort(key=lambda p: p[0] != "unit")
+            # A click on a hex selects its unit; the general on the same hex is selected by a
+            # second click there (or its own "Select" link), never by surprise.
+            here.sort(key=lambda p: (p[0] == "unit") == want_general)
+            if len(here) > 1:
+                ch.clicks[selected] = {"select": selected, "general": here[1][0] == "general"}
             for n, p in enumerate(here):
                 buttons = []
                 for a in moves[p]:
                     key = _key(a["to"])
                     if n == 0:
                         ch.light("reachable", key)
-                        ch.clicks[key] = {"action": a}
-                    buttons.append(act_button(f"To {hex_label(a['to'])}", a))
+                        # a hex holding another piece that can move selects that piece
+                        if key not in piece_hex.values():
+                            ch.clicks[key] = {"action": a}
+                    buttons.append(act_button(f"To {where(a['to'])}", a))
                 label = unit_label(p[1]) if p[0] == "unit" else gen_label(p[1])
                 ch.group(f"Move {label}", buttons)
     elif phase == "battle":
@@ -195,6 +216,8 @@ def _choices(engine, view, legal: list, selected) -> Choices:
         ch.prompt = "Battle: click one of your highlighted units, then a target."
         if engine.compulsory_melees():
             ch.prompt = "Battle: your units in melee must battle first."
+        elif not attacks:
+            ch.prompt = "Battle: none of your ordered units can battle now. End the turn."
         pick = []
         for uid in attacks:
             key = _key(units[uid]["hex"])
@@ -245,7 +268,7 @@ def _choices(engine, view, legal: list, selected) -> Choices:
                 key = _key(a["to"])
                 ch.light("reachable", key)
                 ch.clicks[key] = {"action": a}
-                buttons.append(act_button(f"{verb} to {hex_label(a['to'])}", a))
+                buttons.append(act_button(f"{verb} to {where(a['to'])}", a))
         for a in by_type.get("stand", []):
             buttons.append(act_button("Stand and fight", a, "end"))
         ch.group("Your choice", buttons)
@@ -288,13 +311,14 @@ def _choices(engine, view, legal: list, selected) -> Choices:
 
 
 # -- the context of the page ------------------------------------------------------------------------
-def game_context(request, row: Game, *, selected=None, error: str | None = None) -> dict:
+def game_context(request, row: Game, *, selected=None, want_general: bool = False,
+                 error: str | None = None) -> dict:
     engine = services.load_engine(row)
     side = row.side_of(request.user)
     view = engine.view(side)
     mine = bool(side) and row.deciding == side and not row.is_over
     legal = engine.legal_actions() if mine else []
-    choices = _choices(engine, view, legal, selected) if mine else Choices()
+    choices = _choices(engine, view, legal, selected, want_general) if mine else Choices()
     act_url = reverse("play:act", args=[row.pk])
     page_url = reverse("play:game", args=[row.pk])
 
@@ -312,14 +336,17 @@ def game_context(request, row: Game, *, selected=None, error: str | None = None)
             attrs["hx-vals"] = json.dumps({"action": json.dumps(click["action"], separators=(",", ":")),
                                            "version": row.version}, separators=(",", ":"))
         else:
-            c, r = click["select"]
-            attrs["hx-get"] = f"{page_url}?sel={c},{r}"
+            attrs["hx-get"] = f"{page_url}?{sel_query(click['select'], click.get('general', False))}"
+            attrs["aria-label"] = f"Select the {'general' if click.get('general') else 'piece'} here"
         return attrs
 
-    board = render_board(view, viewer=side, highlights=choices.highlights,
-                         hex_attrs=hex_attrs, selected=selected if mine else None)
     entries = log_entries(row.actions.order_by("index"))
+    last = last_turn(entries, side)
+    board = render_board(view, viewer=side, highlights=choices.highlights,
+                         hex_attrs=hex_attrs, selected=selected if mine else None,
+                         marks=last["marks"] if last else ())
     lines = log_lines(engine.scenario, entries, side)
+    undo_entry = services.undoable_entry(entries, side, row.deciding) if mine else None
     other = None
     if side:
         other = "confederate" if side == "union" else "union"
@@ -345,7 +372,9 @@ def game_context(request, row: Game, *, selected=None, error: str | None = None)
         "board": board, "hand": hand, "stands": stands, "card_in_play": card_in_play,
         "mode": view.get("mode"),
         "log": list(reversed(lines[-LOG_LINES:])), "log_total": len(lines),
-        "dice": last_rolls(lines), "error": error,
+        "tray": dice_tray(lines, row.version), "error": error,
+        "victory": victory(engine, view),
+        "last_turn": last, "show_last": not mine or row.phase == "play_card",
         "deciding_name": _name(deciding_user) if deciding_user else "",
         "deciding_side_name": SIDE_NAMES.get(row.deciding, ""),
         "phase_label": PHASE_LABELS.get(row.phase, row.phase),
@@ -353,7 +382,9 @@ def game_context(request, row: Game, *, selected=None, error: str | None = None)
                                             if outcome and outcome.get("winner") else ""),
         "outcome_reason": _reason(outcome),
         "can_claim": can_claim, "poll": not row.is_over, "poll_seconds": POLL_SECONDS,
-        "selected": f"{selected[0]},{selected[1]}" if selected and mine else "",
+        "selected": sel_query(selected, want_general) if selected and mine else "",
+        "undo": undo_words(undo_entry, lines) if undo_entry else "",
+        "can_resign": bool(side) and not row.is_over,
         "now": timezone.now(),
         "next_game": (row.match.games.filter(number=2).first()
                       if row.is_over and row.number == 1 else None),
@@ -367,9 +398,32 @@ def _reason(outcome) -> str:
     return REASONS.get(outcome.get("reason"), str(outcome.get("reason", "")).replace("_", " "))
 
 
-def _render(request, row, *, selected=None, error=None, status=200, partial=None):
-    ctx = game_context(request, row, selected=selected, error=error)
+def board_legend(view) -> dict:
+    """The pictures of the legend under the board: this map's terrain, and the pieces."""
+    kinds = sorted({t["kind"] for t in view["terrain"]}
+                   | {k for o in view["obstacles"] for k in o["sides"].values()})
+    return {"terrain": [{"swatch": terrain_swatch(k), "label": KINDS[k].label}
+                        for k in ["open", *kinds] if k in KINDS],
+            "pieces": [{"swatch": p, "label": w} for p, w in piece_swatches()]}
+
+
+def undo_words(entry, lines) -> str:
+    """What "take back" would take back, in the log's words."""
+    said = [ln["text"] for ln in lines if ln["index"] == entry.index]
+    if said:
+        return said[-1].rstrip(".")
+    return {"confirm_orders": "Done ordering", "end_movement": "End of movement"}.get(
+        entry.action.get("type"), "your last step")
+
+
+def _render(request, row, *, selected=None, want_general=False, error=None, status=200,
+            partial=None):
+    ctx = game_context(request, row, selected=selected, want_general=want_general, error=error)
     name = TEMPLATE
+    if not partial and not request.htmx:
+        ctx["legend"] = board_legend(ctx["view"])
+        if ctx["side"]:
+            ctx.update(chat_context(row.match, request.user))
     if partial:
         name = f"{TEMPLATE}#{partial}"
     elif request.htmx:
@@ -385,7 +439,8 @@ def game_page(request, game_id):
     row = _game(game_id)
     selected = _parse_hex(request.GET.get("sel"))
     partial = "board" if request.GET.get("fragment") == "board" else None
-    return _render(request, row, selected=selected, partial=partial)
+    return _render(request, row, selected=selected,
+                   want_general=request.GET.get("piece") == "general", partial=partial)
 
 
 @require_GET
@@ -425,12 +480,12 @@ def game_act(request, game_id):
     return see_other(reverse("play:game", args=[game_id]))
 
 
-@require_POST
-def game_claim(request, game_id):
+def _game_step(request, game_id, service, done_message: str = ""):
+    """POST views that call one service on the game (claim, take back, resign)."""
     if not request.user.is_authenticated:
         return redirect(f"{reverse('login')}?next={reverse('play:game', args=[game_id])}")
     try:
-        services.claim_timeout(game_id, request.user, request.POST.get("version"))
+        service(game_id, request.user, request.POST.get("version"))
     except services.ActionRefused as refused:
         row = _game(game_id)
         if request.htmx:
@@ -439,8 +494,32 @@ def game_claim(request, game_id):
                        status=_REFUSAL_STATUS.get(refused.code, 400))
     if request.htmx:
         return _render(request, _game(game_id), partial="game")
-    messages.success(request, "You have claimed the game.")
+    if done_message:
+        messages.success(request, done_message)
     return see_other(reverse("play:game", args=[game_id]))
+
+
+@require_POST
+def game_claim(request, game_id):
+    return _game_step(request, game_id, services.claim_timeout, "You have claimed the game.")
+
+
+@require_POST
+def game_undo(request, game_id):
+    """Take back the player's last step of the turn, when it revealed nothing."""
+    return _game_step(request, game_id, services.undo)
+
+
+@require_POST
+def game_resign(request, game_id):
+    """Resign this game (the page asks to confirm first: ``confirm`` must be "yes")."""
+    if request.POST.get("confirm") != "yes":
+        row = _game(game_id)
+        error = "Tick the box to confirm that you resign this game."
+        if request.htmx:
+            return _render(request, row, error=error, partial="game")
+        return _render(request, row, error=error, status=400)
+    return _game_step(request, game_id, services.resign, "You have resigned the game.")
 
 
 # -- replay ----------------------------------------------------------------------------------------
@@ -459,7 +538,7 @@ def game_replay(request, game_id):
     engine = entry = None
     for index, entry_, engine_, _events in services.rebuild_steps(row):
         engine, entry = engine_, entry_
-        if index == step:
+        if index >= step:
             break
     view = engine.view(None)
     entries = log_entries(row.actions.filter(index__lte=step).order_by("index"))

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from games.board_svg import hex_name
 from games.engine import view_event
 from games.engine.cards import CARDS, card_of
 from games.engine.hexgrid import HEXES
+
+from .play_dice import roll_of
 
 SIDE = {"union": "Union", "confederate": "Confederate", None: "", "": ""}
 FACE = {"flag": "flag", "swords": "sabre", "cavalry": "cavalry", "artillery": "artillery",
@@ -19,7 +22,10 @@ FACE = {"flag": "flag", "swords": "sabre", "cavalry": "cavalry", "artillery": "a
 GLYPH = {"flag": "\u2691", "swords": "\u2694", "cavalry": "Cav", "artillery": "Art",
          "infantry": "Inf"}
 ROLL_EVENTS = ("attack", "general_attacked", "sharpshooter", "order_roll", "reroll")
+UNDONE = {"order": "an order", "confirm_orders": "the end of ordering", "move": "a move",
+          "move_general": "a general's move", "end_movement": "the end of movement"}
 REASONS = {
+    "resigned": "the opponent resigned",
     "flags": "captured the flags needed",
     "objective": "took the objective",
     "generals": "every enemy general was lost",
@@ -32,9 +38,10 @@ REASONS = {
 
 
 def hex_label(h) -> str:
+    """A hex as the board's drawn key names it ('G7')."""
     if not h:
         return "?"
-    return f"({h['col']},{h['row']})"
+    return hex_name(int(h["col"]), int(h["row"]))
 
 
 def card_name(copy_id: str | None) -> str:
@@ -118,7 +125,7 @@ def describe(e: dict, viewer: str | None, tr: Tracker) -> str | None:
             text += " with its general"
         return text + "."
     if t == "general_moved":
-        text = f"{tr.general(e['general']).capitalize()} moved to {hex_label(e['to'])}"
+        text = f"{_cap(tr.general(e['general']))} moved to {hex_label(e['to'])}"
         if e.get("joined"):
             text += f" and took command of {tr.unit(e['joined'])}"
         return text + "."
@@ -157,7 +164,9 @@ def describe(e: dict, viewer: str | None, tr: Tracker) -> str | None:
             text += f" and lost {e['figures_lost']} figure{'s' if e['figures_lost'] != 1 else ''}"
         return text + "."
     if t == "withdrew":
-        return f"{_cap(tr.unit(e['unit']))} withdrew to {hex_label(e['to'])} before the melee."
+        u = tr.units.get(e["unit"]) or {}
+        return (f"The {SIDE[u.get('side')]} {u.get('kind', 'unit')} at {hex_label(e.get('from'))} "
+                f"withdrew to {hex_label(e['to'])} before the melee.")
     if t == "took_ground":
         return f"{_cap(tr.unit(e['unit']))} took ground at {hex_label(e['to'])}."
     if t == "general_attacked":
@@ -203,6 +212,8 @@ def describe(e: dict, viewer: str | None, tr: Tracker) -> str | None:
         why = REASONS.get(e.get("reason"), str(e.get("reason", "")).replace("_", " "))
         return (f"The game is over: the {winner} player wins ({why})." if winner
                 else f"The game is over: a draw ({why}).")
+    if t == "undone":
+        return f"{side} took back a step ({UNDONE.get(e.get('action'), 'a step')})."
     if t in ("deck_built",):
         return None
     return t.replace("_", " ").capitalize() + "."
@@ -217,14 +228,17 @@ def _other(side):
 
 
 class Entry(NamedTuple):
+    """One log row, light (no model instance).  ``action`` stays on the server: a kept
+    card's id is in it."""
     index: int
     side: str
     events: list
+    action: dict
 
 
 def log_entries(actions_queryset) -> list[Entry]:
     """The log rows of a game as light tuples (no model instances)."""
-    return [Entry(*row) for row in actions_queryset.values_list("index", "side", "events")]
+    return [Entry(*row) for row in actions_queryset.values_list("index", "side", "events", "action")]
 
 
 def log_lines(engine_scenario, entries, viewer: str | None) -> list[dict]:
@@ -232,15 +246,35 @@ def log_lines(engine_scenario, entries, viewer: str | None) -> list[dict]:
     them: ``[{"index", "side", "text"}]`` oldest first."""
     tr = tracker_for(engine_scenario)
     out = []
+    taken_back = {e["index"] for entry in entries for e in entry.events if e.get("type") == "undone"}
     for entry in entries:
+        if entry.index in taken_back:
+            continue
+        withdrew = {e.get("unit") for e in entry.events if e["type"] == "withdrew"}
         for raw in entry.events:
+            if raw["type"] == "retreated" and raw.get("unit") in withdrew:
+                tr.follow(raw)          # a withdrawal moves the unit once: one line says so
+                continue
             e = view_event(raw, viewer)
             text = describe(e, viewer, tr)
             tr.follow(e)
             if text:
                 out.append({"index": entry.index, "side": entry.side, "text": text,
-                            "type": e["type"], "dice": dice_of(e)})
+                            "type": e["type"], "dice": dice_of(e), "roll": roll_of(e),
+                            "hexes": hexes_of(e)})
     return out
+
+
+def hexes_of(e: dict) -> str:
+    """The hexes a log line is about, as "col,row col,row" (the board lights them up)."""
+    out = []
+    for key in ("from", "to", "hex"):
+        h = e.get(key)
+        if isinstance(h, dict) and "col" in h:
+            text = f"{int(h['col'])},{int(h['row'])}"
+            if text not in out:
+                out.append(text)
+    return " ".join(out)
 
 
 def dice_of(e: dict) -> list[dict] | None:

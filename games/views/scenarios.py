@@ -15,7 +15,7 @@ from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 
-from games.board_svg import TERRAIN_MARKS, piece_swatches, render_board, terrain_swatch
+from games.board_svg import piece_swatches, render_board, terrain_swatch
 from games.engine import Game, ScenarioError
 from games.engine.terrain import KINDS
 from games.forms import ScenarioImportForm
@@ -138,7 +138,7 @@ def _legend(view: dict) -> list[dict]:
     kinds = {t["kind"] for t in view["terrain"]}
     kinds |= {k for o in view["obstacles"] for k in o["sides"].values()}
     order = ["open"] + sorted(k for k in kinds if k != "open")
-    return [{"kind": k, "label": KINDS[k].label, "mark": TERRAIN_MARKS.get(k, ""),
+    return [{"kind": k, "label": KINDS[k].label,
              "obstacle": KINDS[k].obstacle, "description": KINDS[k].description,
              "swatch": terrain_swatch(k)} for k in order if k in KINDS]
 

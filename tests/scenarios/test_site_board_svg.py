@@ -70,23 +70,34 @@ def test_the_board_is_well_formed_svg_with_113_hexes():
 
 def test_each_hex_says_in_words_what_is_on_it():
     board = hexes(render_board(start_view()))
-    assert title(board[(3, 1)]) == "Woods (3,1): Confederate infantry, 4 figures; Confederate general Jackson"
-    assert title(board[(12, 4)]) == "Open (12,4)"
-    assert title(board[(6, 2)]) == "Open (6,2): Confederate horse artillery, 3 figures"
-    assert title(board[(16, 2)]) == "Open with entrenchment (16,2): Confederate infantry, 4 figures"
-    assert title(board[(17, 1)]).startswith("Hill (17,1): Confederate general Longstreet; "
+    assert title(board[(3, 1)]) == "Woods B2: Confederate infantry, 4 figures; Confederate general Jackson"
+    assert title(board[(12, 4)]) == "Open E7"
+    assert title(board[(6, 2)]) == "Open C4: Confederate horse artillery, 3 figures"
+    assert title(board[(16, 2)]) == "Open with entrenchment C9: Confederate infantry, 4 figures"
+    assert title(board[(17, 1)]).startswith("Hill B9: Confederate general Longstreet; "
                                             "objective Marye's Heights, 1 flag for the Union")
     assert "t-woods" in board[(3, 1)].get("class").split()
     assert "t-open" in board[(12, 4)].get("class").split()
 
 
-def test_terrain_units_and_pieces_are_drawn_with_letters():
+def test_terrain_units_and_pieces_are_drawn_with_shapes():
     svg = render_board(start_view())
     board = hexes(svg)
-    marks = {"".join(t.itertext()) for t in board[(3, 1)].iter("{http://www.w3.org/2000/svg}text")}
-    assert {"W", "I", "4"} <= marks                        # woods, infantry, 4 figures
-    horse = {"".join(t.itertext()) for t in board[(6, 2)].iter("{http://www.w3.org/2000/svg}text")}
-    assert "HA" in horse
+    uses = lambda key: [u.get("href") for u in board[key].iter("{http://www.w3.org/2000/svg}use")]  # noqa: E731
+    # woods drawn as trees; a Confederate frame with the infantry mark and 4 pips; a general
+    assert uses((3, 1)) == ["#bh", "#tw", "#fc", "#si", "#p4", "#gt"]
+    assert uses((6, 2)) == ["#bh", "#fc", "#sh", "#p3"]                   # horse artillery
+    assert uses((12, 4)) == ["#bh"]
+    view = start_view()
+    union = sum(1 for u in view["units"] if u["side"] == "union")
+    assert svg.count('<use href="#fu"/>') == union                       # Union: rectangles
+    assert svg.count('<use href="#fc"/>') == len(view["units"]) - union  # the others pointed
+    root = ET.fromstring(svg)
+    shapes = {e.get("id") for e in root.iter() if e.get("id")}
+    assert {"fu", "fc", "si", "sc", "sa", "sh", "gt", "tw", "th", "tt"} <= shapes
+    # no letters on the hexes: the only texts are the seats, the drawn key and objective counts
+    texts = [t for g in board.values() for t in g.iter("{http://www.w3.org/2000/svg}text")]
+    assert all("of" in t.get("class", "") for t in texts)
     view = start_view()
     assert svg.count('class="unit ') == len(view["units"])
     assert svg.count('class="general ') == len(view["generals"])

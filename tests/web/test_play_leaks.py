@@ -11,6 +11,9 @@ a member who does not play, and a logged-out visitor) and searched for:
   ``view_event`` gives them to the viewer: copy ids repeat across the two decks);
 * the name and the text of every hidden card, unless the viewer may see that name;
 * the seed and the random state.
+
+The fragments include the last turn drawn on the board, the dice, the take-back button,
+the resign form and the chat.
 """
 from __future__ import annotations
 
@@ -121,6 +124,13 @@ def pages(client, game: Game) -> dict[str, str]:
         "stale version": client.post(base + "act/", {"action": json.dumps({"type": "end_turn"}),
                                                       "version": game.version + 7}, **hx),
         "claim": client.post(base + "claim/", {"version": game.version}),
+        # taking back, resigning and the chat, without changing the game (a stale version,
+        # no confirmation, an empty message)
+        "undo (stale)": client.post(base + "undo/", {"version": game.version + 7}, **hx),
+        "resign (unconfirmed)": client.post(base + "resign/", {"version": game.version}, **hx),
+        "chat": client.get(f"/play/matches/{game.match_id}/chat/", **hx),
+        "chat (empty message)": client.post(f"/play/matches/{game.match_id}/chat/", {"text": " "}, **hx),
+        "board with a general selected": client.get(base + "?sel=4,8&piece=general", **hx),
     }
     engine = services.load_engine(game)
     for u in engine.view(None)["units"]:

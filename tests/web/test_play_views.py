@@ -183,7 +183,19 @@ def test_battle_shows_targets_with_dice_and_modifiers(client, lee, grant):
         assert m["why"] in html
     r = post(client, game, {"type": "attack", "unit": "u1", "target": {"col": 12, "row": 2}}, htmx=True)
     text = r.content.decode()
-    assert "Last dice" in text and "fired on" in text and 'class="die die-' in text
+    game.refresh_from_db()
+    attack = next(e for e in game.actions.last().events if e["type"] == "attack")
+    tray = text[text.index('id="dice"'):text.index("</section>", text.index('id="dice"'))]
+    assert "fired on" in tray and 'class="dice-tray new"' in text
+    # every die drawn with its face; the infantry faces (and only they) marked as hits,
+    # the flags as retreats: the target is infantry, the attacker fires (not fresh)
+    import re
+    drawn = re.findall(r'class="die (\w+)( hit| flag)?"', tray)
+    assert [f for f, _m in drawn] == attack["rolls"]
+    assert [f for f, m in drawn if m == " hit"] == [f for f in attack["rolls"] if f == "infantry"]
+    assert [f for f, m in drawn if m == " flag"] == [f for f in attack["rolls"] if f == "flag"]
+    hits = attack["hits"]
+    assert (f"{hits} hit" if hits else "No hit") in tray
 
 
 def test_defender_decision_retreat_by_click(client, lee, grant):

@@ -140,7 +140,7 @@ def test_the_detail_page_shows_board_staffing_rules_and_dates(client, scenarios,
     # The board, drawn from the file.
     assert text.count(' data-col="') == 113
     assert 'aria-label="Board of Fredericksburg"' in text
-    assert "<title>Woods (3,1): Confederate infantry, 4 figures; Confederate general Jackson</title>" in text
+    assert "<title>Woods B2: Confederate infantry, 4 figures; Confederate general Jackson</title>" in text
     assert 'href="/static/css/board.css"' in text
     # Dates.
     assert "13 December 1862" in text
@@ -159,7 +159,7 @@ def test_the_detail_page_shows_board_staffing_rules_and_dates(client, scenarios,
     assert "An approximation, not the printed scenario map" in text
     assert "number 29 of the Annual Games list" in text
     assert "<strong>Entrenchment</strong>" in text and "Attacks across its protected sides lose 2 dice" in text
-    assert "<strong>Woods</strong> (marked W)" in text
+    assert "<strong>Woods</strong>:" in text and 'href="#tw"' in text   # drawn as trees
     assert "<strong>Orchard</strong>" not in text          # only the terrain on this map
     # The file.
     assert 'href="/scenarios/fredericksburg.json"' in text and "Download file" in text

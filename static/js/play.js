@@ -1,0 +1,140 @@
+/* The play pages' small comforts (no rule is decided here; every page works without it).
+   - The tab title says when it is your turn (game page) or how many games wait for you
+     (lobby, home page); the header count follows the refreshed list.
+   - After a swap that brings a new roll, the dice are scrolled into view if they are not.
+   - A log line about a hex lights that hex up on the board.
+   - The "show last turn" box keeps the player's choice while the turn lasts.
+   - A chat message sent clears the box.
+   - Browser notifications, only once the player has asked for them. */
+(function () {
+  "use strict";
+  var TURN = "(\u2691 Your turn) ";
+  var baseTitle = document.title.replace(/^\(\u2691 Your turn\) /, "").replace(/^\(\d+\) /, "");
+  var wasMine = null;
+  var lastCount = null;
+
+  function notifyOn() {
+    return "Notification" in window && Notification.permission === "granted" &&
+      window.localStorage && localStorage.getItem("bc-notify") === "1";
+  }
+
+  function notify(text) {
+    if (notifyOn() && document.hidden) {
+      try { new Notification(text, {tag: "battlecry-turn"}); } catch (e) { /* not allowed here */ }
+    }
+  }
+
+  function inView(el) {
+    var r = el.getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= (window.innerHeight || document.documentElement.clientHeight);
+  }
+
+  function setHeaderCount(n) {
+    var link = document.querySelector(".site-nav a[href$='/play/']");
+    if (!link) return;
+    var badge = link.querySelector(".turn-count");
+    if (n > 0) {
+      if (!badge) {
+        badge = document.createElement("span");
+        badge.className = "turn-count";
+        link.appendChild(document.createTextNode(" "));
+        link.appendChild(badge);
+      }
+      badge.textContent = String(n);
+      badge.title = "Games waiting for your move";
+    } else if (badge) {
+      badge.remove();
+    }
+  }
+
+  /* On a narrow screen the board scrolls sideways: bring the hexes that matter into view. */
+  function centreBoard() {
+    var wrap = document.getElementById("board");
+    if (!wrap || wrap.scrollWidth <= wrap.clientWidth) return;
+    var focus = wrap.querySelector("g.hex.selected") || wrap.querySelector("g.hex.target") ||
+      wrap.querySelector("g.hex.reachable") || wrap.querySelector("g.hex.eligible");
+    var box = wrap.getBoundingClientRect();
+    var x;
+    if (focus) {
+      var r = focus.getBoundingClientRect();
+      x = wrap.scrollLeft + (r.left + r.width / 2) - (box.left + box.width / 2);
+    } else {
+      x = (wrap.scrollWidth - wrap.clientWidth) / 2;
+    }
+    wrap.scrollLeft = Math.max(0, x);
+  }
+
+  function update() {
+    var game = document.getElementById("game");
+    if (game) {
+      centreBoard();
+      var mine = game.classList.contains("mine");
+      document.title = (mine ? TURN : "") + baseTitle;
+      if (mine && wasMine === false) notify("Your turn: " + baseTitle);
+      wasMine = mine;
+      var dice = document.getElementById("dice");
+      if (dice && dice.classList.contains("new") && !inView(dice)) {
+        var reduce = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+        dice.scrollIntoView({block: "nearest", behavior: reduce ? "auto" : "smooth"});
+      }
+    }
+    var list = document.querySelector("[data-your-turn-count]");
+    if (list) {
+      var n = parseInt(list.getAttribute("data-your-turn-count"), 10) || 0;
+      document.title = (n > 0 ? "(" + n + ") " : "") + baseTitle;
+      setHeaderCount(n);
+      if (lastCount !== null && n > lastCount) notify(n === 1 ? "A game waits for your move" : n + " games wait for your move");
+      lastCount = n;
+    }
+    var ask = document.getElementById("ask-notify");
+    if (ask && "Notification" in window) {
+      ask.hidden = notifyOn() || Notification.permission === "denied";
+    }
+  }
+
+  function light(event, on) {
+    var li = event.target.closest && event.target.closest("[data-hexes]");
+    if (!li) return;
+    li.getAttribute("data-hexes").split(" ").forEach(function (key) {
+      var cr = key.split(",");
+      var hex = document.querySelector('#board g.hex[data-col="' + cr[0] + '"][data-row="' + cr[1] + '"]');
+      if (hex) hex.classList.toggle("lit", on);
+    });
+  }
+  ["mouseover", "focusin"].forEach(function (t) {
+    document.addEventListener(t, function (e) { light(e, true); });
+  });
+  ["mouseout", "focusout"].forEach(function (t) {
+    document.addEventListener(t, function (e) { light(e, false); });
+  });
+
+  var lastTurnChoice = null;
+  document.addEventListener("change", function (e) {
+    if (e.target.id !== "show-last") return;
+    var bar = e.target.closest("[data-turn]");
+    lastTurnChoice = {turn: bar && bar.getAttribute("data-turn"), on: e.target.checked};
+  });
+  function restoreLastTurn() {
+    var box = document.getElementById("show-last");
+    var bar = box && box.closest("[data-turn]");
+    if (box && lastTurnChoice && bar && bar.getAttribute("data-turn") === lastTurnChoice.turn) {
+      box.checked = lastTurnChoice.on;
+    }
+  }
+
+  document.addEventListener("chat-sent", function () {
+    var form = document.querySelector("form.chat-form");
+    if (form) form.reset();
+  });
+
+  document.addEventListener("click", function (e) {
+    if (!e.target.closest || !e.target.closest("#ask-notify")) return;
+    Notification.requestPermission().then(function (answer) {
+      if (answer === "granted") localStorage.setItem("bc-notify", "1");
+      update();
+    });
+  });
+
+  document.addEventListener("DOMContentLoaded", update);
+  document.addEventListener("htmx:afterSettle", function () { restoreLastTurn(); update(); });
+})();

@@ -1,0 +1,240 @@
+"""The game page in a real browser (Debian's Chromium, headless), at a desktop size
+(1366 x 900) and a phone size (390 x 844): safe selection, taking back a move, dice in view
+right after an attack, the your-turn title, resigning, and the screenshots of the page
+(saved under the test's temporary folder).
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+DESKTOP = {"width": 1366, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+pytestmark = [pytest.mark.django_db(transaction=True)]
+
+
+def hex_(page, col, row):
+    return page.locator(f'#board g.hex[data-col="{col}"][data-row="{row}"]')
+
+
+def in_viewport(page, selector) -> bool:
+    box = page.locator(selector).bounding_box()
+    size = page.viewport_size
+    return bool(box) and box["y"] >= 0 and box["y"] + box["height"] <= size["height"] \
+        and box["x"] >= 0 and box["x"] + box["width"] <= size["width"]
+
+
+@pytest.fixture
+def setup(django_user_model, monkeypatch):
+    """Users and a match whose first game the Union (lee) is to open; made before Playwright
+    starts (its event loop forbids the ORM)."""
+    from games import services
+    from tests.play_helpers import make_scenario, skirmish_data, start_match
+
+    monkeypatch.setattr(services, "new_seed", lambda: 3)
+    lee = django_user_model.objects.create_user("lee", password="Gettysburg-1863")
+    grant = django_user_model.objects.create_user("grant", password="Vicksburg-1863")
+    scenario = make_scenario(skirmish_data(general_on=(12, 6)))
+    match, game = start_match(lee, grant, scenario, side="union")
+    return {"game": game.pk, "match": match.pk}
+
+
+@pytest.fixture
+def browser(live_server, setup):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=str(CHROMIUM),
+            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+        )
+        yield browser
+        browser.close()
+
+
+def log_in(browser, url, username, password, viewport, next_url):
+    context = browser.new_context(viewport=viewport, reduced_motion="reduce")
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(f"{url}/accounts/login/?next={next_url}")
+    page.fill("#id_username", username)
+    page.fill("#id_password", password)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(f"**{next_url}")
+    return page
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_select_take_back_and_dice_in_view(browser, live_server, setup, viewport, tmp_path):
+    game_url = f"/play/games/{setup['game']}/"
+    lee = log_in(browser, live_server.url, "lee", "Gettysburg-1863", viewport, game_url)
+    grant = log_in(browser, live_server.url, "grant", "Vicksburg-1863", PHONE, game_url)
+    assert lee.title().startswith("(\u2691 Your turn)")
+    assert not grant.title().startswith("(\u2691")
+    # hexes big enough to read and tap, on the phone too (the board scrolls sideways there)
+    assert hex_(lee, 12, 6).bounding_box()["width"] >= 40
+    assert hex_(grant, 12, 6).bounding_box()["width"] >= 40
+
+    # Skirmish: order the infantry standing with its general.
+    lee.locator("li.card").first.get_by_role("button", name="Skirmish: order 1 unit anywhere").click()
+    lee.wait_for_selector("text=Order units")
+    hex_(lee, 12, 6).click()
+    lee.wait_for_selector("text=Move your ordered units")
+
+    # One click on the hex selects the unit (a click on a highlighted hex moves it); a second
+    # click selects its general instead; a third, the unit again.
+    def board_moves():
+        import json
+        vals = hex_(lee, 13, 5).get_attribute("hx-vals")
+        return json.loads(json.loads(vals)["action"])["type"] if vals else None
+
+    hex_(lee, 12, 6).click()
+    lee.wait_for_selector("#board g.hex.reachable")
+    assert board_moves() == "move"
+    hex_(lee, 12, 6).click()
+    lee.wait_for_function("document.querySelector('#board g.hex.selected') && "
+                          "location.href && document.querySelector('.button.current') && "
+                          "document.querySelector('.button.current').textContent.includes('general')")
+    assert board_moves() == "move_general"
+    hex_(lee, 12, 6).click()
+    lee.wait_for_function("document.querySelector('.button.current') && "
+                          "document.querySelector('.button.current').textContent.includes('infantry')")
+    assert board_moves() == "move"
+
+    # Move the unit (its general goes along), then take the move back.
+    hex_(lee, 13, 5).click()
+    lee.wait_for_selector('#board g.hex[data-col="13"][data-row="5"] .unit.union')
+    lee.get_by_role("button", name="Take back").click()
+    lee.wait_for_selector('#board g.hex[data-col="12"][data-row="6"] .unit.union')
+    assert hex_(lee, 13, 5).locator(".unit").count() == 0
+    assert "took back a step" in lee.locator(".log").inner_text()
+
+    # Move again and fire: the dice are in view right after the click, and nothing can be
+    # taken back any more.
+    hex_(lee, 12, 6).click()
+    lee.wait_for_selector("#board g.hex.reachable")
+    hex_(lee, 13, 5).click()
+    lee.wait_for_selector('#board g.hex[data-col="13"][data-row="5"] .unit.union')
+    lee.get_by_role("button", name="End movement: battle").click()
+    lee.wait_for_selector("text=Battle: click one of your highlighted units")
+    hex_(lee, 13, 5).click()
+    lee.wait_for_selector("#board g.hex.target")
+    hex_(lee, 13, 3).scroll_into_view_if_needed()
+    hex_(lee, 13, 3).click()
+    lee.wait_for_selector("#dice .dice .die")
+    lee.wait_for_timeout(300)
+    assert in_viewport(lee, "#dice .dice"), "the dice are out of view after the attack"
+    tray = lee.locator("#dice").inner_text()
+    assert "hit" in tray.lower() and "fired on" in tray
+    assert lee.get_by_role("button", name="Take back").count() == 0
+    name = "desktop" if viewport is DESKTOP else "phone"
+    lee.screenshot(path=str(tmp_path / f"{name}-after-attack.png"))
+    lee.screenshot(path=str(tmp_path / f"{name}-after-attack-full.png"), full_page=True)
+
+    # Grant's page (never reloaded) shows the same roll in the strip's place.
+    grant.wait_for_selector("#dice .dice .die", timeout=15_000)
+    assert "fired on" in grant.locator("#dice").inner_text()
+
+
+def test_resign_goes_on_to_the_rematch(browser, live_server, setup, tmp_path):
+    game_url = f"/play/games/{setup['game']}/"
+    grant = log_in(browser, live_server.url, "grant", "Vicksburg-1863", PHONE, game_url)
+    grant.locator("summary", has_text="Resign this game").click()
+    grant.get_by_role("button", name="Resign").click()       # the box is not ticked: nothing
+    assert "Resign this game" in grant.content()
+    grant.get_by_label("Yes, I give up this game").check()
+    grant.get_by_role("button", name="Resign").click()
+    grant.wait_for_selector("text=The game is over")
+    assert "the opponent resigned" in grant.locator(".status").inner_text()
+    grant.get_by_role("link", name="The re-match, sides swapped, has started.").click()
+    grant.wait_for_selector("text=game 2 of 2")
+    assert grant.title().startswith("(\u2691 Your turn)")     # grant now plays the Union
+    grant.screenshot(path=str(tmp_path / "phone-rematch.png"), full_page=True)
+
+
+@pytest.fixture
+def after_first_turn(setup):
+    """Lee has played the first turn: a move and a shot."""
+    from games import services
+    from games.models import Game
+    from tests.play_helpers import act
+
+    game = Game.objects.get(pk=setup["game"])
+    lee, grant = game.union_player, game.confederate_player
+    H = lambda c, r: {"col": c, "row": r}  # noqa: E731
+    act(game, lee, {"type": "play_card", "card": services.load_engine(game).hands["union"][0],
+                    "mode": "skirmish"})
+    act(game, lee, {"type": "order", "unit": "u1"})
+    act(game, lee, {"type": "move", "unit": "u1", "to": H(13, 5)})
+    act(game, lee, {"type": "end_movement"})
+    act(game, lee, {"type": "attack", "unit": "u1", "target": H(13, 3)})
+    if game.deciding == "confederate":
+        act(game, grant, services.load_engine(game).legal_actions()[0])
+    act(game, lee, {"type": "end_turn"})
+    return setup
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_last_turn_marks_and_their_toggle(after_first_turn, browser, live_server, viewport, tmp_path):
+    game_url = f"/play/games/{after_first_turn['game']}/"
+    grant = log_in(browser, live_server.url, "grant", "Vicksburg-1863", viewport, game_url)
+    assert grant.title().startswith("(\u2691 Your turn)")
+    marks = grant.locator("#board .last-turn")
+    assert marks.is_visible() and marks.locator("path.mv").count() == 1
+    assert marks.locator("circle.at").count() == 1
+    assert "1 move, 1 attack" in grant.locator(".last-turn-bar").inner_text()
+    name = "desktop" if viewport is DESKTOP else "phone"
+    grant.screenshot(path=str(tmp_path / f"{name}-last-turn.png"))
+    grant.get_by_label("Show last turn").uncheck()
+    assert not marks.is_visible()
+    grant.get_by_label("Show last turn").check()
+    assert marks.is_visible()
+
+
+def test_chat_is_plain_text(browser, live_server, setup, tmp_path):
+    game_url = f"/play/games/{setup['game']}/"
+    lee = log_in(browser, live_server.url, "lee", "Gettysburg-1863", DESKTOP, game_url)
+    grant = log_in(browser, live_server.url, "grant", "Vicksburg-1863", PHONE, game_url)
+    grant.evaluate("window.notReloaded = true")
+    text = '<img src=x onerror="document.title=\'pwned\'"> <b>Good luck</b>'
+    lee.fill("#chat-text", text)
+    lee.get_by_role("button", name="Send").click()
+    lee.wait_for_selector(".chat-lines li.own")
+    assert lee.locator(".chat-lines li.own").inner_text().endswith(text)
+    assert lee.input_value("#chat-text") == ""                 # the box is cleared
+    # grant's chat fills in by itself, shows the text as typed and runs nothing
+    grant.wait_for_selector(".chat-lines li:has-text('Good luck')", timeout=20_000)
+    assert text in grant.locator(".chat-lines").inner_text()
+    assert grant.locator(".chat-lines img, .chat-lines b").count() == 0
+    assert "pwned" not in grant.title() and grant.evaluate("window.notReloaded") is True
+    grant.screenshot(path=str(tmp_path / "phone-chat.png"), full_page=True)
+
+
+def test_your_turn_reaches_the_lobby_without_a_reload(browser, live_server, setup, monkeypatch):
+    from games.views import lobby as lobby_views
+    monkeypatch.setattr(lobby_views, "REFRESH_SECONDS", 1)
+    game_url = f"/play/games/{setup['game']}/"
+    lee = log_in(browser, live_server.url, "lee", "Gettysburg-1863", DESKTOP, game_url)
+    grant = log_in(browser, live_server.url, "grant", "Vicksburg-1863", PHONE, "/play/")
+    grant.evaluate("window.notReloaded = true")
+    assert grant.title() == "Play · Battle Cry club"
+    assert grant.locator(".site-nav .turn-count").count() == 0
+
+    lee.locator("li.card").first.get_by_role("button", name="Skirmish: order 1 unit anywhere").click()
+    lee.wait_for_selector("text=Order units")
+    hex_(lee, 12, 6).click()
+    lee.wait_for_selector("text=Move your ordered units")
+    lee.get_by_role("button", name="End movement: battle").click()
+    lee.get_by_role("button", name="End the turn and draw").click()
+    lee.wait_for_selector("text=Waiting for")
+    lee.wait_for_function("!document.title.startsWith('(\u2691')")      # no longer lee's turn
+
+    grant.wait_for_function("document.title.startsWith('(1) ')", timeout=15_000)
+    assert grant.locator(".site-nav .turn-count").inner_text().strip() == "1"
+    assert "Browser skirmish" in grant.locator("li.your-turn").inner_text()
+    assert grant.evaluate("window.notReloaded") is True

@@ -1,0 +1,48 @@
+"""Your turn, everywhere: the header count, the lobby and home page lists and their refresh,
+the game page's title."""
+from __future__ import annotations
+
+import pytest
+
+from tests.play_helpers import start_match
+
+pytestmark = pytest.mark.django_db
+HX = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture
+def game(lee, grant):
+    return start_match(lee, grant, side="union")[1]          # lee (Union) is to play
+
+
+def test_header_counts_the_games_waiting(client, game, lee, grant):
+    client.force_login(lee)
+    html = client.get("/").content.decode()
+    assert '<span class="turn-count" title="Games waiting for your move">1<span class="sr"> game waiting' in html
+    assert "<title>(1) Battle Cry club</title>" in html
+    assert 'id="my-games" data-your-turn-count="1"' in html          # the home page's list
+    client.force_login(grant)
+    html = client.get("/").content.decode()
+    assert "class=\"turn-count\"" not in html and 'data-your-turn-count="0"' in html
+    client.logout()
+    assert "class=\"turn-count\"" not in client.get("/").content.decode()
+
+
+def test_lobby_list_refreshes_as_a_fragment(client, game, lee, grant):
+    client.force_login(lee)
+    html = client.get("/play/").content.decode()
+    assert "<title>(1) Play · Battle Cry club</title>" in html
+    assert 'hx-get="/play/?fragment=games" hx-trigger="every 20s"' in html
+    fragment = client.get("/play/?fragment=games", **HX).content.decode()
+    assert fragment.lstrip().startswith('<div id="my-games" data-your-turn-count="1"')
+    assert "Open seeks" not in fragment and "<html" not in fragment
+    client.logout()
+    assert client.get("/play/?fragment=games", **HX).status_code == 204
+
+
+def test_game_title_says_your_turn(client, game, lee, grant):
+    client.force_login(lee)
+    assert "<title>(&#x2691; Your turn) " in client.get(f"/play/games/{game.pk}/").content.decode()
+    client.force_login(grant)
+    html = client.get(f"/play/games/{game.pk}/").content.decode()
+    assert "Your turn)" not in html.split("</title>")[0]
