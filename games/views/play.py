@@ -443,16 +443,32 @@ def game_page(request, game_id):
                    want_general=request.GET.get("piece") == "general", partial=partial)
 
 
+def version_etag(game_id, version) -> str:
+    """The poll's entity tag: the game and its version (a fragment's content follows from
+    them and the viewer's side, and the response varies by cookie)."""
+    return f'"g{game_id}v{version}"'
+
+
 @require_GET
 def game_version(request, game_id):
-    """Polled every few seconds: 204 while the game is still at version ``v``, else the
-    fresh #game fragment (so the opponent's move appears without a reload)."""
+    """Polled every few seconds: 204 while the game is still at version ``v`` (or at the
+    version of the ``If-None-Match`` tag: 304), else the fresh #game fragment (so the
+    opponent's move appears without a reload).  "Nothing new" is answered from the version
+    column alone: no engine, no template."""
     row = Game.objects.filter(pk=game_id).values("version").first()
     if row is None:
         raise Http404
+    etag = version_etag(game_id, row["version"])
+    if request.headers.get("If-None-Match") == etag:
+        return HttpResponse(status=304, headers={"ETag": etag})
     if request.GET.get("v") == str(row["version"]):
-        return HttpResponse(status=204)
-    return _render(request, _game(game_id), partial="game")
+        return HttpResponse(status=204, headers={"ETag": etag})
+    game = _game(game_id)
+    response = _render(request, game, partial="game")
+    response.headers["ETag"] = version_etag(game_id, game.version)
+    response.headers["Cache-Control"] = "private, no-cache"
+    response.headers["Vary"] = "Cookie, HX-Request"
+    return response
 
 
 @require_POST

@@ -1,0 +1,174 @@
+"""A busy club: the lobby, the game page, its poll and its actions cost the same number of
+queries whatever the club's size and the game's history; the opponent is found by search."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from games import services
+from games.models import Game, Match
+from tests.play_helpers import make_scenario, start_match
+
+pytestmark = pytest.mark.django_db
+
+#: The most queries any of these requests may take (the issue's target).
+MAX_QUERIES = 15
+
+
+def crowd(n: int) -> None:
+    """``n`` more members (the lobby must not read them one by one)."""
+    User = get_user_model()
+    User.objects.bulk_create([User(username=f"member{i:04d}", email=f"m{i}@example.org")
+                              for i in range(n)])
+
+
+def play_random(game: Game, steps: int, seed: int = 3) -> Game:
+    """Play ``steps`` random legal actions through the services (the game's real log)."""
+    rnd = random.Random(seed)
+    for _ in range(steps):
+        game.refresh_from_db()
+        if game.is_over or not game.deciding:
+            break
+        legal = services.load_engine(game).legal_actions()
+        services.act(game.pk, game.player_of(game.deciding), rnd.choice(legal), game.version)
+    game.refresh_from_db()
+    return game
+
+
+def finished_matches(user, other, count: int) -> None:
+    scenario = make_scenario()
+    Match.objects.bulk_create([
+        Match(scenario=scenario, challenger=user, opponent=other, status=Match.Status.FINISHED,
+              winner=user, challenger_flags=6, opponent_flags=3, decided_by="flags")
+        for _ in range(count)])
+
+
+# -- finding an opponent ----------------------------------------------------------------------------
+def test_typing_a_few_letters_suggests_members_by_username_or_name(client, lee, grant, meade):
+    grant.profile.display_name = "Ulysses Grant"
+    grant.profile.save()
+    client.force_login(lee)
+    options = client.get("/play/members/", {"c-opponent": "ulys"}, HTTP_HX_REQUEST="true")
+    assert options.content.decode() == '<option value="grant">Ulysses Grant (grant)</option>'
+    options = client.get("/play/members/", {"c-opponent": "e"}, HTTP_HX_REQUEST="true").content.decode()
+    assert '<option value="meade">' in options and '"lee"' not in options     # never yourself
+
+
+def test_without_javascript_the_search_page_links_to_a_prefilled_challenge(client, lee, grant):
+    client.force_login(lee)
+    html = client.get("/play/members/", {"q": "gra"}).content.decode()
+    assert 'href="/play/new/?opponent=grant"' in html
+    form = client.get("/play/new/?opponent=grant").content.decode()
+    assert 'name="c-opponent" value="grant"' in form
+
+
+def test_a_challenge_to_an_unknown_name_says_so_and_suggests_close_names(client, lee, grant):
+    sc = make_scenario()
+    client.force_login(lee)
+    r = client.post("/play/challenge/", {"c-opponent": "gran", "c-scenario": sc.pk, "c-side": "union",
+                                         "c-deadline_hours": 48})
+    html = r.content.decode()
+    assert r.status_code == 400 and "No member is called “gran”" in html and "Did you mean grant?" in html
+    r = client.post("/play/challenge/", {"c-opponent": "GRANT", "c-scenario": sc.pk, "c-side": "union",
+                                         "c-deadline_hours": 48})
+    assert r.status_code == 303 and Match.objects.get().opponent == grant
+
+
+def test_search_takes_one_query_in_a_big_club(client, lee, django_assert_max_num_queries):
+    crowd(400)
+    client.force_login(lee)
+    client.get("/play/members/", {"q": "member"}, HTTP_HX_REQUEST="true")
+    with django_assert_max_num_queries(4):            # session, user, the search itself
+        html = client.get("/play/members/", {"q": "member"}, HTTP_HX_REQUEST="true").content.decode()
+    assert html.count("<option") == 10
+
+
+# -- the lobby --------------------------------------------------------------------------------------
+def test_the_lobby_costs_the_same_queries_in_a_big_club_with_a_long_history(
+        client, lee, grant, django_assert_max_num_queries):
+    for _ in range(3):
+        start_match(lee, grant)
+    finished_matches(lee, grant, 2)
+    client.force_login(lee)
+    with django_assert_max_num_queries(MAX_QUERIES) as small:
+        assert client.get("/play/").status_code == 200
+    crowd(300)
+    for _ in range(30):
+        start_match(lee, grant)
+    finished_matches(lee, grant, 45)
+    with django_assert_max_num_queries(MAX_QUERIES) as big:
+        html = client.get("/play/").content.decode()
+    # at most one more: counting the games waiting for your move once they fill more than a page
+    assert len(big.captured_queries) <= len(small.captured_queries) + 1
+    assert "member0001" not in html                     # no member list in the page
+    assert "Page 1 of 2" in html and "More games" in html and "Older" in html
+
+
+def test_the_lobby_lists_the_games_waiting_for_your_move_first(client, lee, grant):
+    waiting = [start_match(lee, grant, side="confederate")[1] for _ in range(26)]   # union acts first
+    _, mine = start_match(lee, grant, side="union")
+    client.force_login(lee)
+    html = client.get("/play/").content.decode()
+    assert html.index(f"/play/games/{mine.pk}/") < html.index(f"/play/games/{waiting[0].pk}/")
+    assert "(1) Play" in html                            # the title counts it over every page
+    second = client.get("/play/?games=2").content.decode()
+    assert f"/play/games/{mine.pk}/" not in second and "Previous games" in second
+    assert second.count("/play/games/") >= 2
+
+
+# -- the game page, its poll and its actions with a long history --------------------------------------
+@pytest.fixture
+def long_game(lee, grant):
+    _, game = start_match(lee, grant)
+    return play_random(game, 120)
+
+
+def test_the_game_page_and_its_poll_cost_few_queries_late_in_a_game(
+        client, lee, long_game, django_assert_max_num_queries):
+    assert long_game.version >= 60
+    client.force_login(lee)
+    url = f"/play/games/{long_game.pk}/"
+    with django_assert_max_num_queries(MAX_QUERIES):
+        assert client.get(url).status_code == 200
+    with django_assert_max_num_queries(MAX_QUERIES):
+        assert client.get(url, HTTP_HX_REQUEST="true").status_code == 200
+    with django_assert_max_num_queries(4):            # session, user, profile, the version
+        r = client.get(f"{url}version/?v={long_game.version}", HTTP_HX_REQUEST="true")
+    assert r.status_code == 204
+
+
+def test_a_poll_with_nothing_new_touches_no_engine_and_no_template(client, lee, grant, monkeypatch):
+    _, game = start_match(lee, grant)
+    client.force_login(grant)
+    url = f"/play/games/{game.pk}/version/"
+
+    def no_engine(*args, **kwargs):
+        raise AssertionError("the engine was loaded for a poll with nothing new")
+
+    monkeypatch.setattr(services, "load_engine", no_engine)
+    monkeypatch.setattr(services.EngineGame, "from_dict", no_engine)
+    r = client.get(url, {"v": game.version}, HTTP_HX_REQUEST="true")
+    assert r.status_code == 204 and r.content == b"" and not r.templates
+    # a browser that kept the tag of the fragment it shows asks with it: 304, nothing sent
+    r = client.get(url, {"v": "stale"}, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=r["ETag"])
+    assert r.status_code == 304 and not r.templates
+    monkeypatch.undo()
+    r = client.get(url, {"v": game.version - 1 if game.version else "x"}, HTTP_HX_REQUEST="true")
+    assert r.status_code == 200 and r["ETag"] == f'"g{game.pk}v{game.version}"'
+    assert 'id="game"' in r.content.decode()
+
+
+def test_an_action_late_in_a_game_costs_few_queries(client, long_game, django_assert_max_num_queries):
+    game = long_game
+    if game.is_over:
+        pytest.skip("the random game ended early")
+    client.force_login(game.player_of(game.deciding))
+    legal = services.load_engine(game).legal_actions()
+    with django_assert_max_num_queries(MAX_QUERIES + 5):  # + the locked write of the action
+        r = client.post(f"/play/games/{game.pk}/act/",
+                        {"action": json.dumps(legal[0]), "version": game.version},
+                        HTTP_HX_REQUEST="true")
+    assert r.status_code == 200 and 'role="alert"' not in r.content.decode()
