@@ -12,9 +12,18 @@ DEADLINE_CHOICES = [(12, "12 hours"), (24, "1 day"), (48, "2 days"), (72, "3 day
                     (168, "1 week")]
 
 
+class ScenarioChoiceField(forms.ModelChoiceField):
+    """Scenarios named with their subtitle, so two battles of one name differ
+    ("Gettysburg: 3rd Day: Pickett's Charge")."""
+
+    def label_from_instance(self, obj) -> str:
+        subtitle = (obj.data or {}).get("subtitle")
+        return f"{obj.name}: {subtitle}" if subtitle else obj.name
+
+
 class SeekForm(forms.Form):
-    scenario = forms.ModelChoiceField(queryset=Scenario.objects.all(), empty_label=None,
-                                      help_text="The battle both games of the match are played on.")
+    scenario = ScenarioChoiceField(queryset=Scenario.objects.all(), empty_label=None,
+                                   help_text="The battle both games of the match are played on.")
     side = forms.ChoiceField(choices=Match.SIDE_CHOICES, initial="random",
                              label="Your side in game 1",
                              help_text="The re-match (game 2) swaps the sides.")

@@ -28,7 +28,7 @@ from .chat import chat_context
 from .play_dice import dice_tray
 from .play_last_turn import last_turn
 from .play_victory import victory
-from .play_log import hex_label, last_rolls, log_entries, log_lines
+from .play_log import hex_label, last_rolls, log_entries, log_lines, tracker_from_view
 
 TEMPLATE = "games/game.html"
 POLL_SECONDS = 3
@@ -542,27 +542,24 @@ def game_resign(request, game_id):
 @require_GET
 def game_replay(request, game_id):
     """Step through a finished game: the public view after each action, rebuilt by the engine
-    from the log with the recorded dice (``?step=n``, 0 is the deal)."""
+    from the log with the recorded dice (``?step=n``; it opens at 0, the deal).  Keyboard
+    steps and autoplay come from static/js/replay.js."""
     row = _game(game_id)
     if not row.is_over:
         raise Http404("A game can be replayed once it is over.")
     last = row.version
     try:
-        step = max(0, min(last, int(request.GET.get("step", last))))
+        step = max(0, min(last, int(request.GET.get("step", 0))))
     except ValueError:
-        step = last
-    engine = entry = None
-    for index, entry_, engine_, _events in services.rebuild_steps(row):
-        engine, entry = engine_, entry_
-        if index >= step:
-            break
+        step = 0
+    at = services.state_at(row, step)
+    engine, entry = at.engine, at.entry
     view = engine.view(None)
-    entries = log_entries(row.actions.filter(index__lte=step).order_by("index"))
-    lines = log_lines(engine.scenario, entries, None)
+    lines = log_lines(engine.scenario, at.entries, None, tracker=tracker_from_view(at.since_view))
     step_lines = [ln for ln in lines if ln["index"] == step] if step else []
     ctx = {
         "game": row, "match": row.match, "view": view, "step": step, "last": last,
-        "board": render_board(view), "step_lines": step_lines,
+        "board": render_board(view), "step_lines": step_lines, "log_since": at.since,
         "log": list(reversed(lines)), "dice": last_rolls(lines),
         "action": entry.action if entry else None,
         "actor": SIDE_NAMES.get(entry.side, "The site") if entry else "",

@@ -99,6 +99,15 @@ def tracker_for(engine_scenario) -> Tracker:
     return Tracker(engine_scenario.units, engine_scenario.generals)
 
 
+def tracker_from_view(view: dict) -> Tracker:
+    """A tracker where a public view (``Game.view(None)``) has the pieces."""
+    tr = Tracker((), ())
+    tr.units = {u["id"]: {"side": u["side"], "kind": u["kind"], "hex": u["hex"]} for u in view["units"]}
+    tr.generals = {g["id"]: {"side": g["side"], "name": g["name"], "hex": g["hex"]}
+                   for g in view["generals"]}
+    return tr
+
+
 def describe(e: dict, viewer: str | None, tr: Tracker) -> str | None:
     """One (already redacted) event as a sentence for ``viewer``; None for events not shown."""
     t = e["type"]
@@ -241,10 +250,11 @@ def log_entries(actions_queryset) -> list[Entry]:
     return [Entry(*row) for row in actions_queryset.values_list("index", "side", "events", "action")]
 
 
-def log_lines(engine_scenario, entries, viewer: str | None) -> list[dict]:
+def log_lines(engine_scenario, entries, viewer: str | None, tracker: Tracker | None = None) -> list[dict]:
     """Plain-words lines for ``entries`` (GameAction rows in order) as ``viewer`` may see
-    them: ``[{"index", "side", "text"}]`` oldest first."""
-    tr = tracker_for(engine_scenario)
+    them: ``[{"index", "side", "text"}]`` oldest first.  ``tracker``: where the pieces stand
+    before the first entry (by default, the start of the game)."""
+    tr = tracker or tracker_for(engine_scenario)
     out = []
     taken_back = {e["index"] for entry in entries for e in entry.events if e.get("type") == "undone"}
     for entry in entries:

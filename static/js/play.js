@@ -64,12 +64,22 @@
     wrap.scrollLeft = Math.max(0, x);
   }
 
+  /* The tab's icon gets a badge while something waits for the player. */
+  var icon = document.querySelector('link[rel="icon"]');
+  var plainIcon = icon && icon.getAttribute("href");
+  function badge(on) {
+    if (icon && icon.getAttribute("data-turn-icon")) {
+      icon.setAttribute("href", on ? icon.getAttribute("data-turn-icon") : plainIcon);
+    }
+  }
+
   function update() {
     var game = document.getElementById("game");
     if (game) {
       centreBoard();
       var mine = game.classList.contains("mine");
       document.title = (mine ? TURN : "") + baseTitle;
+      badge(mine);
       if (mine && wasMine === false) notify("Your turn: " + baseTitle);
       wasMine = mine;
       var dice = document.getElementById("dice");
@@ -82,6 +92,7 @@
     if (list) {
       var n = parseInt(list.getAttribute("data-your-turn-count"), 10) || 0;
       document.title = (n > 0 ? "(" + n + ") " : "") + baseTitle;
+      badge(n > 0);
       setHeaderCount(n);
       if (lastCount !== null && n > lastCount) notify(n === 1 ? "A game waits for your move" : n + " games wait for your move");
       lastCount = n;

@@ -74,6 +74,10 @@ def test_select_take_back_and_dice_in_view(browser, live_server, setup, viewport
     game_url = f"/play/games/{setup['game']}/"
     lee = log_in(browser, live_server.url, "lee", "Gettysburg-1863", viewport, game_url)
     grant = log_in(browser, live_server.url, "grant", "Vicksburg-1863", PHONE, game_url)
+    errors = []
+    for page in (lee, grant):
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(str(e)))
     assert lee.title().startswith("(\u2691 Your turn)")
     assert not grant.title().startswith("(\u2691")
     # hexes big enough to read and tap, on the phone too (the board scrolls sideways there)
@@ -139,6 +143,7 @@ def test_select_take_back_and_dice_in_view(browser, live_server, setup, viewport
     # Grant's page (never reloaded) shows the same roll in the strip's place.
     grant.wait_for_selector("#dice .dice .die", timeout=15_000)
     assert "fired on" in grant.locator("#dice").inner_text()
+    assert errors == [], errors                    # no script error, no request error
 
 
 def test_resign_goes_on_to_the_rematch(browser, live_server, setup, tmp_path):

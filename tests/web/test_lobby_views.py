@@ -147,3 +147,13 @@ def test_match_page_shows_games_and_the_result(client, lee, grant, meade):
     html = client.get("/play/").content.decode()
     assert "Finished matches" in html and "Bench field" in html
     assert client.get("/play/matches/999999/").status_code == 404
+
+
+def test_scenario_menus_tell_battles_of_one_name_apart(client, lee):
+    from tests.play_helpers import make_scenario
+    make_scenario(slug="gettysburg-devils-den")
+    make_scenario(slug="gettysburg-picketts-charge")
+    client.force_login(lee)
+    html = client.get("/play/").content.decode()
+    assert "Gettysburg: 2nd Day: Devil&#x27;s Den &amp; Wheatfield</option>" in html
+    assert "Gettysburg: 3rd Day: Pickett&#x27;s Charge</option>" in html

@@ -312,10 +312,12 @@ def test_replay_steps_through_a_finished_game(client, game, lee, grant):
     Game.objects.filter(pk=game.pk).update(deadline=timezone.now() - timedelta(minutes=5))
     services.claim_timeout(game.pk, lee)
     game.refresh_from_db()
-    r = client.get(url(game, "replay"))
+    r = client.get(url(game, "replay"))                 # it opens at the start
     html = r.content.decode()
-    assert r.status_code == 200 and f"Step {game.version} of {game.version}" in html
-    assert "The game is over" in html
+    assert r.status_code == 200 and f"Step 0 of {game.version}" in html
+    assert "The armies are deployed" in html and "js/replay.js" in html
+    html = client.get(url(game, "replay") + f"?step={game.version}").content.decode()
+    assert f"Step {game.version} of {game.version}" in html and "The game is over" in html
     r = client.get(url(game, "replay") + "?step=1", **HX)
     html = r.content.decode()
     assert html.lstrip().startswith('<section id="replay"') and "played" in html

@@ -46,3 +46,22 @@ def test_game_title_says_your_turn(client, game, lee, grant):
     client.force_login(grant)
     html = client.get(f"/play/games/{game.pk}/").content.decode()
     assert "Your turn)" not in html.split("</title>")[0]
+
+
+def test_favicon_and_its_your_turn_badge(client, game, lee):
+    client.force_login(lee)
+    html = client.get(f"/play/games/{game.pk}/").content.decode()
+    assert '<link rel="icon" type="image/svg+xml" href="/static/favicon.svg" data-turn-icon="/static/favicon-turn.svg">' in html
+
+
+def test_the_seed_fingerprint_says_what_was_hashed(client, game, lee):
+    client.force_login(lee)
+    html = client.get(f"/play/games/{game.pk}/").content.decode()
+    assert "sha256 of the seed written in decimal digits" in html and game.seed_hash in html
+    from games import services
+    services.resign(game.pk, lee, game.version)
+    game.refresh_from_db()
+    html = client.get(f"/play/games/{game.pk}/").content.decode()
+    import hashlib
+    assert f"the sha256 of the text <code>{game.seed}</code> is the fingerprint above" in html
+    assert hashlib.sha256(str(game.seed).encode()).hexdigest() == game.seed_hash
