@@ -26,13 +26,12 @@ from games.models.match import PHASE_LABELS, SIDE_NAMES
 
 from .chat import chat_context
 from .play_dice import dice_tray
-from .play_last_turn import last_turn
 from .play_victory import victory
-from .play_log import hex_label, last_rolls, log_entries, log_lines, tracker_from_view
+from .play_history import history, recent_entries
+from .play_log import hex_label, last_rolls, log_lines, tracker_from_view
 
 TEMPLATE = "games/game.html"
 POLL_SECONDS = 3
-LOG_LINES = 60
 
 _REFUSAL_STATUS = {"not_a_player": 403, "stale_version": 409, "not_your_turn": 409,
                    "game_over": 409, "illegal": 400}
@@ -312,8 +311,11 @@ def _choices(engine, view, legal: list, selected, want_general: bool = False) ->
 
 # -- the context of the page ------------------------------------------------------------------------
 def game_context(request, row: Game, *, selected=None, want_general: bool = False,
-                 error: str | None = None) -> dict:
-    engine = services.load_engine(row)
+                 error: str | None = None, engine=None) -> dict:
+    """``engine``: the row's engine game when the caller has it at the row's version
+    (the action just applied), so it is not loaded twice."""
+    if engine is None:
+        engine = services.load_engine(row)
     side = row.side_of(request.user)
     view = engine.view(side)
     mine = bool(side) and row.deciding == side and not row.is_over
@@ -340,13 +342,14 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
             attrs["aria-label"] = f"Select the {'general' if click.get('general') else 'piece'} here"
         return attrs
 
-    entries = log_entries(row.actions.order_by("index"))
-    last = last_turn(entries, side)
+    recent = recent_entries(row)
+    hist = history(row, engine.scenario, side, recent)
+    last = hist.last_turn
     board = render_board(view, viewer=side, highlights=choices.highlights,
                          hex_attrs=hex_attrs, selected=selected if mine else None,
                          marks=last["marks"] if last else ())
-    lines = log_lines(engine.scenario, entries, side)
-    undo_entry = services.undoable_entry(entries, side, row.deciding) if mine else None
+    lines = hist.lines
+    undo_entry = services.undoable_entry(recent, side, row.deciding) if mine else None
     other = None
     if side:
         other = "confederate" if side == "union" else "union"
@@ -371,8 +374,8 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
         "side_name": SIDE_NAMES.get(side, ""), "mine": mine, "choices": choices,
         "board": board, "hand": hand, "stands": stands, "card_in_play": card_in_play,
         "mode": view.get("mode"),
-        "log": list(reversed(lines[-LOG_LINES:])), "log_total": len(lines),
-        "tray": dice_tray(lines, row.version), "error": error,
+        "log": list(reversed(lines)), "log_total": hist.total,
+        "tray": dice_tray(hist.rolls, row.version), "error": error,
         "victory": victory(engine, view),
         "last_turn": last, "show_last": not mine or row.phase == "play_card",
         "deciding_name": _name(deciding_user) if deciding_user else "",
@@ -417,8 +420,9 @@ def undo_words(entry, lines) -> str:
 
 
 def _render(request, row, *, selected=None, want_general=False, error=None, status=200,
-            partial=None):
-    ctx = game_context(request, row, selected=selected, want_general=want_general, error=error)
+            partial=None, engine=None):
+    ctx = game_context(request, row, selected=selected, want_general=want_general, error=error,
+                       engine=engine)
     name = TEMPLATE
     if not partial and not request.htmx:
         ctx["legend"] = board_legend(ctx["view"])
@@ -484,7 +488,7 @@ def game_act(request, game_id):
     except ValueError:
         action = None
     try:
-        services.act(game_id, request.user, action, request.POST.get("version"))
+        acted = services.act(game_id, request.user, action, request.POST.get("version"))
     except services.ActionRefused as refused:
         row = _game(game_id)
         status = _REFUSAL_STATUS.get(refused.code, 400)
@@ -492,7 +496,9 @@ def game_act(request, game_id):
             return _render(request, row, error=refused.message, partial="game")
         return _render(request, row, error=refused.message, status=status)
     if request.htmx:
-        return _render(request, _game(game_id), partial="game")
+        row = _game(game_id)
+        same = row.version == acted.game.version
+        return _render(request, row, partial="game", engine=acted.engine if same else None)
     return see_other(reverse("play:game", args=[game_id]))
 
 

@@ -245,11 +245,6 @@ class Entry(NamedTuple):
     action: dict
 
 
-def log_entries(actions_queryset) -> list[Entry]:
-    """The log rows of a game as light tuples (no model instances)."""
-    return [Entry(*row) for row in actions_queryset.values_list("index", "side", "events", "action")]
-
-
 def log_lines(engine_scenario, entries, viewer: str | None, tracker: Tracker | None = None) -> list[dict]:
     """Plain-words lines for ``entries`` (GameAction rows in order) as ``viewer`` may see
     them: ``[{"index", "side", "text"}]`` oldest first.  ``tracker``: where the pieces stand
@@ -258,20 +253,26 @@ def log_lines(engine_scenario, entries, viewer: str | None, tracker: Tracker | N
     out = []
     taken_back = {e["index"] for entry in entries for e in entry.events if e.get("type") == "undone"}
     for entry in entries:
-        if entry.index in taken_back:
+        if entry.index not in taken_back:
+            out.extend(entry_lines(entry, viewer, tr))
+    return out
+
+
+def entry_lines(entry, viewer: str | None, tr: Tracker) -> list[dict]:
+    """The lines of one log entry as ``viewer`` may see them; ``tr`` follows its moves."""
+    out = []
+    withdrew = {e.get("unit") for e in entry.events if e["type"] == "withdrew"}
+    for raw in entry.events:
+        if raw["type"] == "retreated" and raw.get("unit") in withdrew:
+            tr.follow(raw)          # a withdrawal moves the unit once: one line says so
             continue
-        withdrew = {e.get("unit") for e in entry.events if e["type"] == "withdrew"}
-        for raw in entry.events:
-            if raw["type"] == "retreated" and raw.get("unit") in withdrew:
-                tr.follow(raw)          # a withdrawal moves the unit once: one line says so
-                continue
-            e = view_event(raw, viewer)
-            text = describe(e, viewer, tr)
-            tr.follow(e)
-            if text:
-                out.append({"index": entry.index, "side": entry.side, "text": text,
-                            "type": e["type"], "dice": dice_of(e), "roll": roll_of(e),
-                            "hexes": hexes_of(e)})
+        e = view_event(raw, viewer)
+        text = describe(e, viewer, tr)
+        tr.follow(e)
+        if text:
+            out.append({"index": entry.index, "side": entry.side, "text": text,
+                        "type": e["type"], "dice": dice_of(e), "roll": roll_of(e),
+                        "hexes": hexes_of(e)})
     return out
 
 

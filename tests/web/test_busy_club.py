@@ -172,3 +172,59 @@ def test_an_action_late_in_a_game_costs_few_queries(client, long_game, django_as
                         {"action": json.dumps(legal[0]), "version": game.version},
                         HTTP_HX_REQUEST="true")
     assert r.status_code == 200 and 'role="alert"' not in r.content.decode()
+
+
+# -- the log kept one action at a time ---------------------------------------------------------------
+VIEWERS = ("union", "confederate", None)
+
+
+def full_log(game, viewer):
+    """The log as the page drew it before: every line rebuilt from the start."""
+    from games.views.play_log import Entry, log_lines
+    entries = [Entry(*r) for r in game.actions.order_by("index")
+               .values_list("index", "side", "events", "action")]
+    return log_lines(services.load_engine(game).scenario, entries, viewer)
+
+
+def test_the_log_kept_action_by_action_reads_as_the_log_rebuilt_from_the_start(lee, grant):
+    from games.views.play_history import LOG_LINES, history, recent_entries
+    _, game = start_match(lee, grant)
+    rnd = random.Random(11)
+    for step in range(90):
+        game.refresh_from_db()
+        if game.is_over or not game.deciding:
+            break
+        legal = services.load_engine(game).legal_actions()
+        services.act(game.pk, game.player_of(game.deciding), rnd.choice(legal), game.version)
+        game.refresh_from_db()
+        for viewer in VIEWERS:               # each viewpoint folds in the new entry
+            hist = history(game, services.load_engine(game).scenario, viewer, recent_entries(game))
+            if step % 15 == 0 or step == 89:
+                lines = full_log(game, viewer)
+                assert hist.total == len(lines) and hist.lines == lines[-LOG_LINES:]
+    assert game.version >= 60
+
+
+def test_a_cached_log_of_one_side_is_never_served_to_the_other_or_to_a_spectator(lee, grant):
+    """Each side's log names its own draws; the cached state of one viewpoint is never the
+    answer for another: each reads as its own log rebuilt from the start."""
+    from games.views.play_history import history, recent_entries
+    _, game = start_match(lee, grant)
+    rnd = random.Random(5)
+    while True:                              # up to the first card drawn (the end of a turn)
+        game.refresh_from_db()
+        legal = services.load_engine(game).legal_actions()
+        ends = [a for a in legal if a["type"] == "end_turn"]
+        services.act(game.pk, game.player_of(game.deciding), (ends or legal)[0] if ends
+                     else rnd.choice(legal), game.version)
+        game.refresh_from_db()
+        if ends:
+            break
+    scenario = services.load_engine(game).scenario
+    drawer = "union"
+    own = history(game, scenario, drawer, recent_entries(game))     # cached first
+    others = {v: history(game, scenario, v, recent_entries(game)) for v in ("confederate", None)}
+    assert own.lines == full_log(game, drawer)[-len(own.lines):]
+    for viewer, hist in others.items():
+        assert hist.lines == full_log(game, viewer)[-len(hist.lines):]
+        assert hist.lines != own.lines, f"{viewer or 'a spectator'} got the drawer's log"
