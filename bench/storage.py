@@ -238,7 +238,9 @@ def run(args, counts: list[int]) -> None:
             grown = table_bytes() - before
             print(f"\n{count} finished games stored (copied {count - stored} in "
                   f"{time.perf_counter() - t:.0f} s): {grown / (count - stored) / 1024:.1f} KiB "
-                  f"per finished game, tables now {table_bytes() / 2**20:.0f} MiB")
+                  f"per finished game of {game1.version} actions "
+                  f"({grown / (count - stored) / max(1, game1.version):.0f} bytes per action), "
+                  f"tables now {table_bytes() / 2**20:.0f} MiB")
             stored = count
         else:
             print(f"\n{stored} finished game(s) stored: tables {table_bytes() / 2**20:.1f} MiB, "
