@@ -8,6 +8,8 @@ that adds hits is counted even where no single die shows it.
 """
 from __future__ import annotations
 
+from django.utils.html import format_html
+
 SIDE = {"union": "Union", "confederate": "Confederate"}
 FACE_NAMES = {"flag": "flag", "swords": "sabres", "cavalry": "cavalry", "artillery": "artillery",
               "infantry": "infantry"}
@@ -60,6 +62,18 @@ def result_words(e: dict) -> str:
     return ", ".join(parts)
 
 
+_MARK_WORDS = {"hit": ("hit", ": hit", " (hit)"), "flag": ("flag", ": retreat", " (retreat)"),
+               "": ("", "", "")}
+
+
+def die_html(face: str, name: str, mark: str) -> str:
+    """One die: its face drawn (a shape of the page's dice sprite), its mark, its words."""
+    cls, title, words = _MARK_WORDS.get(mark, _MARK_WORDS[""])
+    return format_html('<span class="die {}{}" title="{}{}"><svg viewBox="0 0 24 24" aria-hidden="true">'
+                       '<use href="#die-{}"/></svg><span class="sr">{}{}</span></span>',
+                       face, f" {cls}" if cls else "", name, title, face, name, words)
+
+
 def roll_of(e: dict) -> dict | None:
     """The roll an event records, for the page: dice with their marks and words, or None."""
     rolls = e.get("rolls")
@@ -69,8 +83,8 @@ def roll_of(e: dict) -> dict | None:
     return {
         "side": e.get("side") or "",
         "side_name": SIDE.get(e.get("side"), ""),
-        "dice": [{"face": f, "name": FACE_NAMES.get(f, str(f)), "mark": m}
-                 for f, m in zip(rolls, marks)],
+        "dice": [{"face": f, "name": FACE_NAMES.get(f, str(f)), "mark": m,
+                  "html": die_html(f, FACE_NAMES.get(f, str(f)), m)} for f, m in zip(rolls, marks)],
         "result": result_words(e),
         "melee": bool(e.get("melee")),
     }

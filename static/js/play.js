@@ -146,6 +146,19 @@
     });
   });
 
+  /* A poll answer that arrives after a click's answer never paints an older position over a
+     newer one: it is swapped in only if its version is newer than the page's.  (Polls are
+     not aborted by clicks, which htmx would report as an error in the console.) */
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    var elt = e.detail.requestConfig && e.detail.requestConfig.elt;
+    if (!elt || !elt.classList || !elt.classList.contains("poll")) return;
+    var m = /data-version="(\d+)"/.exec(e.detail.serverResponse || "");
+    var game = document.getElementById("game");
+    if (m && game && parseInt(m[1], 10) <= parseInt(game.getAttribute("data-version"), 10)) {
+      e.detail.shouldSwap = false;
+    }
+  });
+
   document.addEventListener("DOMContentLoaded", update);
   document.addEventListener("htmx:afterSettle", function () { restoreLastTurn(); update(); });
 })();

@@ -236,10 +236,38 @@ def test_your_turn_reaches_the_lobby_without_a_reload(browser, live_server, setu
     lee.wait_for_selector("text=Move your ordered units")
     lee.get_by_role("button", name="End movement: battle").click()
     lee.get_by_role("button", name="End the turn and draw").click()
-    lee.wait_for_selector("text=Waiting for")
+    lee.wait_for_selector(".status:has-text('Waiting for')")
     lee.wait_for_function("!document.title.startsWith('(\u2691')")      # no longer lee's turn
 
     grant.wait_for_function("document.title.startsWith('(1) ')", timeout=15_000)
     assert grant.locator(".site-nav .turn-count").inner_text().strip() == "1"
     assert "Browser skirmish" in grant.locator("li.your-turn").inner_text()
     assert grant.evaluate("window.notReloaded") is True
+
+
+def test_a_click_during_a_slow_poll(browser, live_server, setup, monkeypatch):
+    """A poll still on its way when the player clicks: no error in the console (htmx reports
+    an aborted request as one), and the late answer does not undo what the click shows."""
+    import time
+
+    from django.http import HttpResponse
+    from games.views import play
+
+    def slow_response(*args, **kwargs):           # the "nothing new" answer of the poll
+        time.sleep(1.5)
+        return HttpResponse(*args, **kwargs)
+
+    monkeypatch.setattr(play, "HttpResponse", slow_response)
+    game_url = f"/play/games/{setup['game']}/"
+    lee = log_in(browser, live_server.url, "lee", "Gettysburg-1863", DESKTOP, game_url)
+    errors = []
+    lee.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    lee.locator("li.card").first.get_by_role("button", name="Skirmish: order 1 unit anywhere").click()
+    lee.wait_for_selector("text=Order units")
+    with lee.expect_request("**/version/**", timeout=10_000):
+        pass                                       # a poll has just left
+    hex_(lee, 12, 6).click()                       # order the unit while it is on its way
+    lee.wait_for_selector("text=Move your ordered units")
+    lee.wait_for_timeout(2000)                     # the late poll answer has come back
+    assert "Move your ordered units" in lee.locator(".status").inner_text()
+    assert errors == [], errors

@@ -173,7 +173,7 @@ def test_two_members_play_the_opening_turn(opening, browser, live_server):
     assert "2 dice" in lee.locator(".choices", has_text="Targets").inner_text()
     shot(lee, "desktop-3-battle")
     hex_(lee, TARGET).click()
-    lee.wait_for_selector("text=Waiting for")
+    lee.wait_for_selector(".status:has-text('Waiting for')")
     assert "fired on" in lee.locator("#dice").inner_text() and "fired on" in lee.locator(".log").inner_text()
 
     # Grant decides where the unit retreats: the hexes offered are highlighted.
@@ -183,13 +183,13 @@ def test_two_members_play_the_opening_turn(opening, browser, live_server):
     for o in options:
         assert "reachable" in hex_(grant, (o["col"], o["row"])).get_attribute("class")
     hex_(grant, (options[0]["col"], options[0]["row"])).click()
-    grant.wait_for_selector("text=Waiting for")
+    grant.wait_for_selector(".status:has-text('Waiting for')")
     assert "retreated to" in grant.locator(".log").inner_text()
 
     # Lee's page shows the retreat by itself; Lee ends the turn and draws.
     lee.wait_for_selector("button:has-text('End the turn and draw')", timeout=15_000)
     lee.get_by_role("button", name="End the turn and draw").click()
-    lee.wait_for_selector("text=Waiting for")
+    lee.wait_for_selector(".status:has-text('Waiting for')")
     assert "You drew" in lee.locator(".log").inner_text()
 
     # Now it is Grant's turn, shown without a reload.

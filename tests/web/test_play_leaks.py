@@ -117,7 +117,6 @@ def pages(client, game: Game) -> dict[str, str]:
         "match": client.get(f"/play/matches/{game.match_id}/"),
         "lobby": client.get("/play/"),
         "lobby games (refresh)": client.get("/play/?fragment=games", **hx),
-        "home": client.get("/"),
         "replay": client.get(base + "replay/"),
         "illegal action": client.post(base + "act/", {"action": json.dumps({"type": "nonsense"}),
                                                        "version": game.version}),
