@@ -54,7 +54,7 @@ def stage(engine):
     return engine
 
 
-SITE_NAME = re.compile(r"Battle Cry( club| is a game|, played by the club|</strong>,\s+Richard Borg)")
+SITE_NAME = re.compile(r"Battle Cry (club|is a game)")
 
 
 def token(cid: str) -> re.Pattern:
