@@ -11,8 +11,11 @@ import json
 from collections import OrderedDict
 
 from django.contrib import messages
+from django.core.cache import cache
 from django.http import Http404, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
@@ -367,8 +370,7 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
         })
     card_in_play = card_info(view["card"]) if view.get("card") else None
     outcome = row.outcome
-    can_claim = (bool(side) and not row.is_over and bool(row.deciding) and row.deciding != side
-                 and row.deadline_passed())
+    can_claim = may_claim(row, side)
     return {
         "game": row, "match": row.match, "view": view, "side": side, "other_side": other,
         "side_name": SIDE_NAMES.get(side, ""), "mine": mine, "choices": choices,
@@ -392,6 +394,40 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
         "next_game": (row.match.games.filter(number=2).first()
                       if row.is_over and row.number == 1 else None),
     }
+
+
+def may_claim(row: Game, side) -> bool:
+    """Whether ``side`` may claim the game now (the opponent's time for a move ran out)."""
+    return (bool(side) and not row.is_over and bool(row.deciding) and row.deciding != side
+            and row.deadline_passed())
+
+
+#: Seconds a drawn #game fragment is kept for the other viewers with the same viewpoint.
+FRAGMENT_SECONDS = 120
+#: Stands for the viewer's CSRF token in a kept fragment (each viewer gets their own).
+CSRF_MARK = "\x00csrf-token\x00"
+
+
+def fragment_key(row: Game, side) -> str:
+    """What the #game fragment without a selection depends on: the game, its version, the
+    viewpoint (a side, or the public one of spectators), whether a claim is open, and the
+    time zone its dates are written in."""
+    return (f"gamefrag:{row.pk}:{row.version}:{side or 'public'}:{int(may_claim(row, side))}:"
+            f"{timezone.get_current_timezone_name()}")
+
+
+def shared_fragment(request, row: Game, engine=None) -> HttpResponse:
+    """The #game fragment of ``row`` as the viewer's side sees it, drawn once per (game,
+    version, viewpoint) and handed to every viewer with that viewpoint (the two players'
+    fragments and the spectators' one are kept apart by the key)."""
+    key = fragment_key(row, row.side_of(request.user))
+    html = cache.get(key)
+    if html is None:
+        ctx = game_context(request, row, engine=engine)
+        ctx["csrf_token"] = CSRF_MARK
+        html = render_to_string(f"{TEMPLATE}#game", ctx, request=request)
+        cache.set(key, html, FRAGMENT_SECONDS)
+    return HttpResponse(html.replace(CSRF_MARK, get_token(request)))
 
 
 def _reason(outcome) -> str:
@@ -468,7 +504,7 @@ def game_version(request, game_id):
     if request.GET.get("v") == str(row["version"]):
         return HttpResponse(status=204, headers={"ETag": etag})
     game = _game(game_id)
-    response = _render(request, game, partial="game")
+    response = shared_fragment(request, game)
     response.headers["ETag"] = version_etag(game_id, game.version)
     response.headers["Cache-Control"] = "private, no-cache"
     response.headers["Vary"] = "Cookie, HX-Request"
@@ -498,7 +534,7 @@ def game_act(request, game_id):
     if request.htmx:
         row = _game(game_id)
         same = row.version == acted.game.version
-        return _render(request, row, partial="game", engine=acted.engine if same else None)
+        return shared_fragment(request, row, engine=acted.engine if same else None)
     return see_other(reverse("play:game", args=[game_id]))
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -228,3 +229,44 @@ def test_a_cached_log_of_one_side_is_never_served_to_the_other_or_to_a_spectator
     for viewer, hist in others.items():
         assert hist.lines == full_log(game, viewer)[-len(hist.lines):]
         assert hist.lines != own.lines, f"{viewer or 'a spectator'} got the drawer's log"
+
+
+# -- the #game fragment drawn once per (game, version, viewpoint) -------------------------------------
+CSRF = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
+
+
+def poll(client, game):
+    r = client.get(f"/play/games/{game.pk}/version/", {"v": "old"}, HTTP_HX_REQUEST="true")
+    assert r.status_code == 200
+    return CSRF.sub("", r.content.decode())
+
+
+def test_a_kept_fragment_of_one_side_is_never_served_to_the_other_or_to_a_spectator(
+        client, lee, grant, meade):
+    _, game = start_match(lee, grant)
+    play_random(game, 12)
+    viewers = {"union": lee, "confederate": grant, "spectator": meade}
+    kept = {}
+    for name, user in viewers.items():        # each viewpoint drawn once and kept
+        client.force_login(user)
+        kept[name] = poll(client, game)
+        assert poll(client, game) == kept[name]             # the kept copy, as drawn
+    assert kept["union"] != kept["confederate"] != kept["spectator"] != kept["union"]
+    from django.core.cache import cache
+    cache.clear()
+    for name, user in viewers.items():        # each kept copy is what that viewer gets fresh
+        client.force_login(user)                # (and fresh pages pass the leak tests)
+        assert poll(client, game) == kept[name]
+
+
+def test_each_viewer_gets_their_own_csrf_token_in_a_kept_fragment(lee, grant, meade):
+    from django.test import Client
+    _, game = start_match(lee, grant)
+    first, second = Client(), Client()
+    first.force_login(lee)
+    second.force_login(lee)
+    a = first.get(f"/play/games/{game.pk}/version/", {"v": "x"}, HTTP_HX_REQUEST="true").content.decode()
+    b = second.get(f"/play/games/{game.pk}/version/", {"v": "x"}, HTTP_HX_REQUEST="true").content.decode()
+    assert "csrf-token" not in a and "csrf-token" not in b
+    tokens = [set(re.findall(r'name="csrfmiddlewaretoken" value="([^"]+)"', t)) for t in (a, b)]
+    assert all(tokens) and tokens[0].isdisjoint(tokens[1])
