@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from games import services
+from games.context_processors import decision_of
 from games.forms_play import SEARCH_LIMIT, ChallengeForm, SeekForm, member_label, search_members
 from games.models import Game, Match
 from games.models.match import SIDE_NAMES
@@ -55,8 +56,6 @@ def my_games(user, page=1) -> dict:
     deadline), a page at a time: ``your_turn`` and ``waiting`` rows of that page, and
     ``your_turn_count`` in all (for the lobby, the home page and their refreshed fragment).
     A constant number of queries whatever the member's history."""
-    from games.context_processors import decision_of
-
     games = (Game.objects.filter(finished_at__isnull=True, match__status=Match.Status.ACTIVE)
              .filter(Q(union_player=user) | Q(confederate_player=user))
              .annotate(later=Case(When(decision_of(user), then=Value(0)), default=Value(1),
@@ -107,6 +106,7 @@ def lobby(request):
     return render(request, "games/lobby.html", ctx)
 
 
+@login_required
 def members(request):
     """Members to challenge, by a part of their username or name (``?q=``): with HTMX the
     ``<option>`` list the challenge form suggests as one types, else a page of results

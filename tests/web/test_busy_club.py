@@ -270,3 +270,8 @@ def test_each_viewer_gets_their_own_csrf_token_in_a_kept_fragment(lee, grant, me
     assert "csrf-token" not in a and "csrf-token" not in b
     tokens = [set(re.findall(r'name="csrfmiddlewaretoken" value="([^"]+)"', t)) for t in (a, b)]
     assert all(tokens) and tokens[0].isdisjoint(tokens[1])
+
+
+def test_only_members_may_search_the_members(client, grant):
+    r = client.get("/play/members/", {"q": "gra"})
+    assert r.status_code == 302 and r["Location"].startswith("/accounts/login/")
