@@ -456,9 +456,8 @@ def undo_words(entry, lines) -> str:
 
 
 def _render(request, row, *, selected=None, want_general=False, error=None, status=200,
-            partial=None, engine=None):
-    ctx = game_context(request, row, selected=selected, want_general=want_general, error=error,
-                       engine=engine)
+            partial=None):
+    ctx = game_context(request, row, selected=selected, want_general=want_general, error=error)
     name = TEMPLATE
     if not partial and not request.htmx:
         ctx["legend"] = board_legend(ctx["view"])
