@@ -12,14 +12,16 @@ def notifications(request) -> dict:
 
     return {"notifications_delayed": SimpleLazyObject(notifications_delayed)}
 
+def decision_of(user) -> Q:
+    """Games where the decision is ``user``'s (served by the games' "decision" indexes)."""
+    return Q(deciding="union", union_player=user) | Q(deciding="confederate", confederate_player=user)
 
 
 def waiting_for(user):
     """The member's games where the decision is theirs (not over)."""
     from games.models import Game
 
-    return Game.objects.filter(finished_at__isnull=True).filter(
-        Q(deciding="union", union_player=user) | Q(deciding="confederate", confederate_player=user))
+    return Game.objects.filter(finished_at__isnull=True).filter(decision_of(user))
 
 
 def your_turn(request) -> dict:

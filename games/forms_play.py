@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.db.models import Q
+from django.urls import reverse
 
 from games.models import Match, Scenario
 
@@ -34,20 +36,62 @@ class SeekForm(forms.Form):
     message = forms.CharField(required=False, max_length=200, label="Message (optional)")
 
 
+#: How many members the opponent search offers at most.
+SEARCH_LIMIT = 10
+
+
+def search_members(query: str, exclude=None, limit: int = SEARCH_LIMIT):
+    """Active members whose username or display name contains ``query`` (case-insensitive),
+    names starting with it first; one query whatever the club's size."""
+    query = (query or "").strip()
+    if not query:
+        return []
+    members = (get_user_model().objects.filter(is_active=True)
+               .filter(Q(username__icontains=query) | Q(profile__display_name__icontains=query))
+               .select_related("profile"))
+    if exclude is not None and getattr(exclude, "is_authenticated", False):
+        members = members.exclude(pk=exclude.pk)
+    found = list(members.order_by("username")[:limit * 3])
+    low = query.lower()
+    found.sort(key=lambda u: (not u.username.lower().startswith(low), u.username.lower()))
+    return found[:limit]
+
+
+def member_label(user) -> str:
+    profile = getattr(user, "profile", None)
+    if profile is not None and profile.display_name:
+        return f"{profile.display_name} ({user.get_username()})"
+    return user.get_username()
+
+
 class ChallengeForm(SeekForm):
+    """The opponent is typed (their username): the page suggests members as one types
+    (``play:members``), and without JavaScript the field is a plain text box."""
+
     field_order = ["opponent", "scenario", "side", "nightfall", "deadline_hours", "message"]
-    opponent = forms.ModelChoiceField(queryset=get_user_model().objects.none(),
-                                      to_field_name="username", label="Member to challenge")
+    opponent = forms.CharField(
+        label="Member to challenge", max_length=150,
+        help_text="Their username; type a few letters of a username or name to see suggestions.",
+        widget=forms.TextInput(attrs={"autocomplete": "off", "list": "opponent-options",
+                                      "hx-trigger": "input changed delay:250ms",
+                                      "hx-target": "#opponent-options", "hx-swap": "innerHTML",
+                                      "spellcheck": "false"}))
 
     def __init__(self, *args, user=None, **kwargs):
         super().__init__(*args, **kwargs)
-        members = get_user_model().objects.filter(is_active=True).order_by("username")
-        if user is not None and user.is_authenticated:
-            members = members.exclude(pk=user.pk)
-        self.fields["opponent"].queryset = members
-        self.fields["opponent"].label_from_instance = (
-            lambda u: f"{u.profile.name} ({u.get_username()})"
-            if hasattr(u, "profile") and u.profile.display_name else u.get_username())
+        self.user = user
+        self.fields["opponent"].widget.attrs["hx-get"] = reverse("play:members")
+
+    def clean_opponent(self):
+        name = self.cleaned_data["opponent"].strip()
+        found = get_user_model().objects.filter(is_active=True, username__iexact=name).first()
+        if found is None:
+            close = search_members(name, exclude=self.user, limit=5)
+            hint = (" Did you mean " + ", ".join(u.get_username() for u in close) + "?") if close else ""
+            raise forms.ValidationError(f"No member is called “{name}”.{hint}")
+        if self.user is not None and found.pk == self.user.pk:
+            raise forms.ValidationError("You cannot challenge yourself.")
+        return found
 
 
 class SoloForm(forms.Form):

@@ -92,6 +92,8 @@ class Acted:
 
     game: Game
     events: list = field(default_factory=list)
+    #: The engine game after the action (secrets included: only ``view(side)`` leaves it).
+    engine: EngineGame | None = None
 
 
 # -- the engine state of a row -----------------------------------------------------------------
@@ -340,7 +342,7 @@ def act(game_id, user, action, version) -> Acted:
         except IllegalAction as e:
             raise IllegalStep(str(e), game=row) from None
         _record(row, engine, side, user, action, events)
-    return Acted(row, events)
+    return Acted(row, events, engine)
 
 
 def end_by_nightfall(game_id, version) -> Acted | None:

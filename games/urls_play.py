@@ -10,6 +10,7 @@ urlpatterns = [
     path("challenge/", lobby.challenge, name="challenge"),
     path("seek/", lobby.seek, name="seek"),
     path("solo/", solo.solo, name="solo"),
+    path("members/", lobby.members, name="members"),
     path("matches/<int:match_id>/", lobby.match_page, name="match"),
     path("matches/<int:match_id>/accept/", lobby.accept, name="accept"),
     path("matches/<int:match_id>/decline/", lobby.decline, name="decline"),

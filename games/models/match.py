@@ -119,6 +119,13 @@ class Match(models.Model):
     class Meta:
         ordering = ["-updated"]
         verbose_name_plural = "matches"
+        indexes = [
+            # a member's finished matches, newest first (the lobby's list)
+            models.Index(fields=["challenger", "-finished"], name="match_finished_challenger",
+                         condition=models.Q(status="finished")),
+            models.Index(fields=["opponent", "-finished"], name="match_finished_opponent",
+                         condition=models.Q(status="finished")),
+        ]
 
     def __str__(self) -> str:
         who = self.opponent.get_username() if self.opponent_id else "anyone"
@@ -185,6 +192,18 @@ class Game(models.Model):
         ordering = ["match", "number"]
         constraints = [
             models.UniqueConstraint(fields=["match", "number"], name="one_game_per_number"),
+        ]
+        indexes = [
+            # a member's games being played, by deadline (the lobby, the home page)
+            models.Index(fields=["union_player", "deadline"], name="game_live_union",
+                         condition=models.Q(finished_at__isnull=True)),
+            models.Index(fields=["confederate_player", "deadline"], name="game_live_confederate",
+                         condition=models.Q(finished_at__isnull=True)),
+            # a member's games where the decision is theirs (the header's count, "your move")
+            models.Index(fields=["union_player"], name="game_decision_union",
+                         condition=models.Q(finished_at__isnull=True, deciding="union")),
+            models.Index(fields=["confederate_player"], name="game_decision_confederate",
+                         condition=models.Q(finished_at__isnull=True, deciding="confederate")),
         ]
 
     def __str__(self) -> str:

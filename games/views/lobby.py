@@ -3,14 +3,16 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Q
+from django.core.paginator import Paginator
+from django.db.models import Case, IntegerField, Q, Value, When
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from games import services
-from games.forms_play import ChallengeForm, SeekForm, SoloForm
+from games.context_processors import decision_of
+from games.forms_play import SEARCH_LIMIT, ChallengeForm, SeekForm, SoloForm, member_label, search_members
 from games.models import Game, Match
 from games.models.match import SIDE_NAMES
 
@@ -35,48 +37,89 @@ def _game_row(game: Game, user) -> dict:
 
 #: Seconds between two refreshes of the member's games on the lobby and home pages.
 REFRESH_SECONDS = 20
+#: Rows per page of the member's games being played, and of their finished matches.
+GAMES_PER_PAGE = 25
+FINISHED_PER_PAGE = 20
+#: Challenges and seeks shown at most (the newest).
+LIST_LIMIT = 50
 
 
-def my_games(user) -> dict:
-    """The member's games being played: ``your_turn`` and ``waiting`` rows, for the lobby and
-    the home page (and their refreshed fragment)."""
+def _page_number(value) -> int:
+    try:
+        return max(1, int(value))
+    except (TypeError, ValueError):
+        return 1
+
+
+def my_games(user, page=1) -> dict:
+    """The member's games being played, the ones waiting for their decision first (then by
+    deadline), a page at a time: ``your_turn`` and ``waiting`` rows of that page, and
+    ``your_turn_count`` in all (for the lobby, the home page and their refreshed fragment).
+    A constant number of queries whatever the member's history."""
     games = (Game.objects.filter(finished_at__isnull=True, match__status=Match.Status.ACTIVE)
              .filter(Q(union_player=user) | Q(confederate_player=user))
+             .annotate(later=Case(When(decision_of(user), then=Value(0)), default=Value(1),
+                                  output_field=IntegerField()))
              .select_related("match__scenario", "union_player__profile",
                              "confederate_player__profile")
-             .order_by("deadline"))
-    rows = [_game_row(g, user) for g in games]
-    return {"your_turn": [r for r in rows if r["your_turn"]],
-            "waiting": [r for r in rows if not r["your_turn"]],
+             .order_by("later", "deadline", "pk"))
+    paged = Paginator(games, GAMES_PER_PAGE).get_page(page)
+    rows = [_game_row(g, user) for g in paged.object_list]
+    your_turn = [r for r in rows if r["your_turn"]]
+    if not paged.has_other_pages() or (paged.number == 1 and len(your_turn) < len(rows)):
+        your_turn_count = len(your_turn)          # every game waiting for them is on this page
+    else:
+        your_turn_count = Game.objects.filter(finished_at__isnull=True).filter(decision_of(user)).count()
+    return {"your_turn": your_turn, "waiting": [r for r in rows if not r["your_turn"]],
+            "your_turn_count": your_turn_count, "games_page": paged,
             "refresh_seconds": REFRESH_SECONDS}
 
 
 def lobby(request):
     """My matches (whose turn it is), challenges, open seeks and the forms to make them.
-    With HTMX and ``?fragment=games``: only the member's games (refreshed by the page)."""
+    With HTMX and ``?fragment=games``: only the member's games (refreshed by the page).
+    ``?games=n`` and ``?finished=n`` page through the member's games and finished matches."""
     user = request.user
+    games_page = _page_number(request.GET.get("games"))
     if request.htmx and request.GET.get("fragment") == "games":
         if not user.is_authenticated:
             return HttpResponse(status=204)
-        return render(request, "games/lobby.html#my-games", my_games(user))
+        return render(request, "games/lobby.html#my-games", my_games(user, games_page))
     ctx = {"seeks": Match.objects.filter(status=Match.Status.SEEK)
-           .select_related("scenario", "challenger__profile").order_by("-created")[:50]}
+           .select_related("scenario", "challenger__profile").order_by("-created")[:LIST_LIMIT]}
     if user.is_authenticated:
-        ctx.update(my_games(user))
+        ctx.update(my_games(user, games_page))
+        finished = (Match.objects.filter(status=Match.Status.FINISHED)
+                    .filter(Q(challenger=user) | Q(opponent=user))
+                    .select_related("scenario", "challenger__profile", "opponent__profile",
+                                    "winner__profile").order_by("-finished", "-pk"))
         ctx.update({
             "received": Match.objects.filter(status=Match.Status.CHALLENGE, opponent=user)
-            .select_related("scenario", "challenger__profile"),
+            .select_related("scenario", "challenger__profile").order_by("-created")[:LIST_LIMIT],
             "sent": Match.objects.filter(status=Match.Status.CHALLENGE, challenger=user)
-            .select_related("scenario", "opponent__profile"),
-            "finished": Match.objects.filter(status=Match.Status.FINISHED)
-            .filter(Q(challenger=user) | Q(opponent=user))
-            .select_related("scenario", "challenger__profile", "opponent__profile",
-                            "winner__profile").order_by("-finished")[:30],
+            .select_related("scenario", "opponent__profile").order_by("-created")[:LIST_LIMIT],
+            "finished": Paginator(finished, FINISHED_PER_PAGE).get_page(
+                _page_number(request.GET.get("finished"))),
             "challenge_form": ChallengeForm(user=user, prefix="c"),
             "seek_form": SeekForm(prefix="s"),
         })
     ctx["solo_form"] = SoloForm()
     return render(request, "games/lobby.html", ctx)
+
+
+@login_required
+def members(request):
+    """Members to challenge, by a part of their username or name (``?q=``): with HTMX the
+    ``<option>`` list the challenge form suggests as one types, else a page of results
+    with a link to challenge each (the way without JavaScript)."""
+    query = (request.GET.get("q") or request.GET.get("c-opponent") or "").strip()[:150]
+    found = search_members(query, exclude=request.user, limit=SEARCH_LIMIT + 1)
+    ctx = {"q": query, "more": len(found) > SEARCH_LIMIT,
+           "members": [{"username": u.get_username(), "label": member_label(u)}
+                       for u in found[:SEARCH_LIMIT]]}
+    if request.htmx:
+        return render(request, "games/members.html#options", ctx)
+    return render(request, "games/members.html", ctx)
 
 
 def _refused(request, refused, fallback: str):
@@ -87,13 +130,16 @@ def _refused(request, refused, fallback: str):
 @login_required
 def new_match(request):
     """Challenge a member or post a seek, for the scenario named by ``?scenario=slug``
-    (the "Play this scenario" link of the scenario pages)."""
+    (the "Play this scenario" link of the scenario pages) and the member named by
+    ``?opponent=username`` (the member search's "challenge" link)."""
     from games.models import Scenario
     scenario = Scenario.objects.filter(slug=request.GET.get("scenario", "")).first()
     initial = {"scenario": scenario.pk} if scenario else {}
+    opponent = (request.GET.get("opponent") or "").strip()[:150]
     return render(request, "games/lobby_new.html", {
         "scenario": scenario,
-        "challenge_form": ChallengeForm(user=request.user, prefix="c", initial=initial),
+        "challenge_form": ChallengeForm(user=request.user, prefix="c",
+                                        initial={**initial, "opponent": opponent}),
         "seek_form": SeekForm(prefix="s", initial=initial),
     })
 

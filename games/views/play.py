@@ -11,8 +11,11 @@ import json
 from collections import OrderedDict
 
 from django.contrib import messages
+from django.core.cache import cache
 from django.http import Http404, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
@@ -27,13 +30,12 @@ from games.models.match import PHASE_LABELS, SIDE_NAMES
 from . import play_prebattle
 from .chat import chat_context
 from .play_dice import dice_tray
-from .play_last_turn import last_turn
 from .play_victory import victory
-from .play_log import hex_label, last_rolls, log_entries, log_lines, tracker_from_view
+from .play_history import history, recent_entries
+from .play_log import hex_label, last_rolls, log_lines, tracker_from_view
 
 TEMPLATE = "games/game.html"
 POLL_SECONDS = 3
-LOG_LINES = 60
 
 _REFUSAL_STATUS = {"not_a_player": 403, "stale_version": 409, "not_your_turn": 409,
                    "game_over": 409, "illegal": 400}
@@ -341,8 +343,11 @@ def _choices(engine, view, legal: list, selected, want_general: bool = False) ->
 
 # -- the context of the page ------------------------------------------------------------------------
 def game_context(request, row: Game, *, selected=None, want_general: bool = False,
-                 error: str | None = None) -> dict:
-    engine = services.load_engine(row)
+                 error: str | None = None, engine=None) -> dict:
+    """``engine``: the row's engine game when the caller has it at the row's version
+    (the action just applied), so it is not loaded twice."""
+    if engine is None:
+        engine = services.load_engine(row)
     side = row.side_of(request.user)
     view = engine.view(side)
     mine = bool(side) and row.deciding == side and not row.is_over
@@ -369,14 +374,14 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
             attrs["aria-label"] = f"Select the {'general' if click.get('general') else 'piece'} here"
         return attrs
 
-    entries = log_entries(row.actions.order_by("index"))
-    archie = services.archie_side(row)
-    last = last_turn(entries, side)
+    recent = recent_entries(row)
+    hist = history(row, engine.scenario, side, recent)
+    last = hist.last_turn
     board = render_board(view, viewer=side, highlights=choices.highlights,
                          hex_attrs=hex_attrs, selected=selected if mine else None,
                          marks=last["marks"] if last else ())
-    lines = log_lines(engine.scenario, entries, side, archie)
-    undo_entry = services.undoable_entry(entries, side, row.deciding) if mine else None
+    lines = hist.lines
+    undo_entry = services.undoable_entry(recent, side, row.deciding) if mine else None
     other = None
     if side:
         other = "confederate" if side == "union" else "union"
@@ -394,15 +399,14 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
         })
     card_in_play = card_info(view["card"]) if view.get("card") else None
     outcome = row.outcome
-    can_claim = (bool(side) and not row.is_over and bool(row.deciding) and row.deciding != side
-                 and row.deadline_passed())
+    can_claim = may_claim(row, side)
     return {
         "game": row, "match": row.match, "view": view, "side": side, "other_side": other,
         "side_name": SIDE_NAMES.get(side, ""), "mine": mine, "choices": choices,
         "board": board, "hand": hand, "stands": stands, "card_in_play": card_in_play,
         "mode": view.get("mode"),
-        "log": list(reversed(lines[-LOG_LINES:])), "log_total": len(lines),
-        "tray": dice_tray(lines, row.version), "error": error,
+        "log": list(reversed(lines)), "log_total": hist.total,
+        "tray": dice_tray(hist.rolls, row.version), "error": error,
         "victory": victory(engine, view),
         "last_turn": last, "show_last": not mine or row.phase == "play_card",
         "deciding_name": _name(deciding_user) if deciding_user else "",
@@ -421,6 +425,40 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
         "next_game": (row.match.games.filter(number=2).first()
                       if row.is_over and row.number == 1 else None),
     }
+
+
+def may_claim(row: Game, side) -> bool:
+    """Whether ``side`` may claim the game now (the opponent's time for a move ran out)."""
+    return (bool(side) and not row.is_over and bool(row.deciding) and row.deciding != side
+            and row.deadline_passed())
+
+
+#: Seconds a drawn #game fragment is kept for the other viewers with the same viewpoint.
+FRAGMENT_SECONDS = 120
+#: Stands for the viewer's CSRF token in a kept fragment (each viewer gets their own).
+CSRF_MARK = "\x00csrf-token\x00"
+
+
+def fragment_key(row: Game, side) -> str:
+    """What the #game fragment without a selection depends on: the game, its version, the
+    viewpoint (a side, or the public one of spectators), whether a claim is open, and the
+    time zone its dates are written in."""
+    return (f"gamefrag:{row.pk}:{row.version}:{side or 'public'}:{int(may_claim(row, side))}:"
+            f"{timezone.get_current_timezone_name()}")
+
+
+def shared_fragment(request, row: Game, engine=None) -> HttpResponse:
+    """The #game fragment of ``row`` as the viewer's side sees it, drawn once per (game,
+    version, viewpoint) and handed to every viewer with that viewpoint (the two players'
+    fragments and the spectators' one are kept apart by the key)."""
+    key = fragment_key(row, row.side_of(request.user))
+    html = cache.get(key)
+    if html is None:
+        ctx = game_context(request, row, engine=engine)
+        ctx["csrf_token"] = CSRF_MARK
+        html = render_to_string(f"{TEMPLATE}#game", ctx, request=request)
+        cache.set(key, html, FRAGMENT_SECONDS)
+    return HttpResponse(html.replace(CSRF_MARK, get_token(request)))
 
 
 def _reason(outcome) -> str:
@@ -475,16 +513,32 @@ def game_page(request, game_id):
                    want_general=request.GET.get("piece") == "general", partial=partial)
 
 
+def version_etag(game_id, version) -> str:
+    """The poll's entity tag: the game and its version (a fragment's content follows from
+    them and the viewer's side, and the response varies by cookie)."""
+    return f'"g{game_id}v{version}"'
+
+
 @require_GET
 def game_version(request, game_id):
-    """Polled every few seconds: 204 while the game is still at version ``v``, else the
-    fresh #game fragment (so the opponent's move appears without a reload)."""
+    """Polled every few seconds: 204 while the game is still at version ``v`` (or at the
+    version of the ``If-None-Match`` tag: 304), else the fresh #game fragment (so the
+    opponent's move appears without a reload).  "Nothing new" is answered from the version
+    column alone: no engine, no template."""
     row = Game.objects.filter(pk=game_id).values("version").first()
     if row is None:
         raise Http404
+    etag = version_etag(game_id, row["version"])
+    if request.headers.get("If-None-Match") == etag:
+        return HttpResponse(status=304, headers={"ETag": etag})
     if request.GET.get("v") == str(row["version"]):
-        return HttpResponse(status=204)
-    return _render(request, _game(game_id), partial="game")
+        return HttpResponse(status=204, headers={"ETag": etag})
+    game = _game(game_id)
+    response = shared_fragment(request, game)
+    response.headers["ETag"] = version_etag(game_id, game.version)
+    response.headers["Cache-Control"] = "private, no-cache"
+    response.headers["Vary"] = "Cookie, HX-Request"
+    return response
 
 
 @require_POST
@@ -500,7 +554,7 @@ def game_act(request, game_id):
     except untrusted_json.UnsafeJSON:
         action = None              # refused by services.act as not an action of the game
     try:
-        services.act(game_id, request.user, action, _version(request))
+        acted = services.act(game_id, request.user, action, _version(request))
     except BadVersion:
         return _refused(request, game_id, BAD_VERSION, 400)
     except services.ActionRefused as refused:
@@ -510,7 +564,9 @@ def game_act(request, game_id):
             return _render(request, row, error=refused.message, partial="game")
         return _render(request, row, error=refused.message, status=status)
     if request.htmx:
-        return _render(request, _game(game_id), partial="game")
+        row = _game(game_id)
+        same = row.version == acted.game.version
+        return shared_fragment(request, row, engine=acted.engine if same else None)
     return see_other(reverse("play:game", args=[game_id]))
 
 

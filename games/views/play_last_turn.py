@@ -17,22 +17,19 @@ def _key(h) -> tuple[int, int]:
     return int(h["col"]), int(h["row"])
 
 
-def last_turn(entries, viewer: str | None) -> dict | None:
-    """``{"turn", "side", "side_name", "card", "marks": [...], "words": str}`` for the last
-    finished turn, or None before the first turn ends.  A mark is ``{"kind": "move" | "retreat"
-    | "attack" | "eliminated", "from", "to", "text"}`` with (col, row) hexes."""
-    taken_back = {e["index"] for entry in entries for e in entry.events if e.get("type") == "undone"}
-    current: list = []
-    previous: list | None = None
-    for entry in entries:
-        if entry.index in taken_back:
-            continue
-        for raw in entry.events:
-            e = view_event(raw, viewer)
-            if e["type"] == "turn":
-                previous, current = current, []
-            else:
-                current.append(e)
+def follow_turns(events, viewer, previous, current):
+    """The events of the last finished turn and of the turn going on, after ``events``."""
+    for raw in events:
+        e = view_event(raw, viewer)
+        if e["type"] == "turn":
+            previous, current = current, []
+        else:
+            current = [*current, e]
+    return previous, current
+
+
+def summary(previous) -> dict | None:
+    """What ``last_turn`` says of the events of one finished turn (None: no turn yet)."""
     if previous is None:
         return None
     side = card = None

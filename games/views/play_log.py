@@ -267,20 +267,26 @@ def log_lines(engine_scenario, entries, viewer: str | None, archie: str | None =
     out = []
     taken_back = {e["index"] for entry in entries for e in entry.events if e.get("type") == "undone"}
     for entry in entries:
-        if entry.index in taken_back:
+        if entry.index not in taken_back:
+            out.extend(entry_lines(entry, viewer, tr, archie))
+    return out
+
+
+def entry_lines(entry, viewer: str | None, tr: Tracker, archie: str | None = None) -> list[dict]:
+    """The lines of one log entry as ``viewer`` may see them; ``tr`` follows its moves."""
+    out = []
+    withdrew = {e.get("unit") for e in entry.events if e["type"] == "withdrew"}
+    for raw in entry.events:
+        if raw["type"] == "retreated" and raw.get("unit") in withdrew:
+            tr.follow(raw)          # a withdrawal moves the unit once: one line says so
             continue
-        withdrew = {e.get("unit") for e in entry.events if e["type"] == "withdrew"}
-        for raw in entry.events:
-            if raw["type"] == "retreated" and raw.get("unit") in withdrew:
-                tr.follow(raw)          # a withdrawal moves the unit once: one line says so
-                continue
-            e = view_event(raw, viewer)
-            text = describe(e, viewer, tr, archie)
-            tr.follow(e)
-            if text:
-                out.append({"index": entry.index, "side": entry.side, "text": text,
-                            "type": e["type"], "dice": dice_of(e), "roll": roll_of(e),
-                            "hexes": hexes_of(e)})
+        e = view_event(raw, viewer)
+        text = describe(e, viewer, tr, archie)
+        tr.follow(e)
+        if text:
+            out.append({"index": entry.index, "side": entry.side, "text": text,
+                        "type": e["type"], "dice": dice_of(e), "roll": roll_of(e),
+                        "hexes": hexes_of(e)})
     return out
 
 

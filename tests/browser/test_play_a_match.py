@@ -130,7 +130,10 @@ def test_two_members_play_the_opening_turn(opening, browser, live_server):
     grant = log_in(browser, live_server.url, "grant", "Vicksburg-1863", {"width": 390, "height": 844})
 
     # Lee challenges Grant from the lobby.
-    lee.select_option("#id_c-opponent", label="grant")
+    # Typing a few letters brings suggestions from the site; the member is picked by username.
+    lee.locator("#id_c-opponent").press_sequentially("gra")
+    lee.wait_for_selector("#opponent-options option[value='grant']", state="attached")
+    lee.fill("#id_c-opponent", "grant")
     lee.select_option("#id_c-scenario", label="Browser skirmish")
     lee.select_option("#id_c-side", "union")
     lee.get_by_role("button", name="Send the challenge").click()

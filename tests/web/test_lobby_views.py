@@ -35,8 +35,11 @@ def test_challenge_from_the_lobby_then_accept(client, lee, grant):
     sc = make_scenario()
     client.force_login(lee)
     html = client.get("/play/").content.decode()
-    assert "Challenge a member" in html and '<option value="grant">' in html
-    assert '<option value="lee">' not in html               # not yourself
+    assert "Challenge a member" in html and 'list="opponent-options"' in html
+    # typing in the opponent box asks the site for suggestions (never yourself)
+    options = client.get("/play/members/", {"c-opponent": "gr"},
+                         HTTP_HX_REQUEST="true").content.decode()
+    assert '<option value="grant">' in options and '<option value="lee">' not in options
     r = client.post("/play/challenge/", challenge_data(sc, nightfall="on"))
     match = Match.objects.get()
     assert r.status_code == 303 and r["Location"] == f"/play/matches/{match.pk}/"

@@ -32,7 +32,7 @@ def test_lobby_list_refreshes_as_a_fragment(client, game, lee, grant):
     client.force_login(lee)
     html = client.get("/play/").content.decode()
     assert "<title>(1) Play · Battle Cry club</title>" in html
-    assert 'hx-get="/play/?fragment=games" hx-trigger="every 20s"' in html
+    assert 'hx-get="/play/?fragment=games&amp;games=1" hx-trigger="every 20s"' in html
     fragment = client.get("/play/?fragment=games", **HX).content.decode()
     assert fragment.lstrip().startswith('<div id="my-games" data-your-turn-count="1"')
     assert "Open seeks" not in fragment and "<html" not in fragment

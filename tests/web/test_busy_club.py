@@ -1,0 +1,277 @@
+"""A busy club: the lobby, the game page, its poll and its actions cost the same number of
+queries whatever the club's size and the game's history; the opponent is found by search."""
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from games import services
+from games.models import Game, Match
+from tests.play_helpers import make_scenario, start_match
+
+pytestmark = pytest.mark.django_db
+
+#: The most queries any of these requests may take (the issue's target).
+MAX_QUERIES = 15
+
+
+def crowd(n: int) -> None:
+    """``n`` more members (the lobby must not read them one by one)."""
+    User = get_user_model()
+    User.objects.bulk_create([User(username=f"member{i:04d}", email=f"m{i}@example.org")
+                              for i in range(n)])
+
+
+def play_random(game: Game, steps: int, seed: int = 3) -> Game:
+    """Play ``steps`` random legal actions through the services (the game's real log)."""
+    rnd = random.Random(seed)
+    for _ in range(steps):
+        game.refresh_from_db()
+        if game.is_over or not game.deciding:
+            break
+        legal = services.load_engine(game).legal_actions()
+        services.act(game.pk, game.player_of(game.deciding), rnd.choice(legal), game.version)
+    game.refresh_from_db()
+    return game
+
+
+def finished_matches(user, other, count: int) -> None:
+    scenario = make_scenario()
+    Match.objects.bulk_create([
+        Match(scenario=scenario, challenger=user, opponent=other, status=Match.Status.FINISHED,
+              winner=user, challenger_flags=6, opponent_flags=3, decided_by="flags")
+        for _ in range(count)])
+
+
+# -- finding an opponent ----------------------------------------------------------------------------
+def test_typing_a_few_letters_suggests_members_by_username_or_name(client, lee, grant, meade):
+    grant.profile.display_name = "Ulysses Grant"
+    grant.profile.save()
+    client.force_login(lee)
+    options = client.get("/play/members/", {"c-opponent": "ulys"}, HTTP_HX_REQUEST="true")
+    assert options.content.decode() == '<option value="grant">Ulysses Grant (grant)</option>'
+    options = client.get("/play/members/", {"c-opponent": "e"}, HTTP_HX_REQUEST="true").content.decode()
+    assert '<option value="meade">' in options and '"lee"' not in options     # never yourself
+
+
+def test_without_javascript_the_search_page_links_to_a_prefilled_challenge(client, lee, grant):
+    client.force_login(lee)
+    html = client.get("/play/members/", {"q": "gra"}).content.decode()
+    assert 'href="/play/new/?opponent=grant"' in html
+    form = client.get("/play/new/?opponent=grant").content.decode()
+    assert 'name="c-opponent" value="grant"' in form
+
+
+def test_a_challenge_to_an_unknown_name_says_so_and_suggests_close_names(client, lee, grant):
+    sc = make_scenario()
+    client.force_login(lee)
+    r = client.post("/play/challenge/", {"c-opponent": "gran", "c-scenario": sc.pk, "c-side": "union",
+                                         "c-deadline_hours": 48})
+    html = r.content.decode()
+    assert r.status_code == 400 and "No member is called “gran”" in html and "Did you mean grant?" in html
+    r = client.post("/play/challenge/", {"c-opponent": "GRANT", "c-scenario": sc.pk, "c-side": "union",
+                                         "c-deadline_hours": 48})
+    assert r.status_code == 303 and Match.objects.get().opponent == grant
+
+
+def test_search_takes_one_query_in_a_big_club(client, lee, django_assert_max_num_queries):
+    crowd(400)
+    client.force_login(lee)
+    client.get("/play/members/", {"q": "member"}, HTTP_HX_REQUEST="true")
+    with django_assert_max_num_queries(4):            # session, user, the search itself
+        html = client.get("/play/members/", {"q": "member"}, HTTP_HX_REQUEST="true").content.decode()
+    assert html.count("<option") == 10
+
+
+# -- the lobby --------------------------------------------------------------------------------------
+def test_the_lobby_costs_the_same_queries_in_a_big_club_with_a_long_history(
+        client, lee, grant, django_assert_max_num_queries):
+    for _ in range(3):
+        start_match(lee, grant)
+    finished_matches(lee, grant, 2)
+    client.force_login(lee)
+    with django_assert_max_num_queries(MAX_QUERIES) as small:
+        assert client.get("/play/").status_code == 200
+    crowd(300)
+    for _ in range(30):
+        start_match(lee, grant)
+    finished_matches(lee, grant, 45)
+    with django_assert_max_num_queries(MAX_QUERIES) as big:
+        html = client.get("/play/").content.decode()
+    # at most one more: counting the games waiting for your move once they fill more than a page
+    assert len(big.captured_queries) <= len(small.captured_queries) + 1
+    assert "member0001" not in html                     # no member list in the page
+    assert "Page 1 of 2" in html and "More games" in html and "Older" in html
+
+
+def test_the_lobby_lists_the_games_waiting_for_your_move_first(client, lee, grant):
+    waiting = [start_match(lee, grant, side="confederate")[1] for _ in range(26)]   # union acts first
+    _, mine = start_match(lee, grant, side="union")
+    client.force_login(lee)
+    html = client.get("/play/").content.decode()
+    assert html.index(f"/play/games/{mine.pk}/") < html.index(f"/play/games/{waiting[0].pk}/")
+    assert "(1) Play" in html                            # the title counts it over every page
+    second = client.get("/play/?games=2").content.decode()
+    assert f"/play/games/{mine.pk}/" not in second and "Previous games" in second
+    assert second.count("/play/games/") >= 2
+
+
+# -- the game page, its poll and its actions with a long history --------------------------------------
+@pytest.fixture
+def long_game(lee, grant):
+    _, game = start_match(lee, grant)
+    return play_random(game, 120)
+
+
+def test_the_game_page_and_its_poll_cost_few_queries_late_in_a_game(
+        client, lee, long_game, django_assert_max_num_queries):
+    assert long_game.version >= 60
+    client.force_login(lee)
+    url = f"/play/games/{long_game.pk}/"
+    with django_assert_max_num_queries(MAX_QUERIES):
+        assert client.get(url).status_code == 200
+    with django_assert_max_num_queries(MAX_QUERIES):
+        assert client.get(url, HTTP_HX_REQUEST="true").status_code == 200
+    with django_assert_max_num_queries(4):            # session, user, profile, the version
+        r = client.get(f"{url}version/?v={long_game.version}", HTTP_HX_REQUEST="true")
+    assert r.status_code == 204
+
+
+def test_a_poll_with_nothing_new_touches_no_engine_and_no_template(client, lee, grant, monkeypatch):
+    _, game = start_match(lee, grant)
+    client.force_login(grant)
+    url = f"/play/games/{game.pk}/version/"
+
+    def no_engine(*args, **kwargs):
+        raise AssertionError("the engine was loaded for a poll with nothing new")
+
+    monkeypatch.setattr(services, "load_engine", no_engine)
+    monkeypatch.setattr(services.EngineGame, "from_dict", no_engine)
+    r = client.get(url, {"v": game.version}, HTTP_HX_REQUEST="true")
+    assert r.status_code == 204 and r.content == b"" and not r.templates
+    # a browser that kept the tag of the fragment it shows asks with it: 304, nothing sent
+    r = client.get(url, {"v": "stale"}, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=r["ETag"])
+    assert r.status_code == 304 and not r.templates
+    monkeypatch.undo()
+    r = client.get(url, {"v": game.version - 1 if game.version else "x"}, HTTP_HX_REQUEST="true")
+    assert r.status_code == 200 and r["ETag"] == f'"g{game.pk}v{game.version}"'
+    assert 'id="game"' in r.content.decode()
+
+
+def test_an_action_late_in_a_game_costs_few_queries(client, long_game, django_assert_max_num_queries):
+    game = long_game
+    if game.is_over:
+        pytest.skip("the random game ended early")
+    client.force_login(game.player_of(game.deciding))
+    legal = services.load_engine(game).legal_actions()
+    with django_assert_max_num_queries(MAX_QUERIES + 5):  # + the locked write of the action
+        r = client.post(f"/play/games/{game.pk}/act/",
+                        {"action": json.dumps(legal[0]), "version": game.version},
+                        HTTP_HX_REQUEST="true")
+    assert r.status_code == 200 and 'role="alert"' not in r.content.decode()
+
+
+# -- the log kept one action at a time ---------------------------------------------------------------
+VIEWERS = ("union", "confederate", None)
+
+
+def full_log(game, viewer):
+    """The log as the page drew it before: every line rebuilt from the start."""
+    from games.views.play_log import Entry, log_lines
+    entries = [Entry(*r) for r in game.actions.order_by("index")
+               .values_list("index", "side", "events", "action")]
+    return log_lines(services.load_engine(game).scenario, entries, viewer)
+
+
+def test_the_log_kept_action_by_action_reads_as_the_log_rebuilt_from_the_start(lee, grant):
+    from games.views.play_history import LOG_LINES, history, recent_entries
+    _, game = start_match(lee, grant)
+    rnd = random.Random(11)
+    for step in range(90):
+        game.refresh_from_db()
+        if game.is_over or not game.deciding:
+            break
+        legal = services.load_engine(game).legal_actions()
+        services.act(game.pk, game.player_of(game.deciding), rnd.choice(legal), game.version)
+        game.refresh_from_db()
+        for viewer in VIEWERS:               # each viewpoint folds in the new entry
+            hist = history(game, services.load_engine(game).scenario, viewer, recent_entries(game))
+            if step % 15 == 0 or step == 89:
+                lines = full_log(game, viewer)
+                assert hist.total == len(lines) and hist.lines == lines[-LOG_LINES:]
+    assert game.version >= 60
+
+
+def test_a_cached_log_of_one_side_is_never_served_to_the_other_or_to_a_spectator(lee, grant):
+    """Each side's log names its own draws; the cached state of one viewpoint is never the
+    answer for another: each reads as its own log rebuilt from the start."""
+    from games.views.play_history import history, recent_entries
+    _, game = start_match(lee, grant)
+    rnd = random.Random(5)
+    while True:                              # up to the first card drawn (the end of a turn)
+        game.refresh_from_db()
+        legal = services.load_engine(game).legal_actions()
+        ends = [a for a in legal if a["type"] == "end_turn"]
+        services.act(game.pk, game.player_of(game.deciding), (ends or legal)[0] if ends
+                     else rnd.choice(legal), game.version)
+        game.refresh_from_db()
+        if ends:
+            break
+    scenario = services.load_engine(game).scenario
+    drawer = "union"
+    own = history(game, scenario, drawer, recent_entries(game))     # cached first
+    others = {v: history(game, scenario, v, recent_entries(game)) for v in ("confederate", None)}
+    assert own.lines == full_log(game, drawer)[-len(own.lines):]
+    for viewer, hist in others.items():
+        assert hist.lines == full_log(game, viewer)[-len(hist.lines):]
+        assert hist.lines != own.lines, f"{viewer or 'a spectator'} got the drawer's log"
+
+
+# -- the #game fragment drawn once per (game, version, viewpoint) -------------------------------------
+CSRF = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
+
+
+def poll(client, game):
+    r = client.get(f"/play/games/{game.pk}/version/", {"v": "old"}, HTTP_HX_REQUEST="true")
+    assert r.status_code == 200
+    return CSRF.sub("", r.content.decode())
+
+
+def test_a_kept_fragment_of_one_side_is_never_served_to_the_other_or_to_a_spectator(
+        client, lee, grant, meade):
+    _, game = start_match(lee, grant)
+    play_random(game, 12)
+    viewers = {"union": lee, "confederate": grant, "spectator": meade}
+    kept = {}
+    for name, user in viewers.items():        # each viewpoint drawn once and kept
+        client.force_login(user)
+        kept[name] = poll(client, game)
+        assert poll(client, game) == kept[name]             # the kept copy, as drawn
+    assert kept["union"] != kept["confederate"] != kept["spectator"] != kept["union"]
+    from django.core.cache import cache
+    cache.clear()
+    for name, user in viewers.items():        # each kept copy is what that viewer gets fresh
+        client.force_login(user)                # (and fresh pages pass the leak tests)
+        assert poll(client, game) == kept[name]
+
+
+def test_each_viewer_gets_their_own_csrf_token_in_a_kept_fragment(lee, grant, meade):
+    from django.test import Client
+    _, game = start_match(lee, grant)
+    first, second = Client(), Client()
+    first.force_login(lee)
+    second.force_login(lee)
+    a = first.get(f"/play/games/{game.pk}/version/", {"v": "x"}, HTTP_HX_REQUEST="true").content.decode()
+    b = second.get(f"/play/games/{game.pk}/version/", {"v": "x"}, HTTP_HX_REQUEST="true").content.decode()
+    assert "csrf-token" not in a and "csrf-token" not in b
+    tokens = [set(re.findall(r'name="csrfmiddlewaretoken" value="([^"]+)"', t)) for t in (a, b)]
+    assert all(tokens) and tokens[0].isdisjoint(tokens[1])
+
+
+def test_only_members_may_search_the_members(client, grant):
+    r = client.get("/play/members/", {"q": "gra"})
+    assert r.status_code == 302 and r["Location"].startswith("/accounts/login/")
