@@ -415,7 +415,7 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
         "outcome": outcome, "winner_name": (_name(row.player_of(outcome["winner"]))
                                             if outcome and outcome.get("winner") else ""),
         "outcome_reason": _reason(outcome),
-        "archie": archie, "archie_thinking": services.archie_to_decide(row),
+        "archie": services.archie_side(row), "archie_thinking": services.archie_to_decide(row),
         "archie_stuck": services.archie_stuck(row),
         "can_claim": can_claim, "poll": not row.is_over, "poll_seconds": POLL_SECONDS,
         "selected": sel_query(selected, want_general) if selected and mine else "",
