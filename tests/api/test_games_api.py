@@ -134,7 +134,9 @@ def test_an_illegal_action_is_refused_and_changes_nothing(duel):
 
 
 def test_a_card_not_in_hand_is_illegal(duel):
-    not_mine = duel.game.state["hands"]["confederate"][0]
+    hands = duel.game.state["hands"]
+    # the opponent's card; the two decks share card ids, so skip one the player holds too
+    not_mine = next(c for c in hands["confederate"] if c not in hands["union"])
     response = duel.clients["player"].post(
         url(duel.game, "actions/"),
         {"version": 0, "action": {"type": "play_card", "card": not_mine, "mode": "skirmish"}}, format="json")

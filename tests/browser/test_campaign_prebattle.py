@@ -108,7 +108,7 @@ def test_start_a_campaign_and_make_the_pre_battle_choices_in_the_page(browser, l
     lee.goto(f"{live_server.url}/play/games/{game_id}/")
     lee.get_by_role("button", name="Roll the pre-battle dice").click()
     lee.wait_for_selector("text=Pre-battle dice: the Union player rolled")
-    assert "Last dice" in lee.content()
+    assert lee.locator("#dice .roll-result").is_visible()        # shown like any roll, beside the board
 
     # Grant makes each choice on the board until the deal.
     game_url = f"{live_server.url}/play/games/{game_id}/"

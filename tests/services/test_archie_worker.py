@@ -173,7 +173,8 @@ def test_a_worker_killed_mid_search_leaves_the_game_and_the_requeued_task_plays_
     app, queue = archie_queue
     broker = redis.Redis.from_url(os.environ["REDIS_URL"])
     seed = seed_where_archie_must_choose(skirmish())
-    monkeypatch.setattr(services, "new_seed", lambda: seed)
+    monkeypatch.setattr(services, "new_seed", lambda: "0" * 32)
+    monkeypatch.setattr(services, "engine_seed", lambda secret: seed)      # a deal where Archie must choose
     worker = start_worker(queue, worker_env(4000, queue), pool="prefork")
     failure = None
     try:

@@ -166,7 +166,7 @@ def test_a_club_editor_imports_a_corrected_layout_of_a_shipped_battle(client, me
     text = html.unescape(client.get(response["Location"]).content.decode())
     assert "Transcribed from the printed scenario map." in text
     assert "<title>Open I8: Confederate infantry, 4 figures</title>" in text       # hex (14,8)
-    assert "<title>Orchard (16,8)</title>" in text
+    assert "<title>Orchard I9</title>" in text
     assert "<title>Open (2,6)</title>" in text
     # the shipped battle is untouched and still says what its map is
     assert Scenario.objects.get(slug="shiloh").data == shipped

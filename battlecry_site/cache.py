@@ -1,0 +1,70 @@
+"""The site's cache on Redis, which treats an unreachable Redis as an empty cache.
+
+Everything the site caches (the game log per version, the game fragment per viewpoint,
+replay checkpoints, league standings, the API's request counts) can be worked out again,
+so a Redis outage must cost time, never a page: a read answers "not cached", a write is
+dropped, and a warning is logged.  Short socket timeouts keep an unreachable host from
+holding a request up.
+"""
+from __future__ import annotations
+
+import logging
+
+from django.core.cache.backends.base import DEFAULT_TIMEOUT
+from django.core.cache.backends.redis import RedisCache
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+log = logging.getLogger(__name__)
+
+#: The errors that mean Redis cannot be reached (not a bug in how it is used).
+UNREACHABLE = (RedisConnectionError, RedisTimeoutError)
+
+
+def _warn(operation: str, exc: Exception) -> None:
+    log.warning("cache %s skipped: Redis is unreachable (%s)", operation, exc)
+
+
+class ForgivingRedisCache(RedisCache):
+    """Django's Redis cache, answering as an empty cache while Redis is unreachable."""
+
+    def get(self, key, default=None, version=None):
+        try:
+            return super().get(key, default, version)
+        except UNREACHABLE as exc:
+            _warn("read", exc)
+            return default
+
+    def get_many(self, keys, version=None):
+        try:
+            return super().get_many(keys, version)
+        except UNREACHABLE as exc:
+            _warn("read", exc)
+            return {}
+
+    def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+        try:
+            super().set(key, value, timeout, version)
+        except UNREACHABLE as exc:
+            _warn("write", exc)
+
+    def set_many(self, data, timeout=DEFAULT_TIMEOUT, version=None):
+        try:
+            return super().set_many(data, timeout, version)
+        except UNREACHABLE as exc:
+            _warn("write", exc)
+            return list(data)
+
+    def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+        try:
+            return super().add(key, value, timeout, version)
+        except UNREACHABLE as exc:
+            _warn("write", exc)
+            return False
+
+    def delete(self, key, version=None):
+        try:
+            return super().delete(key, version)
+        except UNREACHABLE as exc:
+            _warn("delete", exc)
+            return False
