@@ -116,7 +116,7 @@ def test_services_come_from_the_environment(tmp_path):
     assert s["debug"] is False  # off by default once a real database is configured
     assert s["ssl_redirect"] is True
     assert s["db"] == "django.db.backends.postgresql"
-    assert s["cache"] == "django.core.cache.backends.redis.RedisCache"
+    assert s["cache"] == "battlecry_site.cache.ForgivingRedisCache"
     assert s["broker"] == s["results"] == "redis://cache.internal:6379/2"
     assert s["email"] == "django.core.mail.backends.smtp.EmailBackend"
     assert s["eager"] is False

@@ -167,7 +167,7 @@ def test_a_club_editor_imports_a_corrected_layout_of_a_shipped_battle(client, me
     assert "Transcribed from the printed scenario map." in text
     assert "<title>Open I8: Confederate infantry, 4 figures</title>" in text       # hex (14,8)
     assert "<title>Orchard I9</title>" in text
-    assert "<title>Open (2,6)</title>" in text
+    assert "<title>Open G2</title>" in text
     # the shipped battle is untouched and still says what its map is
     assert Scenario.objects.get(slug="shiloh").data == shipped
     assert "An approximation" in client.get("/scenarios/shiloh/").content.decode()
