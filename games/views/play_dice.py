@@ -51,6 +51,8 @@ def result_words(e: dict) -> str:
         return "rolled for orders"
     if t == "reroll":
         return "sabres rerolled"
+    if t == "prebattle_roll":
+        return "pre-battle dice: each symbol hurts the other side"
     hits = int(e.get("hits") or 0)
     parts = [_plural(hits, "hit") if hits else "no hit"]
     flags = int(e.get("flags") or 0)
@@ -74,10 +76,14 @@ def die_html(face: str, name: str, mark: str) -> str:
                        face, f" {cls}" if cls else "", name, title, face, name, words)
 
 
+#: The events whose dice the tray shows.
+ROLL_TYPES = ("attack", "general_attacked", "sharpshooter", "order_roll", "reroll", "prebattle_roll")
+
+
 def roll_of(e: dict) -> dict | None:
     """The roll an event records, for the page: dice with their marks and words, or None."""
     rolls = e.get("rolls")
-    if e["type"] not in ("attack", "general_attacked", "sharpshooter", "order_roll", "reroll") or not rolls:
+    if e["type"] not in ROLL_TYPES or not rolls:
         return None
     marks = _marks(e)
     return {

@@ -59,7 +59,7 @@ def test_redis_serves_the_cache_and_the_rate_limit(redis_url, settings):
     from django.core.cache import cache
 
     assert redis.Redis.from_url(redis_url).ping()
-    assert settings.CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+    assert settings.CACHES["default"]["BACKEND"] == "battlecry_site.cache.ForgivingRedisCache"
     cache.set("bc-probe", {"flags": 6}, timeout=30)
     assert cache.get("bc-probe") == {"flags": 6}
     assert settings.CELERY_BROKER_URL == redis_url
