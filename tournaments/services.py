@@ -17,6 +17,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.text import slugify
 
+from games import outbox
 from games import services as game_services
 from tournaments import pairing as algo
 from tournaments.models import (
@@ -93,7 +94,7 @@ def ask_to_join(club: Club, user) -> Membership:
         raise Refused(f"You are already a member of {club}.")
     if created:
         from tournaments import tasks
-        transaction.on_commit(lambda: tasks.notify_join_request.delay(m.pk))
+        outbox.queue(tasks.notify_join_request, m.pk)
     return m
 
 
@@ -347,7 +348,7 @@ def publish_round(rnd: Round, organiser) -> Round:
                 continue
             if p.mode == Pairing.Mode.WEB and p.scenario is not None:
                 _start_web_match(p)
-            tasks.notify_pairing.delay_on_commit(p.pk)
+            outbox.queue(tasks.notify_pairing, p.pk)
     return rnd
 
 
@@ -475,7 +476,7 @@ def report_result(p: Pairing, user, scores: GameScores) -> Pairing:
         p.reported_by = user
         p.save()
         _log(p, user, ResultChange.Action.REPORTED, before)
-        tasks.notify_result_to_confirm.delay_on_commit(p.pk)
+        outbox.queue(tasks.notify_result_to_confirm, p.pk)
     return p
 
 
@@ -513,7 +514,7 @@ def dispute_result(p: Pairing, user, note: str = "") -> Pairing:
         p.dispute_note = note.strip()[:300]
         p.save()
         _log(p, user, ResultChange.Action.DISPUTED, before, note)
-        tasks.notify_dispute.delay_on_commit(p.pk)
+        outbox.queue(tasks.notify_dispute, p.pk)
     return p
 
 

@@ -285,3 +285,32 @@ def test_forfeits_count_as_the_organiser_decided(lee):
     for p in (two.home, two.away):
         assert by[p].played == 0 and by[p].metrics["match_points"] == 0
     assert one.changes.get().note == "did not play by the deadline"
+
+
+def test_a_join_request_with_the_broker_down_is_kept_and_sent_later(
+        lee, meade, monkeypatch, django_capture_on_commit_callbacks):
+    """The write commits and its e-mail waits in the outbox; the sweep sends it once the
+    broker is back (a broker that is down never fails a league action)."""
+    from kombu.exceptions import OperationalError
+
+    from games import outbox
+    from games.models import Outbox
+
+    club = services.create_club(lee, "Antietam Irregulars")
+    real_publish = outbox._publish
+
+    def broker_down(row):
+        raise OperationalError("connection refused")
+    monkeypatch.setattr(outbox, "_publish", broker_down)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.ask_to_join(club, meade)
+    assert Membership.objects.filter(club=club, user=meade).exists()
+    kept = Outbox.objects.get()
+    assert kept.task == "tournaments.notify_join_request" and kept.attempts == 1
+    assert not any("asks to join" in m.subject for m in mail.outbox)
+
+    monkeypatch.setattr(outbox, "_publish", real_publish)
+    Outbox.objects.update(created=timezone.now() - timedelta(hours=1))
+    assert outbox.send_pending() == 1
+    assert any("asks to join" in m.subject for m in mail.outbox)
+    assert not Outbox.objects.exists()

@@ -1,7 +1,8 @@
 """Celery tasks of the tournaments app: the league e-mails.
 
-Queued with ``delay_on_commit`` after the write they follow.  Each e-mail goes to players
-whose profile accepts e-mail (any setting but "No e-mail").  ``tournaments.warn_round_deadlines``
+Queued through the games outbox (games/outbox.py) in the transaction of the write they
+follow, so a broker that is down delays an e-mail but never fails the write.  Each e-mail
+goes to players whose profile accepts e-mail (any setting but "No e-mail").  ``tournaments.warn_round_deadlines``
 runs every hour (django-celery-beat row made by migration 0002_periodic_tasks) and claims
 each round with a conditional UPDATE first, so a second run sends nothing.
 """
