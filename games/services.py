@@ -296,6 +296,30 @@ def _new_game(match: Match, number: int, union_player, confederate_player) -> Ga
 
 
 # -- playing -----------------------------------------------------------------------------------
+def _version_number(version) -> int:
+    """The game version a page acted on, as a number (a page that sent none is stale)."""
+    try:
+        return int(version)
+    except (TypeError, ValueError):
+        raise StaleVersion("The page sent no game version; here is the game as it is now.") from None
+
+
+def _locked_for_player(game_id, user, version: int, *, may: str, not_done: str):
+    """The game row, locked, and the user's side, for a player acting on ``version``.
+    Refuses a non-player ("only the two players of this game can <may>"), a finished game
+    and a stale version ("... so <not_done>")."""
+    row = _locked_game(game_id)
+    side = row.side_of(user)
+    if side is None:
+        raise NotAPlayer(f"Only the two players of this game can {may}.", game=row)
+    if row.is_over:
+        raise GameOver("The game is over.", game=row)
+    if version != row.version:
+        raise StaleVersion(f"The game has moved on since your page was drawn, so {not_done}. "
+                           "Here is the game as it is now.", game=row)
+    return row, side
+
+
 def _locked_game(game_id) -> Game:
     try:
         return (Game.objects.select_for_update(of=("self",)).select_related("match")
@@ -313,21 +337,10 @@ def act(game_id, user, action, version) -> Acted:
     """
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise IllegalStep("That is not an action of the game.")
-    try:
-        version = int(version)
-    except (TypeError, ValueError):
-        raise StaleVersion("The page sent no game version; here is the game as it is now.") from None
+    version = _version_number(version)
     with transaction.atomic():
-        row = _locked_game(game_id)
-        side = row.side_of(user)
-        if side is None:
-            raise NotAPlayer("Only the two players of this game can act in it.", game=row)
-        if row.is_over:
-            raise GameOver("The game is over.", game=row)
-        if version != row.version:
-            raise StaleVersion(
-                "The game has moved on since your page was drawn, so that was not applied. "
-                "Here is the game as it is now.", game=row)
+        row, side = _locked_for_player(game_id, user, version, may="act in it",
+                                       not_done="that was not applied")
         if row.deciding != side:
             if not row.deciding:
                 raise NotYourTurn("Nobody can act now: night has fallen and the site ends the game.",
@@ -462,20 +475,10 @@ def undo(game_id, user, version) -> Acted:
     drawn before the undo is refused as stale).  Refused once a die was rolled, a card drawn
     or shown, or the decision passed to the opponent since.
     """
-    try:
-        version = int(version)
-    except (TypeError, ValueError):
-        raise StaleVersion("The page sent no game version; here is the game as it is now.") from None
+    version = _version_number(version)
     with transaction.atomic():
-        row = _locked_game(game_id)
-        side = row.side_of(user)
-        if side is None:
-            raise NotAPlayer("Only the two players of this game can take back a step.", game=row)
-        if row.is_over:
-            raise GameOver("The game is over.", game=row)
-        if version != row.version:
-            raise StaleVersion("The game has moved on since your page was drawn, so nothing was "
-                               "taken back. Here is the game as it is now.", game=row)
+        row, side = _locked_for_player(game_id, user, version, may="take back a step",
+                                       not_done="nothing was taken back")
         entries = list(row.actions.order_by("index"))
         entry = undoable_entry(entries, side, row.deciding)
         if entry is None:
