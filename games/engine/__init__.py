@@ -16,17 +16,17 @@ Helpers for drawing and wording a game: ``BOARD``, ``TERRAIN``, ``CARDS``, ``car
 ``SIDES``, ``other``.  Rulesets by name: ``RULESETS``.  The modules inside are not
 part of the API.  This package imports nothing from Django or the rest of the site.
 """
-from .advanced import ADVANCED
-from .cards import CARDS, Card, card_of
+from .battlecry.advanced.ruleset import ADVANCED
+from .battlecry.advanced.cards import CARDS, Card, card_of
 from .core import OptionError, rulesets
-from .errors import IllegalAction, ScenarioError
-from .game import Game, view_event
-from .hexgrid import BOARD, Hex, HexBoard
-from .terrain import KINDS as TERRAIN, TerrainKind
+from .core.errors import IllegalAction, ScenarioError
+from .battlecry.advanced.game import Game, view_event
+from .battlecry.hexgrid import BOARD, Hex, HexBoard
+from .battlecry.terrain import KINDS as TERRAIN, TerrainKind
 from .replay import chance_of, replay
-from .sample import sample_scenario
-from .scenario import Scenario, load_scenario
-from .units import SIDES, other
+from .battlecry.sample import sample_scenario
+from .battlecry.scenario import Scenario, load_scenario
+from .battlecry.units import SIDES, other
 
 #: The rulesets a game may be played under, by name.
 RULESETS = rulesets()

@@ -4,10 +4,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .core import Capabilities, Option, register
+from ...core import Capabilities, Option, register
 from .game import Game
-from .scenario import Scenario
-from .units import SIDES
+from ..scenario import Scenario
+from ..units import SIDES
 
 OPTIONS: tuple[Option, ...] = (
     Option("nightfall", bool, False,
@@ -27,7 +27,7 @@ OPTIONS: tuple[Option, ...] = (
 
 
 class BattleCry:
-    """A Battle Cry ruleset; the state it plays on is a :class:`~games.engine.game.Game`."""
+    """A Battle Cry ruleset; the state it plays on is a :class:`~games.engine.battlecry.advanced.game.Game`."""
 
     capabilities = Capabilities(board="hex", hidden_information=True, chance=True)
 
