@@ -39,7 +39,7 @@ def checked_game(scenario, seed: int) -> int:
     rng = random.Random(seed)
     game = Game.new(scenario, seed=seed)
     n = 0
-    while game.outcome is None and game.turn <= TURN_CAP:
+    while game.outcome is None and game.current.number <= TURN_CAP:
         game.apply(rng.choice(game.legal_actions()))
         n += 1
     return n
@@ -49,7 +49,7 @@ def search_game(scenario, seed: int, keep: list) -> int:
     rng = random.Random(seed)
     game = Game.new(scenario, seed=seed)
     n = 0
-    while game.outcome is None and game.turn <= TURN_CAP:
+    while game.outcome is None and game.current.number <= TURN_CAP:
         game.apply_unchecked(game.sample_action(rng))
         n += 1
         if n % 97 == 0:
