@@ -8,7 +8,6 @@ are kept in ``game.cache`` while no piece moves (see :mod:`.advanced.movement`):
 """
 from __future__ import annotations
 
-from .hexgrid import ADJACENT
 
 
 def next_to_enemy(game, h: int, side: str) -> bool:
@@ -27,7 +26,7 @@ def enemy_zone(game, side: str) -> list[bool]:
         zone = [False] * len(game.pieces.unit_at)
         for piece in (*game.pieces.units.values(), *game.pieces.generals.values()):
             if piece.side != side:
-                for n in ADJACENT[piece.hex]:
+                for n in game.board.adjacent[piece.hex]:
                     zone[n] = True
         game.cache[key] = zone
     return zone

@@ -11,13 +11,12 @@ path allows; the player chooses among the hexes where such longest paths end.
 """
 from __future__ import annotations
 
-from .hexgrid import ADJACENT, DIST, NEIGHBOURS, REAR
 from .contact import enemy_in_hex, next_to_enemy
 
 
 def _rear_steps(game, h: int, side: str):
-    for k in REAR[game.field.positions[side]]:
-        n = NEIGHBOURS[h][k]
+    for k in game.board.rear[game.field.positions[side]]:
+        n = game.board.neighbours[h][k]
         if n < 0:
             continue
         if game.field.impassable[n]:
@@ -85,9 +84,9 @@ def default_choice(game, side: str, options: list[int]) -> int:
     enemies = [u.hex for u in game.pieces.units.values() if u.side != side]
 
     def score(h):
-        near = min((DIST[h][e] for e in enemies), default=99)
+        near = min((game.board.dist[h][e] for e in enemies), default=99)
         friends = sum(
-            1 for n in ADJACENT[h]
+            1 for n in game.board.adjacent[h]
             if game.pieces.unit_at[n] is not None and game.pieces.units[game.pieces.unit_at[n]].side == side
         )
         return (-near, -friends, h)

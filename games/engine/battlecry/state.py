@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .hexgrid import HexBoard
 from .pieces import General, Unit
 from .scenario import Scenario
 
@@ -167,13 +168,14 @@ class State:
     """All the fields of a game.  :class:`~games.engine.battlecry.advanced.game.Game` adds the rules."""
 
     __slots__ = (
-        "scenario", "ruleset", "options", "seed", "rng", "outcome",
+        "scenario", "board", "ruleset", "options", "seed", "rng", "outcome",
         "pieces", "cards", "current", "fx", "score", "decisions", "field",
         "cache", "_events", "_script_rolls", "_script_draws", "setup_events", "_token",
     )
 
     # -- the game and its chance --------------------------------------------------------
     scenario: Scenario
+    board: HexBoard                 # the board's shape and tables, shared by every game on it
     ruleset: str
     options: dict[str, Any]         # checked against the ruleset's schema
     seed: int

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 
 from ..dice import CAVALRY, FLAG, INFANTRY as INF_FACE, SWORDS
 from ...core.errors import IllegalAction
-from ..hexgrid import ADJACENT, DIST, HEXES
 from ..sight import has_line_of_sight
 from ..pieces import Unit
 from ..units import DICE
@@ -29,7 +28,7 @@ if TYPE_CHECKING:
 # -- who may attack what ---------------------------------------------------------------
 def melee_targets(game: Game, u) -> list[int]:
     out = []
-    for n in ADJACENT[u.hex]:
+    for n in game.board.adjacent[u.hex]:
         uid = game.pieces.unit_at[n]
         if uid is not None:
             if game.pieces.units[uid].side != u.side:
@@ -69,7 +68,7 @@ def attack_targets(game: Game, u, compulsory=None) -> list[int]:
     if turn.in_melee(game, u):
         cands = melee_targets(game, u)
     elif u.id in game.current.ordered:
-        reach, dist = game.attack_range(u), DIST[u.hex]
+        reach, dist = game.attack_range(u), game.board.dist[u.hex]
         cands = [t.hex for t in game.pieces.units.values() if t.side != u.side and dist[t.hex] <= reach]
         cands += melee_targets(game, u)
     else:
@@ -121,8 +120,8 @@ def sharpshooter_targets(game: Game, u) -> list[int]:
         return []
     out = []
     for g in game.pieces.generals.values():
-        if g.side != u.side and 1 <= DIST[u.hex][g.hex] <= SHARPSHOOTER_RANGE and (
-                DIST[u.hex][g.hex] == 1 or has_line_of_sight(game, u.hex, g.hex, u)):
+        if g.side != u.side and 1 <= game.board.dist[u.hex][g.hex] <= SHARPSHOOTER_RANGE and (
+                game.board.dist[u.hex][g.hex] == 1 or has_line_of_sight(game, u.hex, g.hex, u)):
             out.append(g.hex)
     return out
 
@@ -130,12 +129,12 @@ def _sharpshoot(game: Game, u, target: int) -> None:
     gid = game.pieces.general_at[target]
     assert gid is not None, "a sharpshooter target holds a general"
     g = game.pieces.generals[gid]
-    n = max(1, DICE[INFANTRY][DIST[u.hex][target] - 1])
+    n = max(1, DICE[INFANTRY][game.board.dist[u.hex][target] - 1])
     game.current.attacked.add(u.id)
     faces = game._roll(n)
     killed = SWORDS in faces
     game._event({"type": "sharpshooter", "side": u.side, "unit": u.id, "general": g.id,
-                 "to": HEXES[target].to_json(), "dice": n, "rolls": faces, "killed": killed})
+                 "to": game.board.hexes[target].to_json(), "dice": n, "rolls": faces, "killed": killed})
     if killed:
         _capture_general(game, g, u.side)
 
@@ -177,8 +176,8 @@ def _roll_attack(game: Game, u, t, n: int, prof: dict) -> None:
     ignored = combat.flags_ignored(game, t, u) if flags and t.figures else []
     effective = max(0, flags - len(ignored))
     game._event({"type": "attack", "side": u.side, "unit": u.id, "kind": u.kind,
-                 "from": HEXES[u.hex].to_json(), "target": t.id, "target_kind": t.kind,
-                 "to": HEXES[t.hex].to_json(), "dice": n, "rolls": faces, "melee": melee,
+                 "from": game.board.hexes[u.hex].to_json(), "target": t.id, "target_kind": t.kind,
+                 "to": game.board.hexes[t.hex].to_json(), "dice": n, "rolls": faces, "melee": melee,
                  "fresh": fresh, "modifiers": prof["modifiers"], "hits": lost,
                  "flags": flags, "flags_ignored": ignored[:flags]})
     origin = t.hex
@@ -210,8 +209,8 @@ def _attack_general(game: Game, u, g, n: int, prof: dict) -> None:
     faces = game._roll(n)
     killed = SWORDS in faces or CAVALRY in faces
     game._event({"type": "attack", "side": u.side, "unit": u.id, "kind": u.kind,
-                 "from": HEXES[u.hex].to_json(), "target": g.id, "target_kind": "general",
-                 "to": HEXES[g.hex].to_json(), "dice": n, "rolls": faces, "melee": True,
+                 "from": game.board.hexes[u.hex].to_json(), "target": g.id, "target_kind": "general",
+                 "to": game.board.hexes[g.hex].to_json(), "dice": n, "rolls": faces, "melee": True,
                  "fresh": False, "modifiers": prof["modifiers"], "hits": int(killed),
                  "flags": 0, "flags_ignored": []})
     u.fresh = False
@@ -234,7 +233,7 @@ def _eliminate(game: Game, t, by: str, dice: int, melee: bool) -> None:
     if t.side != game.current.active:
         turn._check_hand(game, t.side)
     game._event({"type": "eliminated", "unit": t.id, "kind": t.kind, "side": t.side,
-                 "by": by, "hex": HEXES[h].to_json()})
+                 "by": by, "hex": game.board.hexes[h].to_json()})
     gid = game.pieces.general_at[h]
     if gid is not None:
         game.decisions.pending.insert(0, {"do": "general_attack", "side": by, "general": gid,
@@ -261,7 +260,7 @@ def _capture_general(game: Game, g, by: str) -> None:
     game.score.captured[by].append({"kind": "general", "id": g.id, "name": g.name})
     game.score.casualties[by] += 1
     game._event({"type": "general_eliminated", "general": g.id, "name": g.name,
-                 "side": g.side, "by": by, "hex": HEXES[g.hex].to_json()})
+                 "side": g.side, "by": by, "hex": game.board.hexes[g.hex].to_json()})
     game.check_generals(g.side)
     if g.side != game.current.active:
         turn._check_hand(game, g.side)
@@ -326,7 +325,7 @@ def do_retreat(game: Game, a) -> None:
         raise IllegalAction("Another unit is retreating now.")
     to = game._hex(a.get("to"))
     if to not in item["options"]:
-        raise IllegalAction(f"{HEXES[to]} is not one of the hexes this retreat may end on.")
+        raise IllegalAction(f"{game.board.hexes[to]} is not one of the hexes this retreat may end on.")
     game.decisions.pending.pop(0)
     _retreat_unit(game, game.pieces.units[item["unit"]], to, item)
 
@@ -340,8 +339,8 @@ def _retreat_unit(game: Game, u, to: int, item) -> None:
     u.figures -= lost
     if item["attacker_side"]:
         game.score.casualties[item["attacker_side"]] += lost
-    game._event({"type": "retreated", "unit": u.id, "side": u.side, "from": HEXES[frm].to_json(),
-                 "to": HEXES[to].to_json(), "hexes": item["made"], "figures_lost": lost})
+    game._event({"type": "retreated", "unit": u.id, "side": u.side, "from": game.board.hexes[frm].to_json(),
+                 "to": game.board.hexes[to].to_json(), "hexes": item["made"], "figures_lost": lost})
     if u.figures == 0:
         _eliminate(game, u, item["attacker_side"], item["dice"], item["melee"])
 
@@ -351,7 +350,7 @@ def do_general_retreat(game: Game, a) -> None:
         raise IllegalAction("Another general is retreating now.")
     to = game._hex(a.get("to"))
     if to not in item["options"]:
-        raise IllegalAction(f"The general cannot retreat to {HEXES[to]}.")
+        raise IllegalAction(f"The general cannot retreat to {game.board.hexes[to]}.")
     game.decisions.pending.pop(0)
     _retreat_general(game, game.pieces.generals[item["general"]], to)
 
@@ -363,7 +362,7 @@ def _retreat_general(game: Game, g, to: int) -> None:
     g.hex = to
     game.cache.clear()
     game._event({"type": "general_retreated", "general": g.id, "side": g.side,
-                 "from": HEXES[frm].to_json(), "to": HEXES[to].to_json(),
+                 "from": game.board.hexes[frm].to_json(), "to": game.board.hexes[to].to_json(),
                  "joined": game.pieces.unit_at[to]})
 
 def do_withdraw(game: Game, a) -> None:
@@ -372,14 +371,14 @@ def do_withdraw(game: Game, a) -> None:
         raise IllegalAction("Another unit is deciding whether to withdraw.")
     to = game._hex(a.get("to"))
     if to not in item["options"]:
-        raise IllegalAction(f"That unit cannot withdraw to {HEXES[to]}.")
+        raise IllegalAction(f"That unit cannot withdraw to {game.board.hexes[to]}.")
     game.decisions.pending.pop(0)
     u = game.pieces.units[item["unit"]]
     frm = u.hex
     _retreat_unit(game, u, to, {"steps": 1, "made": 1, "attacker_side": None, "dice": 0,
                                "melee": False})
     game._event({"type": "withdrew", "unit": u.id, "side": u.side, "attacker": item["attacker"],
-                 "from": HEXES[frm].to_json(), "to": HEXES[to].to_json()})
+                 "from": game.board.hexes[frm].to_json(), "to": game.board.hexes[to].to_json()})
 
 def do_stand(game: Game, a) -> None:
     item = game.decisions.pending[0]
@@ -404,7 +403,7 @@ def do_take_ground(game: Game, a) -> None:
     frm = u.hex
     game.place_unit(u, item["hex"])
     game._event({"type": "took_ground", "unit": u.id, "side": u.side,
-                 "from": HEXES[frm].to_json(), "to": HEXES[u.hex].to_json()})
+                 "from": game.board.hexes[frm].to_json(), "to": game.board.hexes[u.hex].to_json()})
 
 def do_hold_ground(game: Game, a) -> None:
     item = game.decisions.pending[0]

@@ -5,7 +5,6 @@ hex without changing anything; resolving the roll lives in :mod:`game`.
 """
 from __future__ import annotations
 
-from ..hexgrid import DIST, sides_facing
 from ..sight import has_line_of_sight
 from ..terrain import KINDS
 from . import tactics
@@ -36,7 +35,7 @@ def obstacle_between(game, target_hex: int, attacker_hex: int):
     if not obs:
         return None
     best = None
-    for d in sides_facing(target_hex, attacker_hex):
+    for d in game.board.sides_facing(target_hex, attacker_hex):
         kind = obs.get(d)
         if kind and (best is None or KINDS[kind].defence > KINDS[best].defence):
             best = kind
@@ -71,7 +70,7 @@ def attack_profile(game, unit, target_hex: int) -> dict:
     Returns ``{"dice", "distance", "los", "allowed", "melee", "modifiers", "reason"}``;
     ``modifiers`` lists ``{"why", "dice"}`` entries in the order they apply.
     """
-    d = DIST[unit.hex][target_hex]
+    d = game.board.dist[unit.hex][target_hex]
     melee = d == 1
     out = {"dice": 0, "distance": d, "los": True, "allowed": False, "melee": melee,
            "modifiers": [], "reason": None}
@@ -146,7 +145,7 @@ def flags_ignored(game, target, attacker) -> list[str]:
     if game.pieces.general_at[h] is not None:
         out.append("general in command")
     if game.field.terrain[h] == "hill" and not (
-        game.field.terrain[attacker.hex] == "hill" and DIST[h][attacker.hex] == 1
+        game.field.terrain[attacker.hex] == "hill" and game.board.dist[h][attacker.hex] == 1
     ):
         out.append("on a hill")
     obstacle = obstacle_between(game, h, attacker.hex)

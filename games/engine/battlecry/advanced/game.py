@@ -21,7 +21,7 @@ from .combat import attack_profile, dice_profile
 from ...core import derive_seed, get_ruleset, validate_options
 from ...core.chance import next_random, shuffled
 from ...core.errors import IllegalAction
-from ..hexgrid import AROUND, HEX_JSON, WITHIN, HEXES, INDEX, N_HEXES, SECTION_OF, Hex
+from ..hexgrid import BOARD
 from .movement import MOVE_AGAIN, forget_after_unit_move, general_destinations, unit_destinations
 from ..pieces import General, Unit
 from ..scenario import Scenario, load_scenario
@@ -52,10 +52,6 @@ _STEPS = {
     "keep_card": ("keep_card",),
     **prebattle.STEPS,
 }
-
-
-def _h(i: int) -> dict:
-    return HEXES[i].to_json()
 
 
 class Game(State):
@@ -89,6 +85,7 @@ class Game(State):
         g.options = options
         g.seed = seed
         g.rng = g.seed
+        g.board = BOARD
         g.outcome = None
         g.current = Turn(1, scenario.first_side, "play_card")
         g.fx = Effects()
@@ -172,8 +169,8 @@ class Game(State):
         )
         self.cache = {}                      # answers that hold while no unit moves
         pieces = self.pieces
-        pieces.unit_at = [None] * N_HEXES
-        pieces.general_at = [None] * N_HEXES
+        pieces.unit_at = [None] * self.board.size
+        pieces.general_at = [None] * self.board.size
         for u in pieces.units.values():
             pieces.unit_at[u.hex] = u.id
         for gen in pieces.generals.values():
@@ -214,14 +211,15 @@ class Game(State):
         g = cls()
         g.scenario = scenario or load_scenario(d["scenario"])
         d = {k: _clone(v) for k, v in d.items() if k != "scenario"}
+        g.board = BOARD
         g.ruleset, g.options, g.seed, g.rng = d["ruleset"], d["options"], d["seed"], d["rng"]
         g.outcome = d["outcome"]
         g.current = Turn(d["turn"], d["active"], d["step"], d["card"], d["mode"], d["effect"],
                          d["order_rule"], d["orders_left"], d["ordered"], d["moved"],
                          set(d["locked"]), set(d["gen_moved"]), set(d["attacked"]))
         g.fx = Effects.from_dict(d["fx"])
-        g.pieces = Pieces({u["id"]: Unit.from_dict(u, _index) for u in d["units"]},
-                          {x["id"]: General.from_dict(x, _index) for x in d["generals"]},
+        g.pieces = Pieces({u["id"]: Unit.from_dict(u, g.board.index_of) for u in d["units"]},
+                          {x["id"]: General.from_dict(x, g.board.index_of) for x in d["generals"]},
                           d["obstacles"], d["fieldworks_built"], [], [])
         g._claim_pieces()
         g.cards = Cards(d["hands"], d["decks"], d["discards"], d["last_card"],
@@ -266,6 +264,7 @@ class Game(State):
         g._token = object()
         # shared: never changed in play
         g.scenario, g.ruleset, g.options, g.field = self.scenario, self.ruleset, self.options, self.field
+        g.board = self.board
         g.seed, g.rng, g.outcome = self.seed, self.rng, self.outcome
         p = self.pieces
         # a hex's sides are replaced, never edited: a shallow copy of obstacles is enough
@@ -433,12 +432,16 @@ class Game(State):
         forget_after_unit_move(self, u.side, gid is not None)
         return gid
 
-    @staticmethod
-    def _hex(h) -> int:
+    def _hex(self, h) -> int:
+        """The index of hex ``h`` as a player names it; IllegalAction when it names none."""
         try:
-            return _index(h)
+            return self.board.index_of(h)
         except (KeyError, TypeError, ValueError):
             raise IllegalAction(f"{h!r} is not a hex on the board.") from None
+
+    def _h(self, i: int) -> dict:
+        """Hex i as a fresh ``{"col", "row"}`` dict."""
+        return self.board.hexes[i].to_json()
 
     def attack_range(self, unit) -> int:
         return len(dice_profile(self, unit))
@@ -486,7 +489,7 @@ class Game(State):
                     total += r["flags"]
             elif r["rule"] == "flank_clear_flags":
                 pos = self.field.positions[side]
-                if not any(u.side != side and r["section"] in SECTION_OF[pos][u.hex]
+                if not any(u.side != side and r["section"] in self.board.section_of[pos][u.hex]
                            for u in self.pieces.units.values()):
                     total += r["flags"]
         if total != self.score.temp_flags[side]:
@@ -576,28 +579,28 @@ class Game(State):
                 u = self.pieces.units.get(uid)
                 if u is not None and turn.unit_can_move(self, u):
                     for h in unit_destinations(self, u, MOVE_AGAIN):
-                        out.append({"type": "move", "unit": uid, "to": HEX_JSON[h]})
+                        out.append({"type": "move", "unit": uid, "to": self.board.hex_json[h]})
             out.append({"type": "end_turn"})
         elif phase == "move":
             for uid in self.current.ordered:
                 u = self.pieces.units.get(uid)
                 if u is not None and turn.unit_can_move(self, u):
-                    out += [{"type": "move", "unit": uid, "to": HEX_JSON[h]}
+                    out += [{"type": "move", "unit": uid, "to": self.board.hex_json[h]}
                             for h in unit_destinations(self, u)]
             for gen in self.pieces.generals.values():
                 if turn.general_can_move(self, gen):
                     gid = gen.id
-                    out += [{"type": "move_general", "general": gid, "to": HEX_JSON[h]}
+                    out += [{"type": "move_general", "general": gid, "to": self.board.hex_json[h]}
                             for h in general_destinations(self, gen)]
             out.append({"type": "end_movement"})
         elif phase == "battle":
             compulsory = battle.compulsory_melees(self)
             for fighter in battle.battle_candidates(self):
                 for h in battle.attack_targets(self, fighter, compulsory):
-                    out.append({"type": "attack", "unit": fighter.id, "target": HEX_JSON[h]})
+                    out.append({"type": "attack", "unit": fighter.id, "target": self.board.hex_json[h]})
                 if not compulsory:
                     for h in battle.sharpshooter_targets(self, fighter):
-                        out.append({"type": "attack", "unit": fighter.id, "target": HEX_JSON[h],
+                        out.append({"type": "attack", "unit": fighter.id, "target": self.board.hex_json[h],
                                     "general": True})
             if not compulsory:
                 out.append({"type": "end_turn"})
@@ -606,13 +609,13 @@ class Game(State):
             if phase in prebattle.PHASES:
                 out = prebattle.choices(self, item)
             elif phase == "retreat":
-                out = [{"type": "retreat", "unit": item["unit"], "to": HEX_JSON[h]}
+                out = [{"type": "retreat", "unit": item["unit"], "to": self.board.hex_json[h]}
                        for h in item["options"]]
             elif phase == "general_retreat":
-                out = [{"type": "general_retreat", "general": item["general"], "to": HEX_JSON[h]}
+                out = [{"type": "general_retreat", "general": item["general"], "to": self.board.hex_json[h]}
                        for h in item["options"]]
             elif phase == "withdraw":
-                out = [{"type": "withdraw", "unit": item["unit"], "to": HEX_JSON[h]}
+                out = [{"type": "withdraw", "unit": item["unit"], "to": self.board.hex_json[h]}
                        for h in item["options"]] + [{"type": "stand", "unit": item["unit"]}]
             elif phase == "take_ground":
                 out = [{"type": "take_ground", "unit": item["unit"]},
@@ -625,10 +628,10 @@ class Game(State):
                 out = [{"type": "rally", "unit": u.id} for u in tactics.rally_targets(self, item)]
                 out.append({"type": "end_rally"})
             elif phase == "reinforce":
-                out = [{"type": "reinforce", "kind": k, "to": HEX_JSON[h]}
+                out = [{"type": "reinforce", "kind": k, "to": self.board.hex_json[h]}
                        for k in item["kinds"] for h in item["options"]]
             elif phase == "supply_move":
-                out = [{"type": "supply_move", "unit": item["unit"], "to": HEX_JSON[h]}
+                out = [{"type": "supply_move", "unit": item["unit"], "to": self.board.hex_json[h]}
                        for h in item["options"]]
             elif phase == "fight_back":
                 out = [{"type": "fight_back", "card": c} for c in self.cards.hands[side]
@@ -709,12 +712,12 @@ class Game(State):
         for uid in self.current.ordered:
             u = self.pieces.units.get(uid)
             if u is not None and turn.unit_can_move(self, u):
-                n = WITHIN[u.hex][tactics.move_allowance(self, u)[0]]
+                n = self.board.within[u.hex][tactics.move_allowance(self, u)[0]]
                 pieces.append((u, n))
                 total += n
         for gen in self.pieces.generals.values():
             if turn.general_can_move(self, gen):
-                n = WITHIN[gen.hex][GENERAL_MOVE]
+                n = self.board.within[gen.hex][GENERAL_MOVE]
                 pieces.append((gen, n))
                 total += n
         while True:
@@ -725,12 +728,12 @@ class Game(State):
                 if i < n:
                     break
                 i -= n
-            to = AROUND[piece.hex][i]
+            to = self.board.around[piece.hex][i]
             if isinstance(piece, Unit):
                 if to in unit_destinations(self, piece):
-                    return {"type": "move", "unit": piece.id, "to": HEX_JSON[to]}
+                    return {"type": "move", "unit": piece.id, "to": self.board.hex_json[to]}
             elif to in general_destinations(self, piece):
-                return {"type": "move_general", "general": piece.id, "to": HEX_JSON[to]}
+                return {"type": "move_general", "general": piece.id, "to": self.board.hex_json[to]}
 
     def _settle(self) -> None:
         """Carry out pending items that need nobody's decision."""
@@ -765,10 +768,10 @@ class Game(State):
             return []
         uid = self.pieces.unit_at[i]
         if uid is not None and turn.unit_can_move(self, self.pieces.units[uid]):
-            return [_h(x) for x in sorted(unit_destinations(self, self.pieces.units[uid]))]
+            return [self._h(x) for x in sorted(unit_destinations(self, self.pieces.units[uid]))]
         gid = self.pieces.general_at[i]
         if gid is not None and turn.general_can_move(self, self.pieces.generals[gid]):
-            return [_h(x) for x in sorted(general_destinations(self, self.pieces.generals[gid]))]
+            return [self._h(x) for x in sorted(general_destinations(self, self.pieces.generals[gid]))]
         return []
 
     def attack_preview(self, from_hex, to_hex) -> dict:
@@ -803,7 +806,7 @@ class Game(State):
                     if key in item:
                         decision[key] = item[key]
                 if "options" in item:
-                    decision["options"] = [_h(h) for h in item["options"]]
+                    decision["options"] = [self._h(h) for h in item["options"]]
                 if "cards" in item:
                     decision["cards"] = list(item["cards"])
         return {
@@ -812,16 +815,16 @@ class Game(State):
             "turn": self.current.number, "active": self.current.active, "phase": self.phase,
             "deciding": self.active_side, "decision": decision, "viewer": side,
             "positions": dict(self.field.positions),
-            "terrain": [{"hex": _h(i), "kind": t} for i, t in enumerate(self.field.terrain) if t],
-            "obstacles": [{"hex": _h(i), "sides": dict(o)} for i, o in enumerate(self.pieces.obstacles) if o],
+            "terrain": [{"hex": self._h(i), "kind": t} for i, t in enumerate(self.field.terrain) if t],
+            "obstacles": [{"hex": self._h(i), "sides": dict(o)} for i, o in enumerate(self.pieces.obstacles) if o],
             "units": [{"id": u.id, "side": u.side, "kind": u.kind, "figures": u.figures,
-                       "hex": _h(u.hex), "green": u.green, "fresh": u.fresh, "horse": u.horse,
+                       "hex": self._h(u.hex), "green": u.green, "fresh": u.fresh, "horse": u.horse,
                        "special": u.special, "ordered": u.id in self.current.ordered,
                        "moved": u.id in self.current.moved, "attacked": u.id in self.current.attacked}
                       for u in self.pieces.units.values()],
-            "generals": [{"id": g.id, "side": g.side, "name": g.name, "hex": _h(g.hex)}
+            "generals": [{"id": g.id, "side": g.side, "name": g.name, "hex": self._h(g.hex)}
                          for g in self.pieces.generals.values()],
-            "objectives": [{"hex": _h(o.hex), "side": o.side, "flags": o.flags, "name": o.name,
+            "objectives": [{"hex": self._h(o.hex), "side": o.side, "flags": o.flags, "name": o.name,
                             "held": o in self.objectives_held(o.side)} for o in sc.objectives],
             "card": self.current.card, "mode": self.current.mode, "effect": self.current.effect,
             "orders_left": self.current.orders_left, "archie": self.archie,
@@ -891,19 +894,6 @@ def view_event(event: dict, side: str | None) -> dict:
     if private and private.get("side") == side:
         out.update({k: v for k, v in private.items() if k != "side"})
     return out
-
-
-def _index(h) -> int:
-    if isinstance(h, dict):
-        col, row = h["col"], h["row"]
-        if type(col) is not int or type(row) is not int:
-            raise TypeError(h)
-        return INDEX[Hex(col, row)]
-    if isinstance(h, int) and not isinstance(h, bool):
-        if 0 <= h < N_HEXES:
-            return h
-        raise KeyError(h)
-    return INDEX[Hex(*h)]
 
 
 def _wrong_step(kind: str, phase: str) -> str:

@@ -16,7 +16,6 @@ or clears the cache.
 from __future__ import annotations
 
 from ..contact import enemy_held, enemy_zone, next_to_enemy
-from ..hexgrid import ADJACENT, DIST
 from . import tactics
 from ..sight import has_line_of_sight
 from ..terrain import KINDS
@@ -42,7 +41,7 @@ def march_threatened(game, h: int, side: str, start: int) -> bool:
     key = ("threat", side, h, start)
     found = game.cache.get(key)
     if found is None:
-        found = any(DIST[at][h] <= reach and has_line_of_sight(game, at, h, u, vacated=start)
+        found = any(game.board.dist[at][h] <= reach and has_line_of_sight(game, at, h, u, vacated=start)
                     for at, reach, u in _threats(game, side))
         game.cache[key] = found
     return found
@@ -91,7 +90,7 @@ def unit_destinations(game, unit, allowance: int | None = None) -> dict[int, int
     for step in range(1, allowance + 1):
         nxt = []
         for h in frontier:
-            for n in ADJACENT[h]:
+            for n in game.board.adjacent[h]:
                 if n in seen or impassable[n] or held[n]:
                     continue
                 if carries_general and general_at[n] is not None:
@@ -152,7 +151,7 @@ def general_destinations(game, general) -> dict[int, int]:
     for step in range(1, GENERAL_MOVE + 1):
         nxt = []
         for h in frontier:
-            for n in ADJACENT[h]:
+            for n in game.board.adjacent[h]:
                 if n in seen or held[n] or general_at[n] is not None \
                         or closed_by_scenario(game, n):
                     continue

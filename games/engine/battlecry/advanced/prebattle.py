@@ -27,7 +27,6 @@ from typing import TYPE_CHECKING, Any
 
 from ..dice import ARTILLERY, CAVALRY, FLAG, INFANTRY, SWORDS
 from ...core.errors import IllegalAction
-from ..hexgrid import HEX_JSON, HEXES
 from ..units import SIDES, other
 from . import battle, tactics, turn
 from .. import retreat
@@ -86,7 +85,7 @@ def choices(game: Game, item: dict) -> list[dict]:
     out = []
     for u in _targets(game, item):
         made, ends = retreat.unit_retreat(game, u, 1)
-        out += [{"type": "prebattle_retreat", "unit": u.id, "to": HEX_JSON[h]} for h in ends]
+        out += [{"type": "prebattle_retreat", "unit": u.id, "to": game.board.hex_json[h]} for h in ends]
     return out
 
 
@@ -136,7 +135,7 @@ def do_loss(game: Game, a: dict) -> None:
     u.figures -= 1
     game.score.casualties[item["by"]] += 1
     game._event({"type": "prebattle_loss", "unit": u.id, "side": u.side, "by": item["by"],
-                 "kind": u.kind, "hex": HEXES[u.hex].to_json(), "figures_left": u.figures})
+                 "kind": u.kind, "hex": game.board.hexes[u.hex].to_json(), "figures_left": u.figures})
     if u.figures == 0:
         battle._eliminate(game, u, item["by"], 0, False)
 
@@ -147,7 +146,7 @@ def do_retreat(game: Game, a: dict) -> None:
     made, ends = retreat.unit_retreat(game, u, 1)
     to = game._hex(a.get("to"))
     if to not in ends:
-        raise IllegalAction(f"That unit cannot retreat to {HEXES[to]}.")
+        raise IllegalAction(f"That unit cannot retreat to {game.board.hexes[to]}.")
     game.decisions.pending.pop(0)
     game.decisions.prebattle["retreated"].append(u.id)
     game._event({"type": "prebattle_retreat", "unit": u.id, "side": u.side, "by": item["by"]})

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 from .. import dice as _dice
 from .cards import CARDS, PER_CARD_HELD, SECTION, TACTIC, card_of
 from ...core.errors import IllegalAction
-from ..hexgrid import BASELINE_ROW, HEXES, SECTION_OF, SECTIONS
 from ..pieces import Unit
 from ..units import ARTILLERY, BOX_LIMITS, CAVALRY, FULL_FIGURES, INFANTRY, UNIT_KINDS, other
 
@@ -52,7 +51,7 @@ def check_card_choice(game: Game, effect: str, a: dict) -> None:
         raise IllegalAction(f"{card.name} is a tactic card: play it as a tactic or a skirmish.")
     if mode == "tactic" and card.kind != TACTIC:
         raise IllegalAction(f"{card.name} is a section card: play it as a section card.")
-    if effect == "forced_march" and a.get("section") not in SECTIONS:
+    if effect == "forced_march" and a.get("section") not in game.board.sections:
         raise IllegalAction("Forced March: choose the section, left, centre or right.")
 
 def card_choices(game: Game, cid: str) -> list[dict]:
@@ -66,7 +65,7 @@ def card_choices(game: Game, cid: str) -> list[dict]:
         return out
     mode = "section" if card.kind == SECTION else "tactic"
     if effect == "forced_march":
-        out += [{"type": "play_card", "card": cid, "mode": mode, "section": s} for s in SECTIONS]
+        out += [{"type": "play_card", "card": cid, "mode": mode, "section": s} for s in game.board.sections]
     else:
         out.append({"type": "play_card", "card": cid, "mode": mode})
     return out
@@ -82,7 +81,7 @@ def start_effect(game: Game, effect: str, a: dict, held: int) -> None:
         return
     mine = [u for u in game.pieces.units.values() if u.side == active and not turn.in_melee(game, u)]
     if effect in ("coordinated_advance", "recon_in_force"):
-        _rule(game, {"by": "section", "quota": {s: 1 for s in SECTIONS}}, 3)
+        _rule(game, {"by": "section", "quota": {s: 1 for s in game.board.sections}}, 3)
         game.fx.draw_two = effect == "recon_in_force"
     elif effect == "outflank":
         _rule(game, {"by": "section", "quota": {"left": 2, "right": 2}}, 4)
@@ -106,7 +105,7 @@ def start_effect(game: Game, effect: str, a: dict, held: int) -> None:
     elif effect == "forced_march":
         pos = game.field.positions[active]
         foot = [u for u in mine if u.kind == INFANTRY
-                and a["section"] in SECTION_OF[pos][u.hex]]
+                and a["section"] in game.board.section_of[pos][u.hex]]
         if not foot:
             return _fallback(game, effect)
         for u in foot:
@@ -247,19 +246,19 @@ def reinforcements_available(game: Game, side: str) -> list[str]:
             if sum(1 for u in start if u.kind == k) + called.count(k) < BOX_LIMITS[k]]
 
 def baseline_hexes(game: Game, side: str, sections=None) -> list[int]:
-    row = BASELINE_ROW[game.field.positions[side]]
+    row = game.board.baseline_row[game.field.positions[side]]
     return _empty_in_row(game, side, row, sections)
 
 def _empty_in_row(game: Game, side, row, sections=None, carrying=False) -> list[int]:
     pos = game.field.positions[side]
     out = []
-    for i, h in enumerate(HEXES):
+    for i, h in enumerate(game.board.hexes):
         if h.row != row or game.pieces.unit_at[i] is not None or game.field.impassable[i]:
             continue
         g = game.pieces.general_at[i]
         if g is not None and (carrying or game.pieces.generals[g].side != side):
             continue
-        if sections and not (set(sections) & SECTION_OF[pos][i]):
+        if sections and not (set(sections) & game.board.section_of[pos][i]):
             continue
         out.append(i)
     return out
@@ -281,7 +280,7 @@ def do_reinforce(game: Game, a) -> None:
     game.pieces.unit_at[to] = uid
     game.cache.clear()
     game._event({"type": "reinforced", "side": side, "unit": uid, "kind": kind,
-                 "hex": HEXES[to].to_json()})
+                 "hex": game.board.hexes[to].to_json()})
 
 def fieldwork_supply(game: Game) -> int:
     used = sum(1 for o in game.scenario.obstacles
@@ -297,14 +296,14 @@ def fortify(game: Game, u) -> None:
     game.current.locked.add(u.id)
     game.cache.clear()
     game._event({"type": "fieldwork_built", "side": u.side, "unit": u.id,
-                 "hex": HEXES[u.hex].to_json(), "sides": list(FRONT_SIDES[game.field.positions[u.side]])})
+                 "hex": game.board.hexes[u.hex].to_json(), "sides": list(FRONT_SIDES[game.field.positions[u.side]])})
 
 def short_supply(game: Game, u) -> None:
     owner = u.side
     pos = game.field.positions[owner]
-    sections = sorted(SECTION_OF[pos][u.hex])
+    sections = sorted(game.board.section_of[pos][u.hex])
     carrying = game.pieces.general_at[u.hex] is not None
-    row = BASELINE_ROW[pos]
+    row = game.board.baseline_row[pos]
     step = -1 if pos == "bottom" else 1
     options = []
     for r in (row, row + step):
@@ -329,8 +328,8 @@ def do_supply_move(game: Game, a) -> None:
 def _relocate(game: Game, u, to: int, why: str) -> None:
     frm = u.hex
     game.place_unit(u, to)
-    game._event({"type": why, "unit": u.id, "side": u.side, "from": HEXES[frm].to_json(),
-                 "to": HEXES[to].to_json()})
+    game._event({"type": why, "unit": u.id, "side": u.side, "from": game.board.hexes[frm].to_json(),
+                 "to": game.board.hexes[to].to_json()})
 
 # -- Fight Back --------------------------------------------------------------------------
 def fight_back_window(game: Game, attacker, target) -> None:

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import card_of, is_extra
 from ...core.errors import IllegalAction
-from ..hexgrid import HEXES, SECTION_OF
 from ..units import other
 from . import battle, movement, prebattle, tactics
 from .. import contact
@@ -73,7 +72,7 @@ def order_eligible(game: Game, unit) -> bool:
     if unit.side != game.current.active or in_melee(game, unit):
         return False
     if by == "section":
-        secs = SECTION_OF[game.field.positions[unit.side]][unit.hex]
+        secs = game.board.section_of[game.field.positions[unit.side]][unit.hex]
         return any(n > 0 and sec in secs for sec, n in rule["quota"].items())
     if by == "kind":
         return rule["quota"].get(unit.kind, 0) > 0
@@ -164,7 +163,7 @@ def _order(game: Game, u) -> None:
     by = rule["by"]
     if by == "section":
         quota = rule["quota"]
-        secs = [s for s in SECTION_OF[game.field.positions[u.side]][u.hex] if quota.get(s, 0) > 0]
+        secs = [s for s in game.board.section_of[game.field.positions[u.side]][u.hex] if quota.get(s, 0) > 0]
         quota[max(secs, key=lambda s: (quota[s], s))] -= 1
     elif by == "kind":
         rule["quota"][u.kind] -= 1
@@ -225,7 +224,7 @@ def do_move(game: Game, a) -> None:
     to = game._hex(a.get("to"))
     dests = movement.unit_destinations(game, u, movement.MOVE_AGAIN if game.current.step == "move_again" else None)
     if to not in dests:
-        raise IllegalAction(f"That unit cannot reach {HEXES[to]} this turn.")
+        raise IllegalAction(f"That unit cannot reach {game.board.hexes[to]} this turn.")
     _move_unit(game, u, to, dests[to])
 
 def move_unchecked(game: Game, a) -> None:
@@ -247,7 +246,7 @@ def _move_unit(game: Game, u, to: int, steps: int) -> None:
         game.current.gen_moved.add(leader)
     if game._events is not None:
         game._event({"type": "moved", "side": u.side, "unit": u.id, "kind": u.kind,
-                 "from": HEXES[frm].to_json(), "to": HEXES[to].to_json(), "steps": steps,
+                 "from": game.board.hexes[frm].to_json(), "to": game.board.hexes[to].to_json(), "steps": steps,
                  "general": gid})
 
 def do_move_general(game: Game, a) -> None:
@@ -258,7 +257,7 @@ def do_move_general(game: Game, a) -> None:
         raise IllegalAction("That general cannot move again this turn.")
     to = game._hex(a.get("to"))
     if to not in movement.general_destinations(game, g):
-        raise IllegalAction(f"That general cannot reach {HEXES[to]} this turn.")
+        raise IllegalAction(f"That general cannot reach {game.board.hexes[to]} this turn.")
     _move_general(game, g, to)
 
 def move_general_unchecked(game: Game, a) -> None:
@@ -280,7 +279,7 @@ def _move_general(game: Game, g, to: int) -> None:
         game.current.locked.add(joined)
     if game._events is not None:
         game._event({"type": "general_moved", "side": g.side, "general": g.id,
-                 "from": HEXES[frm].to_json(), "to": HEXES[to].to_json(), "joined": joined})
+                 "from": game.board.hexes[frm].to_json(), "to": game.board.hexes[to].to_json(), "joined": joined})
 
 def do_end_movement(game: Game, a) -> None:
     game.current.step = "battle"
