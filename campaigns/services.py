@@ -11,6 +11,10 @@ choices before the deal and turn 1.  When its game ends, ``games`` sends
 ``match_finished`` (see :mod:`games.events`) inside the game's transaction; the receiver
 calls :func:`battle_finished`, which records the result and starts the next battle (or
 ends the campaign) in that same transaction.
+
+Against Archie (:func:`start_versus_archie`, ruling C6) each battle's match carries the
+campaign's ``archie_level``, so :mod:`games.services` queues Archie's decisions, pre-battle
+dice included, on commit as in a solo match.  An Epic plan is refused (ruling C8).
 """
 from __future__ import annotations
 
