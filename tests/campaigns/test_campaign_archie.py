@@ -100,6 +100,7 @@ def test_a_whole_campaign_against_archie_through_the_services_and_its_tasks(
     archie = game_services.archie_user()
     rng = random.Random(1862)
     results = []
+    archie_steps = 0
     for number in (1, 2, 3):
         campaign.refresh_from_db()
         battle = campaign.battles.get(number=number)
@@ -125,11 +126,14 @@ def test_a_whole_campaign_against_archie_through_the_services_and_its_tasks(
             types = [r.action["type"] for r in rows]
             first_card = types.index("play_card") if "play_card" in types else len(types)
             assert not any(t in ("roll_prebattle", *PREBATTLE_CHOICES) for t in types[first_card:])
-            if battle.dice_due["confederate"]["dice"]:
-                archie_rolls = [r for r in rows if r.action["type"] == "roll_prebattle" and r.side == "confederate"]
-                assert len(archie_rolls) == 1 and archie_rolls[0].actor == archie
+            archie_rolls = [r for r in rows if r.action["type"] == "roll_prebattle" and r.side == "confederate"]
+            assert len(archie_rolls) == (1 if battle.dice_due["confederate"]["dice"] else 0)
+            archie_steps += len(archie_rolls) + sum(
+                1 for r in rows if r.action["type"] in PREBATTLE_CHOICES and r.side == "confederate")
         results.append(scoring.BattleResult(
             dict(game.outcome["flags"]), game.winner_side or None, dict(game.outcome["casualties"])))
+    # Archie captures flags in battles 1 and 2 of any real game, so it rolls (and chooses) too
+    assert archie_steps >= 1
     campaign.refresh_from_db()
     assert campaign.status == Campaign.Status.FINISHED
     assert Match.objects.filter(archie_level="recruit").count() == 3 == Game.objects.count()
