@@ -62,6 +62,9 @@ class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
         return CampaignDetailSerializer if self.action == "retrieve" else CampaignSerializer
 
     def get_queryset(self):
+        return self._visible(with_battles=self.action != "list")
+
+    def _visible(self, *, with_battles: bool):
         user = self.request.user
         visible = Q(status__in=PUBLIC_STATUSES)
         if user.is_authenticated:
@@ -69,7 +72,7 @@ class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
         qs = (Campaign.objects.filter(visible)
               .select_related("plan", "challenger__profile", "opponent__profile", "winner__profile")
               .order_by("-updated", "-pk"))
-        if self.action != "list":
+        if with_battles:
             games = Game.objects.order_by("number")
             battles = (CampaignBattle.objects.select_related("scenario", "match").order_by("number")
                        .prefetch_related(Prefetch("match__games", queryset=games)))
@@ -77,8 +80,7 @@ class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
         return qs
 
     def _done(self, campaign, code=status.HTTP_200_OK):
-        self.action = "retrieve"
-        campaign = self.get_queryset().get(pk=campaign.pk)
+        campaign = self._visible(with_battles=True).get(pk=campaign.pk)
         return Response(CampaignDetailSerializer(campaign, context=self.get_serializer_context()).data,
                         status=code)
 
