@@ -166,6 +166,8 @@ def test_the_next_battle_queues_archies_pre_battle_roll_once_on_commit(
     game.refresh_from_db()
     rolls = GameAction.objects.filter(game=game, action__type="roll_prebattle")
     assert rolls.count() == 1 and rolls.get().actor.username == "archie"
+    # the dice the campaign gives, no extra die for Archie's handicap (C7)
+    assert len(rolls.get().events[0]["rolls"]) == second.dice_due["confederate"]["dice"]
 
 
 def test_archie_chooses_its_own_losses_and_retreats_legally_and_they_are_applied(
@@ -206,15 +208,16 @@ def test_archie_chooses_its_own_losses_and_retreats_legally_and_they_are_applied
     assert game.deciding == "union"
 
 
-def test_swords_against_archie_take_nothing_and_its_handicap_is_kept():
-    """Ruling C7: Archie holds no hand, so swords rolled against it have no effect; its
-    attacks keep the extra die. Engine level, with the faces forced."""
+def test_swords_rolled_against_archie_take_nothing():
+    """Ruling C7: Archie holds no hand, so swords rolled against it have no effect: no short
+    hand, no catch-up draws. Engine level, with the faces forced."""
     sc = load_scenario(json.loads((ROOT / "games/scenarios/kernstown.json").read_text()))
     g = EngineGame.new(sc, options={"archie": "union", "prebattle_dice_confederate": 3}, seed=5)
-    g.apply({"type": "roll_prebattle"}, rolls=["swords", "swords", "swords"])
+    events = g.apply({"type": "roll_prebattle"}, rolls=["swords", "swords", "swords"])
     assert g.phase == "play_card" and g.active_side == "confederate"
     assert g.hands["union"] == [] and len(g.hands["confederate"]) > 1
-    assert g.options["archie"] == "union"
+    assert not [e for e in events if e["type"] == "prebattle_hand" and e["side"] == "union"]
+    assert g.prebattle["catch_up"]["union"] is False
 
 
 @pytest.mark.parametrize("level", ["recruit", "veteran"])
