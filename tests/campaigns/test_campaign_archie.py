@@ -217,7 +217,7 @@ def test_swords_rolled_against_archie_take_nothing():
     assert g.phase == "play_card" and g.active_side == "confederate"
     assert g.hands["union"] == [] and len(g.hands["confederate"]) > 1
     assert not [e for e in events if e["type"] == "prebattle_hand" and e["side"] == "union"]
-    assert g.prebattle["catch_up"]["union"] is False
+    assert g.decisions.prebattle["catch_up"]["union"] is False
 
 
 @pytest.mark.parametrize("level", ["recruit", "veteran"])
