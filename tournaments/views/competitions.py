@@ -13,6 +13,7 @@ from tournaments import pairing as algo, tables
 from tournaments.chart import standings_chart
 from tournaments.models import Competition, Entry, Pairing, Round
 
+from .annual import annual_page
 from .common import name_of, readable_competition
 
 
@@ -30,6 +31,8 @@ def competition(request, pk):
     """Standings, their chart, and the pairings of one round (``?round=N``, the latest by
     default) with links to the others."""
     comp = readable_competition(request.user, pk)
+    if comp.kind == Competition.Kind.ANNUAL:
+        return annual_page(request, comp)
     published = tables.published_pairings(comp)
     lines = tables.table(comp, pairings=published)
     numbers, ranks = tables.ranks_over_rounds(comp, pairings=published)
