@@ -184,7 +184,14 @@ class PairBattle:
     total: tuple[int, int, int, int]        # running games A, games B, flags A, flags B
 
 
-def pair_year(comp: Competition, year: Year) -> list[PairBattle]:
+@dataclass
+class PairYear:
+    a: Row                  # the first player (the columns' order)
+    b: Row
+    battles: list[PairBattle]
+
+
+def pair_year(comp: Competition, year: Year) -> PairYear:
     """The 31 battles of a two-player year in order, each with its counted result and the
     running score after it."""
     a_row, b_row = year.rows if year.rows[0].standing.player == _seeded(comp)[0] else year.rows[::-1]
@@ -198,7 +205,7 @@ def pair_year(comp: Competition, year: Year) -> list[PairBattle]:
             gb, fb = gb + cb.points, fb + cb.flags
         out.append(PairBattle(anniversary, anniversary.in_year(year.annual.year),
                               pairings.get(anniversary.number), ca, cb, (ga, gb, fa, fb)))
-    return out
+    return PairYear(a_row, b_row, out)
 
 
 def _seeded(comp: Competition) -> list[int]:

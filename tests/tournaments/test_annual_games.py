@@ -187,7 +187,9 @@ def test_the_two_player_year(frozen, lee, grant, meade):
     with pytest.raises(services.Refused, match="already played Antietam"):
         annual_services.arrange_match(comp, lee, battle("antietam"), grant)
     year = annual_tables.year_table(comp)
-    battles = annual_tables.pair_year(comp, year)
+    pair = annual_tables.pair_year(comp, year)
+    assert (pair.a.username, pair.b.username) == ("lee", "grant")
+    battles = pair.battles
     assert len(battles) == 31
     shiloh, antietam = battles[battle("shiloh") - 1], battles[battle("antietam") - 1]
     assert (shiloh.a.points, shiloh.b.points, shiloh.total) == (1, 1, (1, 1, 10, 9))

@@ -67,7 +67,7 @@ def annual_page(request, comp: Competition, *, form=None, status=200):
                          if annual.window_days is not None else "any time in the year"),
     }
     if annual.two_player:
-        ctx["battles"] = annual_tables.pair_year(comp, year)
+        ctx["pair"] = annual_tables.pair_year(comp, year)
         template = "tournaments/annual_pair.html"
     else:
         template = "tournaments/annual.html"
@@ -91,6 +91,8 @@ def arrange(request, pk):
         p = annual_services.arrange_match(comp, request.user, d["battle"], d["opponent"],
                                           where=d.get("where") or "", played_on=d.get("played_on"))
     except services.Refused as e:
+        if comp.status == Competition.Status.CLOSED or not annual_services.plays_in(comp, comp.annual, request.user):
+            return refused(request, e, comp.get_absolute_url())     # no form on the page for them
         form.add_error(None, e.message)
         return annual_page(request, comp, form=form, status=400)
     annual = comp.annual
