@@ -21,12 +21,14 @@ from tournaments.models import AnnualGames, Competition, Membership, Pairing
 
 
 def played_on(p: Pairing, annual: AnnualGames, tz: dt.tzinfo) -> dt.date:
-    """The day the match of ``p`` counts from."""
+    """The day the match of ``p`` counts from: the day it began on the site (also when the
+    players entered it at the table and then started it on the site), else the day they
+    said they played at the table."""
+    if p.match_id and p.match.started:
+        return p.match.started.astimezone(tz).date()
     found = getattr(p, "annual", None)     # AnnualMatch: a match at the table
     if found is not None:
         return found.played_on
-    if p.match_id and p.match.started:
-        return p.match.started.astimezone(tz).date()
     return BY_NUMBER[p.round.number].in_year(annual.year)   # e.g. a forfeit never started
 
 
