@@ -219,3 +219,17 @@ def test_a_closed_year_is_read_only(frozen, lee, grant, meade):
     assert [(r.username, r.standing.rank, r.standing.points, r.standing.flags)
             for r in annual_tables.year_table(comp).rows] == [
         ("lee", 1, 1, 10), ("grant", 2, 1, 9), ("meade", 3, 0, 0)]
+
+
+def test_a_forfeit_gives_the_other_player_both_games_and_no_flags(frozen, lee, grant, meade):
+    frozen(2026, 4, 20, 12)
+    club = make_club(meade, [lee, grant])
+    comp = annual_games(club, meade)
+    p = annual_services.arrange_match(comp, lee, battle("shiloh"), grant, where="table",
+                                      played_on=dt.date(2026, 4, 6))
+    services.declare_forfeit(p, meade, "away", "grant never came")
+    assert table_of(comp)[:2] == [("lee", 1, 2, 0, 0, 1), ("grant", 2, 0, 0, 0, 1)]
+    q = annual_services.arrange_match(comp, grant, battle("fort-donelson"), meade, where="table",
+                                      played_on=dt.date(2026, 2, 15))
+    services.declare_forfeit(q, meade, "both")                    # counts for neither
+    assert [r[0:3] for r in table_of(comp)] == [("lee", 1, 2), ("grant", 2, 0), ("meade", 2, 0)]
