@@ -18,10 +18,9 @@ def _members(club):
 
 
 def _member_field(label, required=True):
-    f = forms.ModelChoiceField(queryset=get_user_model().objects.none(), to_field_name="username",
-                               label=label, required=required)
-    f.label_from_instance = lambda u: u.profile.name if hasattr(u, "profile") else u.get_username()
-    return f
+    """A member chosen by username (the queryset is set by the form for its club)."""
+    return forms.ModelChoiceField(queryset=get_user_model().objects.none(), to_field_name="username",
+                                  label=label, required=required)
 
 
 class AnnualGamesForm(forms.Form):

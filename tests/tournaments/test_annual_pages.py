@@ -51,6 +51,8 @@ def test_an_organiser_creates_the_year_and_members_play_it(client, club, lee, gr
         "battle": battle("shiloh"), "opponent": "grant", "where": "table", "played_on": "2026-04-06"})
     p = Pairing.objects.get(round__competition=comp)
     assert r.status_code == 303 and r["Location"] == f"/leagues/pairings/{p.pk}/"
+    body = client.get(r["Location"]).content.decode()
+    assert "battle 5 of the list" in body and "6 April 2026" in body
     r = client.post(f"/leagues/pairings/{p.pk}/report/", {
         "game1_winner": "home", "game1_flags_home": 6, "game1_flags_away": 3,
         "game2_winner": "away", "game2_flags_home": 4, "game2_flags_away": 6,
@@ -65,6 +67,9 @@ def test_an_organiser_creates_the_year_and_members_play_it(client, club, lee, gr
     assert square(body, "lee", battle("shiloh")) == "sq-counted 1·10"
     assert square(body, "grant", battle("shiloh")) == "sq-counted 1·9"
     assert square(body, "meade", battle("shiloh")) == "sq-none"
+    csv_rows = client.get(f"/leagues/{comp.pk}/standings.csv").content.decode().splitlines()
+    assert csv_rows == ["rank,player,battles,points,flags,figures", "1,lee,1,1,10,0", "2,grant,1,1,9,0",
+                        "3,meade,0,0,0,0"]
     standings = re.search(r'id="annual-standings".*?</table>', body, re.S).group(0)
     assert re.findall(r"<tr><td>(\d)</td><td>(\w+)</td><td>(\d)</td><td>(\d)</td><td>(\d+)</td>", standings) == [
         ("1", "lee", "1", "1", "10"), ("2", "grant", "1", "1", "9"), ("3", "meade", "0", "0", "0")]

@@ -29,6 +29,8 @@ def annual_pages(client, comp, pairing, two, viewer) -> dict[str, str]:
         "competition": client.get(f"/leagues/{comp.pk}/"),
         "grid fragment": client.get(f"/leagues/{comp.pk}/?part=grid", **hx),
         "two-player year": client.get(f"/leagues/{two.pk}/"),
+        "standings.csv": client.get(f"/leagues/{comp.pk}/standings.csv"),
+        "results.csv": client.get(f"/leagues/{comp.pk}/results.csv"),
         "years": client.get(f"/leagues/clubs/{slug}/annual/"),
         "club": client.get(f"/leagues/clubs/{slug}/"),
         "club feed": client.get(f"/leagues/clubs/{slug}/calendar.ics"),

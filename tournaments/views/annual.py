@@ -3,6 +3,8 @@ grid, or the two-player year), arranging a match of a battle, closing the year, 
 earlier years, and the club's calendar feed."""
 from __future__ import annotations
 
+import zoneinfo
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
@@ -76,6 +78,14 @@ def annual_page(request, comp: Competition, *, form=None, status=200):
     return render(request, template, ctx, status=status)
 
 
+def annual_standings_csv(comp: Competition, out) -> None:
+    """The year's table as CSV rows (the leagues' standings download for an Annual Games)."""
+    out.writerow(["rank", "player", "battles", "points", "flags", "figures"])
+    for row in annual_tables.year_table(comp).rows:
+        s = row.standing
+        out.writerow([s.rank, row.name, s.battles, s.points, s.flags, s.figures])
+
+
 @require_POST
 def arrange(request, pk):
     comp = readable_competition(request.user, pk)
@@ -96,7 +106,7 @@ def arrange(request, pk):
         form.add_error(None, e.message)
         return annual_page(request, comp, form=form, status=400)
     annual = comp.annual
-    day = annual_tables.played_on(p, annual, annual_tables.zoneinfo.ZoneInfo(annual.time_zone))
+    day = annual_tables.played_on(p, annual, zoneinfo.ZoneInfo(annual.time_zone))
     if not annual_services.counts_on(annual, d["battle"], day):
         messages.warning(request, f"This match began outside the window of {BY_NUMBER[d['battle']].name}: "
                                   "it is a friendly and will not count.")

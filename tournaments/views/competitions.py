@@ -13,7 +13,7 @@ from tournaments import pairing as algo, tables
 from tournaments.chart import standings_chart
 from tournaments.models import Competition, Entry, Pairing, Round
 
-from .annual import annual_page
+from .annual import annual_page, annual_standings_csv
 from .common import name_of, readable_competition
 
 
@@ -63,6 +63,9 @@ def standings_csv(request, pk):
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="standings-{comp.pk}.csv"'
     out = csv.writer(response)
+    if comp.kind == Competition.Kind.ANNUAL:
+        annual_standings_csv(comp, out)
+        return response
     out.writerow(["rank", "player", "played", "won", "drawn", "lost", "byes", "withdrawn",
                   *[c.key for c in columns]])
     for line in tables.table(comp):
