@@ -69,6 +69,7 @@ def result_of(p: Pairing, annual: AnnualGames, tz: dt.tzinfo) -> MatchResult | N
 def pairings_of(comp: Competition):
     return (Pairing.objects.filter(round__competition=comp, away__isnull=False)
             .select_related("round", "match__scenario", "annual", "home__profile", "away__profile")
+            .defer("match__scenario__data")       # the whole scenario file: only its number is read
             .prefetch_related("match__games").order_by("round__number", "table"))
 
 
