@@ -85,6 +85,21 @@ class Square:
     pairing_id: int | None = None
 
     @property
+    def text(self) -> str:
+        """What the square shows: points·flags (with … while being played), …, off."""
+        if self.cell is not None:
+            return f"{self.cell.points}·{self.cell.flags}" + ("…" if self.playing else "")
+        return "…" if self.playing else "off" if self.off_window else ""
+
+    @property
+    def title(self) -> str:
+        if self.cell is None:
+            return ""
+        c = self.cell
+        return (f"{c.points} point{'' if c.points == 1 else 's'}, {c.flags} flag{'' if c.flags == 1 else 's'} "
+                f"v {self.opponent}" + (" (so far)" if self.playing else ""))
+
+    @property
     def state(self) -> str:
         if self.playing:            # with a cell: the games finished so far count
             return "playing"

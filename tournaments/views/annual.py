@@ -65,6 +65,8 @@ def annual_page(request, comp: Competition, *, form=None, status=200):
         "open": open_, "player": player, "form": form if player else None,
         "organiser": open_ and comp.club.is_organiser(user),
         "open_battles": [BY_NUMBER[n] for n in opened],
+        # the grid's links: /leagues/pairings/<id>/, reversed once rather than per square
+        "pairing_base": reverse("leagues:pairing", args=[1]).removesuffix("1/"),
         "window_words": (f"{annual.window_days} days either side of the anniversary"
                          if annual.window_days is not None else "any time in the year"),
     }
