@@ -61,7 +61,7 @@ class ArrangeForm(forms.Form):
     battle = forms.TypedChoiceField(coerce=int, choices=[(a.number, f"{a.number}. {a.name} ({a.date:%-d %B})")
                                                          for a in ANNIVERSARIES])
     opponent = _member_field("Opponent")
-    where = forms.ChoiceField(choices=[("web", "On the site (the match starts now)"),
+    where = forms.ChoiceField(choices=[("web", "On the site (a challenge your opponent accepts)"),
                                        ("table", "At the table (report the result next)")],
                               initial="web", required=False)
     played_on = forms.DateField(required=False, label="Played on (at the table)",

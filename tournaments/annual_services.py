@@ -22,7 +22,7 @@ from django.utils import timezone
 
 from accounts.models import time_zone_names
 from games import services as game_services
-from games.models import Scenario
+from games.models import Match, Scenario
 from tournaments import clock
 from tournaments.annual.anniversaries import ANNIVERSARIES, BY_NUMBER
 from tournaments.annual.scoring import DEFAULT_WINDOW_DAYS, Window
@@ -139,8 +139,8 @@ def arrange_match(comp: Competition, user, battle: int, opponent, *, where: str 
                   played_on: dt.date | None = None) -> Pairing:
     """``user`` and ``opponent`` play a match of ``battle`` (its number in the list).
 
-    ``where``: "web" (the match starts on the site at once, ``user`` playing Union in
-    game 1) or "table" (``played_on``, by default today in the competition's time zone,
+    ``where``: "web" (a challenge to ``opponent``, ``user`` playing Union in game 1: the
+    match begins when it is accepted; declined or withdrawn, it leaves nothing) or "table" (``played_on``, by default today in the competition's time zone,
     is the day they played; either player then reports the result on the match's page).
     A competition played only on the site or only at the table decides by itself.
     A match off the battle's window is allowed but does not count (docs/rulings.md 64)."""
@@ -174,7 +174,7 @@ def arrange_match(comp: Competition, user, battle: int, opponent, *, where: str 
                 rnd.save(update_fields=["scenario"])
         if where == "web" and rnd.scenario is None:
             raise Refused(f"The scenario of {anniversary.name} is not installed on this site.")
-        existing = rnd.pairings.filter(home__in=(user, opponent), away__in=(user, opponent))
+        existing = live(rnd.pairings.filter(home__in=(user, opponent), away__in=(user, opponent)))
         if annual.two_player and existing.exists():
             raise Refused(f"You have already played {anniversary.name} this year.")
         if existing.exclude(result__in=Pairing.FINAL).exists():
@@ -186,8 +186,8 @@ def arrange_match(comp: Competition, user, battle: int, opponent, *, where: str 
                                    scenario=rnd.scenario)
         if where == "web":
             try:
-                p.match = game_services.start_arranged_match(
-                    user, opponent, rnd.scenario, nightfall=comp.nightfall,
+                p.match = game_services.create_challenge(
+                    user, opponent, rnd.scenario, side="union", nightfall=comp.nightfall,
                     deadline_hours=comp.deadline_hours, message=f"{comp.name}: {anniversary.name}")
             except game_services.ActionRefused as refused:
                 raise Refused(refused.message) from None
@@ -195,6 +195,15 @@ def arrange_match(comp: Competition, user, battle: int, opponent, *, where: str 
         else:
             AnnualMatch.objects.create(pairing=p, played_on=played_on)
     return p
+
+
+#: A challenge the opponent declined or the challenger withdrew: its pairing is void.
+VOID_MATCH = (Match.Status.DECLINED, Match.Status.CANCELLED)
+
+
+def live(pairings):
+    """``pairings`` less those whose match on the site was a challenge declined or withdrawn."""
+    return pairings.exclude(match__status__in=VOID_MATCH)
 
 
 def counts_on(annual: AnnualGames, battle: int, day: dt.date) -> bool:

@@ -67,7 +67,8 @@ def result_of(p: Pairing, annual: AnnualGames, tz: dt.tzinfo) -> MatchResult | N
 
 
 def pairings_of(comp: Competition):
-    return (Pairing.objects.filter(round__competition=comp, away__isnull=False)
+    from tournaments.annual_services import live
+    return (live(Pairing.objects.filter(round__competition=comp, away__isnull=False))
             .select_related("round", "match__scenario", "annual", "home__profile", "away__profile")
             .defer("match__scenario__data")       # the whole scenario file: only its number is read
             .prefetch_related("match__games").order_by("round__number", "table"))
@@ -213,7 +214,9 @@ def pair_year(comp: Competition, year: Year) -> PairYear:
     """The 31 battles of a two-player year in order, each with its counted result and the
     running score after it."""
     a_row, b_row = year.rows if year.rows[0].standing.player == _seeded(comp)[0] else year.rows[::-1]
-    pairings = {p.round.number: p for p in pairings_of(comp)}
+    pairings: dict[int, Pairing] = {}
+    for p in pairings_of(comp):
+        pairings.setdefault(p.round.number, p)
     out, ga, gb, fa, fb = [], 0, 0, 0, 0
     for i, anniversary in enumerate(ANNIVERSARIES):
         ca, cb = a_row.squares[i].cell, b_row.squares[i].cell

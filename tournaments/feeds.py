@@ -114,6 +114,7 @@ def pairing_deadlines(user, absolute: Callable[[str], str], host: str) -> list[F
                                        round__status=Round.Status.PUBLISHED, round__deadline__isnull=False)
                 .exclude(round__competition__status=Competition.Status.CLOSED)
                 .exclude(result__in=Pairing.FINAL)
+                .exclude(match__status__in=(Match.Status.DECLINED, Match.Status.CANCELLED))
                 .select_related("round__competition", "home__profile", "away__profile")
                 .order_by("round__deadline", "pk"))
     events = []
@@ -158,6 +159,7 @@ def annual_deadlines(user, absolute: Callable[[str], str], host: str) -> list[Fe
     events = []
     for comp in comps:
         played = set(Pairing.objects.filter(round__competition=comp).filter(Q(home=user) | Q(away=user))
+                     .exclude(match__status__in=(Match.Status.DECLINED, Match.Status.CANCELLED))
                      .values_list("round__number", flat=True))
         for rnd in comp.rounds.filter(deadline__gt=now).order_by("number"):
             if rnd.number not in played:

@@ -7,6 +7,7 @@ import datetime as dt
 
 import pytest
 
+from games import services as game_services
 from games.models import Match
 from tests.play_helpers import make_scenario
 from tests.tournaments.annual_helpers import annual_games, battle, table_result
@@ -104,8 +105,16 @@ def test_a_match_on_the_site_counts_its_finished_games_and_its_day(frozen, lee, 
     make_scenario(slug="antietam")
     club = make_club(meade, [lee, grant])
     comp = annual_games(club, meade, time_zone="America/Chicago")
+    # A challenge grant declines leaves nothing behind; lee challenges again, grant accepts.
     p = annual_services.arrange_match(comp, lee, battle("antietam"), grant, where="web")
-    assert p.match is not None and p.match.status == Match.Status.ACTIVE
+    assert p.match.status == Match.Status.CHALLENGE and p.match.challenger_side == "union"
+    assert annual_tables.year_table(comp).rows[0].squares[battle("antietam") - 1].state == "playing"
+    game_services.decline(p.match_id, grant)
+    assert all(sq.state == "none" for r in annual_tables.year_table(comp).rows for sq in r.squares)
+    p = annual_services.arrange_match(comp, lee, battle("antietam"), grant, where="web")
+    game_services.accept(p.match_id, grant)
+    p.refresh_from_db()
+    assert p.match.status == Match.Status.ACTIVE
     assert p.match.challenger == lee and p.match.scenario.slug == "antietam"
     Match.objects.filter(pk=p.match_id).update(started=dt.datetime(2026, 9, 18, 3, tzinfo=dt.timezone.utc))
     grid = {r.username: r.squares[battle("antietam") - 1] for r in annual_tables.year_table(comp).rows}

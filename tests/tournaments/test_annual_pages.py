@@ -160,3 +160,23 @@ def test_the_two_player_page(client, frozen, club, lee, grant, meade):
     assert 'id="arrange"' in body
     client.force_login(meade)
     assert 'id="arrange"' not in client.get(f"/leagues/{comp.pk}/").content.decode()
+
+
+def test_a_match_on_the_site_is_a_challenge_the_opponent_accepts(client, club, lee, grant, meade):
+    from games import services as game_services
+    from tests.play_helpers import make_scenario
+
+    make_scenario(slug="shiloh")
+    comp = annual_games(club, meade)
+    client.force_login(lee)
+    r = client.post(f"/leagues/{comp.pk}/annual/arrange/", {
+        "battle": battle("shiloh"), "opponent": "grant", "where": "web"}, follow=True)
+    p = Pairing.objects.get(round__competition=comp)
+    assert r.redirect_chain[-1][0] == p.match.get_absolute_url()
+    assert "Challenge sent" in r.content.decode()
+    client.force_login(grant)
+    mine = client.get("/leagues/mine/").content.decode()
+    assert f"/leagues/pairings/{p.pk}/" in mine
+    game_services.decline(p.match_id, grant)            # declined: gone from the lists
+    assert f"/leagues/pairings/{p.pk}/" not in client.get("/leagues/mine/").content.decode()
+    assert square(client.get(f"/leagues/{comp.pk}/").content.decode(), "lee", battle("shiloh")) == "sq-none"

@@ -56,7 +56,10 @@ def staged(frozen, lee, grant, meade):
     comp = annual_games(club, meade)
     two = annual_games(club, meade, players=(lee, grant))
     pairing = annual_services.arrange_match(comp, lee, battle("antietam"), grant, where="web")
-    annual_services.arrange_match(two, grant, battle("antietam"), lee, where="web")
+    game_services.accept(pairing.match_id, grant)
+    other = annual_services.arrange_match(two, grant, battle("antietam"), lee, where="web")
+    game_services.accept(other.match_id, lee)
+    pairing.refresh_from_db()
     game = pairing.match.games.get(number=1)
     set_state(game, stage(game_services.load_engine(game)))
     return comp, two, pairing, game

@@ -3,8 +3,6 @@ grid, or the two-player year), arranging a match of a battle, closing the year, 
 earlier years, and the club's calendar feed."""
 from __future__ import annotations
 
-import zoneinfo
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
@@ -108,12 +106,12 @@ def arrange(request, pk):
         form.add_error(None, e.message)
         return annual_page(request, comp, form=form, status=400)
     annual = comp.annual
-    day = annual_tables.played_on(p, annual, zoneinfo.ZoneInfo(annual.time_zone))
+    day = p.annual.played_on if not p.match_id else annual_services.local_today(annual)
     if not annual_services.counts_on(annual, d["battle"], day):
-        messages.warning(request, f"This match began outside the window of {BY_NUMBER[d['battle']].name}: "
+        messages.warning(request, f"This match is outside the window of {BY_NUMBER[d['battle']].name}: "
                                   "it is a friendly and will not count.")
     if p.match_id:
-        messages.success(request, "The match has started: game 1 is on.")
+        messages.success(request, "Challenge sent: the match begins when your opponent accepts it.")
         return see_other(p.match.get_absolute_url())
     messages.success(request, "Match entered: report its result here once it is played.")
     return see_other(p.get_absolute_url())
