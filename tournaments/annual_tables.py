@@ -13,11 +13,12 @@ import zoneinfo
 from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
+from django.db.models import Q
 
 from tournaments.annual.anniversaries import ANNIVERSARIES, BY_NUMBER, Anniversary
 from tournaments.annual.scoring import Cell, GameResult, MatchResult, Standing, Window, standings, winner
 from tournaments.annual_results import match_result
-from tournaments.models import AnnualGames, Competition, Membership, Pairing
+from tournaments.models import AnnualGames, Competition, Entry, Membership, Pairing
 
 
 def played_on(p: Pairing, annual: AnnualGames, tz: dt.tzinfo) -> dt.date:
@@ -231,6 +232,16 @@ def pair_year(comp: Competition, year: Year) -> PairYear:
 
 def _seeded(comp: Competition) -> list[int]:
     return list(comp.entries.order_by("seed").values_list("player_id", flat=True))
+
+
+def playing_in(user):
+    """The running Annual Games ``user`` plays in: their clubs' years and their own
+    two-player years, the latest first."""
+    clubs = Membership.objects.filter(user=user, status=Membership.Status.ACTIVE).values("club")
+    return (Competition.objects.filter(kind=Competition.Kind.ANNUAL, club__in=clubs)
+            .exclude(status=Competition.Status.CLOSED)
+            .filter(Q(annual__two_player=False) | Q(entries__player=user, entries__status=Entry.Status.ACTIVE))
+            .distinct().order_by("-annual__year", "name"))
 
 
 def club_years(club):

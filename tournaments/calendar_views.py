@@ -18,6 +18,7 @@ from tournaments import clock, feeds
 from tournaments.annual.anniversaries import Anniversary, next_after, on, schedule
 from tournaments.annual.scoring import DEFAULT_WINDOW_DAYS, Window, standings
 from tournaments.annual_results import annual_matches, match_results
+from tournaments.annual_tables import playing_in
 
 MONTHS = month_calendar.Calendar(firstweekday=0)      # weeks start on Monday
 WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
@@ -97,6 +98,7 @@ def calendar_page(request):
         "weekdays": WEEKDAYS,
         "rows": rows,
         "yours": yours,
+        "competitions": list(playing_in(request.user).select_related("club")) if request.user.is_authenticated else [],
         "public_feed_url": request.build_absolute_uri(reverse("calendar_feed")),
     })
 

@@ -22,7 +22,7 @@ from games.models import Game, Match
 from games.models.match import SIDE_NAMES
 from tournaments import clock
 from tournaments.annual.anniversaries import ANNIVERSARIES, BY_NUMBER, Anniversary
-from tournaments.models import Competition, Entry, Membership, Pairing, Round
+from tournaments.models import Competition, Pairing, Round
 
 PRODID = "-//Battle Cry club//Anniversary calendar//EN"
 
@@ -150,14 +150,10 @@ def annual_deadlines(user, absolute: Callable[[str], str], host: str) -> list[Fe
     """The last day of each battle's window still to come in the Annual Games the member
     plays in (their club's, or a two-player year of theirs), unless they already have a
     match of that battle there."""
-    clubs = Membership.objects.filter(user=user, status=Membership.Status.ACTIVE).values("club")
-    comps = (Competition.objects.filter(kind=Competition.Kind.ANNUAL, club__in=clubs)
-             .exclude(status=Competition.Status.CLOSED)
-             .filter(Q(annual__two_player=False)
-                     | Q(entries__player=user, entries__status=Entry.Status.ACTIVE)).distinct())
+    from tournaments.annual_tables import playing_in
     now = clock.now()
     events = []
-    for comp in comps:
+    for comp in playing_in(user):
         played = set(Pairing.objects.filter(round__competition=comp).filter(Q(home=user) | Q(away=user))
                      .exclude(match__status__in=(Match.Status.DECLINED, Match.Status.CANCELLED))
                      .values_list("round__number", flat=True))

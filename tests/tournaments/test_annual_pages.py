@@ -180,3 +180,14 @@ def test_a_match_on_the_site_is_a_challenge_the_opponent_accepts(client, club, l
     game_services.decline(p.match_id, grant)            # declined: gone from the lists
     assert f"/leagues/pairings/{p.pk}/" not in client.get("/leagues/mine/").content.decode()
     assert square(client.get(f"/leagues/{comp.pk}/").content.decode(), "lee", battle("shiloh")) == "sq-none"
+
+
+def test_the_calendar_page_leads_to_the_members_annual_games(client, club, lee, grant, meade):
+    comp = annual_games(club, meade)
+    two = annual_games(club, meade, players=(grant, meade))
+    client.force_login(lee)
+    body = client.get("/calendar/").content.decode()
+    assert f'href="/leagues/{comp.pk}/"' in body and f'href="/leagues/{two.pk}/"' not in body
+    client.force_login(grant)
+    body = client.get("/calendar/").content.decode()
+    assert f'href="/leagues/{comp.pk}/"' in body and f'href="/leagues/{two.pk}/"' in body
