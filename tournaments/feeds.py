@@ -3,8 +3,9 @@
 - the public feed: the 31 anniversaries as all-day events that recur every year;
 - a member's private feed (at a secret-token address): whatever :data:`MEMBER_FEED_SOURCES`
   gives for that member: the games waiting for their move, their league and tournament
-  pairings still without a settled result (at the round deadline), the last day of each
-  battle of the Annual Games they play in and have not played yet, and the anniversaries;
+  pairings still without a settled result (at the round deadline), the last day to begin each
+  battle of the Annual Games they play in that they have no match of yet, and the
+  anniversaries;
 - a club's feed (:func:`club_events`): its running competitions' deadlines and the
   anniversaries.
 """
@@ -100,21 +101,20 @@ def _name(user) -> str:
 
 
 def _match_title(p: Pairing) -> str:
-    comp = p.round.competition
-    if comp.kind == Competition.Kind.ANNUAL:
-        return f"{BY_NUMBER[p.round.number].name} ({comp.name})"
-    return f"{comp.name}, round {p.round.number}"
+    return f"{p.round.competition.name}, round {p.round.number}"
 
 
 def pairing_deadlines(user, absolute: Callable[[str], str], host: str) -> list[FeedEvent]:
-    """One event per pairing of the member still without a settled result, at its round's
-    deadline: to play, to confirm (the opponent reported), or waiting for the opponent or
-    an organiser."""
+    """One event per league or tournament pairing of the member still without a settled
+    result, at its round's deadline: to play, to confirm (the opponent reported), or waiting
+    for the opponent or an organiser.  (A match of the Annual Games has no such deadline once
+    begun: the day it began decides, ruling 64; :func:`annual_deadlines` gives the battles
+    still to begin.)"""
     pairings = (Pairing.objects.filter(Q(home=user) | Q(away=user), away__isnull=False,
                                        round__status=Round.Status.PUBLISHED, round__deadline__isnull=False)
                 .exclude(round__competition__status=Competition.Status.CLOSED)
                 .exclude(result__in=Pairing.FINAL)
-                .exclude(match__status__in=(Match.Status.DECLINED, Match.Status.CANCELLED))
+                .exclude(round__competition__kind=Competition.Kind.ANNUAL)   # below: their deadline is to begin
                 .select_related("round__competition", "home__profile", "away__profile")
                 .order_by("round__deadline", "pk"))
     events = []

@@ -79,7 +79,7 @@ def test_the_private_feed_holds_pairings_deadlines_and_battles_to_play(client, c
     comp = annual_games(club, meade)
     league = make_competition(club, meade, [lee, grant], mode="table", name="Autumn league")
     services.publish_round(services.draft_round(league, meade), meade)
-    # An Antietam reported by lee, to be confirmed by grant.
+    # An Antietam at the table, reported by lee, waiting for grant.
     p = annual_services.arrange_match(comp, lee, battle("antietam"), grant, where="table",
                                       played_on=dt.date(2026, 9, 10))
     services.report_result(p, lee, services.GameScores("home", 6, 3, "home", 6, 2))
@@ -88,23 +88,27 @@ def test_the_private_feed_holds_pairings_deadlines_and_battles_to_play(client, c
         token = Profile.objects.get(user=user).calendar_feed_token()
         return parse(client.get(f"/calendar/feeds/{token}.ics"))
 
+    # grant's league match, reported by lee: to confirm, at the round's deadline.
+    league_match = league.rounds.get().pairings.get()
+    services.report_result(league_match, league_match.home, services.GameScores("home", 6, 3, "home", 6, 2))
+    to_confirm = league_match.away
+    [confirm] = by_summary(feed(to_confirm), f"Confirm the result: Autumn league, round 1 v {league_match.home}")
+    assert confirm["DTSTART"].dt == league.rounds.get().deadline.astimezone(UTC).replace(microsecond=0)
+    assert str(confirm["URL"]) == f"http://testserver/leagues/pairings/{league_match.pk}/"
+    assert by_summary(feed(league_match.home), "Result pending: Autumn league, round 1")
+    services.confirm_result(league_match, to_confirm)               # settled: gone from the feeds
+    assert not by_summary(feed(to_confirm), "Autumn league")
+
     grants = feed(grant)
-    [confirm] = by_summary(grants, "Confirm the result: Antietam (Annual Games 2026) v lee")
-    assert confirm["DTSTART"].dt == dt.datetime(2026, 9, 25, tzinfo=UTC)     # the battle's deadline
-    assert str(confirm["URL"]) == f"http://testserver/leagues/pairings/{p.pk}/"
-    [league_deadline] = by_summary(grants, "Deadline: Autumn league, round 1 v lee")
-    assert league_deadline["DTSTART"].dt == league.rounds.get().deadline.astimezone(UTC).replace(microsecond=0)
+    # The Antietam begun on 10 September counts whatever happens later: no deadline for it.
+    assert [str(e["SUMMARY"]) for e in by_summary(grants, "Antietam")] == ["Anniversary: Antietam, 1862"]
     # The battles whose window has not closed on 10 September and grant has no match of:
     # Ox Hill's (1 September) closed on the 8th, Antietam he has played: Chickamauga (24)
     # to Murfreesboro (31).
     last_days = sorted(int(str(e["UID"]).split("-")[3].split("@")[0]) for e in by_summary(grants, "Last day for"))
     assert last_days == list(range(24, 32))
     assert len(by_summary(grants, "Anniversary:")) == 31
-    assert by_summary(feed(lee), "Result pending: Antietam")
 
-    # Once confirmed, the pairing leaves the feeds; meade, who plays no match, has only
-    # the battles and the anniversaries.
-    services.confirm_result(p, grant)
-    assert not by_summary(feed(grant), "Antietam (Annual Games")
+    # meade plays no match: every battle still to begin, and the anniversaries.
     meades = [str(e["SUMMARY"]) for e in feed(meade) if "RRULE" not in e]
     assert len(meades) == len(last_days) + 1 and all(s.startswith("Last day for ") for s in meades)

@@ -242,3 +242,20 @@ def test_a_forfeit_gives_the_other_player_both_games_and_no_flags(frozen, lee, g
                                       played_on=dt.date(2026, 2, 15))
     services.declare_forfeit(q, meade, "both")                    # counts for neither
     assert [r[0:3] for r in table_of(comp)] == [("lee", 1, 2), ("grant", 2, 0), ("meade", 2, 0)]
+
+
+def test_no_round_deadline_mail_for_a_battle_already_begun(frozen, lee, grant, meade, mailoutbox):
+    """A match of the Annual Games counts from the day it began (ruling 64): the leagues'
+    "round ends soon" e-mail would mislead its players, so none goes out."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tournaments import tasks
+    frozen(2026, 4, 10, 12)
+    club = make_club(meade, [lee, grant])
+    comp = annual_games(club, meade)
+    annual_services.arrange_match(comp, lee, battle("shiloh"), grant, where="table",
+                                  played_on=dt.date(2026, 4, 6))
+    comp.rounds.filter(number=battle("shiloh")).update(deadline=timezone.now() + timedelta(hours=24))
+    assert tasks.warn_round_deadlines() == 0 and mailoutbox == []
