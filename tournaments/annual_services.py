@@ -22,10 +22,11 @@ from django.utils import timezone
 
 from accounts.models import time_zone_names
 from games import services as game_services
-from games.models import Match, Scenario
+from games.models import Scenario
 from tournaments import clock
 from tournaments.annual.anniversaries import ANNIVERSARIES, BY_NUMBER
 from tournaments.annual.scoring import DEFAULT_WINDOW_DAYS, Window
+from tournaments.annual_tables import live
 from tournaments.models import AnnualGames, AnnualMatch, Competition, Entry, Pairing, Round
 from tournaments.services import NotOrganiser, NotYourMatch, Refused
 
@@ -195,15 +196,6 @@ def arrange_match(comp: Competition, user, battle: int, opponent, *, where: str 
         else:
             AnnualMatch.objects.create(pairing=p, played_on=played_on)
     return p
-
-
-#: A challenge the opponent declined or the challenger withdrew: its pairing is void.
-VOID_MATCH = (Match.Status.DECLINED, Match.Status.CANCELLED)
-
-
-def live(pairings):
-    """``pairings`` less those whose match on the site was a challenge declined or withdrawn."""
-    return pairings.exclude(match__status__in=VOID_MATCH)
 
 
 def counts_on(annual: AnnualGames, battle: int, day: dt.date) -> bool:

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from django.contrib.auth import get_user_model
 from django.db.models import Q
 
+from games.models import Match
+
 from tournaments.annual.anniversaries import ANNIVERSARIES, BY_NUMBER, Anniversary
 from tournaments.annual.scoring import Cell, GameResult, MatchResult, Standing, Window, standings, winner
 from tournaments.annual_results import match_result
@@ -67,8 +69,16 @@ def result_of(p: Pairing, annual: AnnualGames, tz: dt.tzinfo) -> MatchResult | N
     return None
 
 
+#: A challenge the opponent declined or the challenger withdrew: its pairing is void.
+VOID_MATCH = (Match.Status.DECLINED, Match.Status.CANCELLED)
+
+
+def live(pairings):
+    """``pairings`` less those whose match on the site was a challenge declined or withdrawn."""
+    return pairings.exclude(match__status__in=VOID_MATCH)
+
+
 def pairings_of(comp: Competition):
-    from tournaments.annual_services import live
     return (live(Pairing.objects.filter(round__competition=comp, away__isnull=False))
             .select_related("round", "match__scenario", "annual", "home__profile", "away__profile")
             .defer("match__scenario__data")       # the whole scenario file: only its number is read

@@ -23,6 +23,7 @@ from games.models import Game, Match
 from games.models.match import SIDE_NAMES
 from tournaments import clock
 from tournaments.annual.anniversaries import ANNIVERSARIES, BY_NUMBER, Anniversary
+from tournaments.annual_tables import VOID_MATCH, playing_in
 from tournaments.models import Competition, Pairing, Round
 
 PRODID = "-//Battle Cry club//Anniversary calendar//EN"
@@ -150,13 +151,11 @@ def annual_deadlines(user, absolute: Callable[[str], str], host: str) -> list[Fe
     """The last day of each battle's window still to come in the Annual Games the member
     plays in (their club's, or a two-player year of theirs), unless they already have a
     match of that battle there."""
-    from tournaments.annual_tables import playing_in
     now = clock.now()
     events = []
     for comp in playing_in(user):
         played = set(Pairing.objects.filter(round__competition=comp).filter(Q(home=user) | Q(away=user))
-                     .exclude(match__status__in=(Match.Status.DECLINED, Match.Status.CANCELLED))
-                     .values_list("round__number", flat=True))
+                     .exclude(match__status__in=VOID_MATCH).values_list("round__number", flat=True))
         for rnd in comp.rounds.filter(deadline__gt=now).order_by("number"):
             if rnd.number not in played:
                 events.append(_annual_deadline(comp, rnd, absolute, host))

@@ -9,8 +9,8 @@ from django.db.models import Q
 from django.http import HttpResponse
 from django.shortcuts import render
 
-from games.models import Match
 from tournaments import pairing as algo, tables
+from tournaments.annual_tables import VOID_MATCH
 from tournaments.chart import standings_chart
 from tournaments.models import Competition, Entry, Pairing, Round
 
@@ -106,7 +106,7 @@ def my_games(request):
     user = request.user
     mine = (Pairing.objects.filter(round__status=Round.Status.PUBLISHED)
             .filter(Q(home=user) | Q(away=user)).exclude(away__isnull=True)
-            .exclude(match__status__in=(Match.Status.DECLINED, Match.Status.CANCELLED))  # void challenges
+            .exclude(match__status__in=VOID_MATCH)          # Annual Games challenges declined or withdrawn
             .select_related("round__competition__club", "home__profile", "away__profile",
                             "scenario", "match").order_by("round__deadline"))
     to_play, to_answer, waiting = [], [], []
