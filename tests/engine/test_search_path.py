@@ -105,3 +105,21 @@ def test_a_copy_is_independent():
         twin.apply_unchecked(twin.sample_action(rng))
     assert game.to_dict() == before
     assert twin.to_dict() != before
+
+
+@pytest.mark.parametrize("slug", ["fredericksburg", "shiloh", "gettysburg-devils-den", "chancellorsville"])
+def test_the_quick_legality_check_of_an_attack_agrees_with_its_full_profile(slug):
+    """Listing attacks asks ``attack_allowed``; a player asking why sees ``attack_profile``:
+    both must give the same answer for every unit and every hex of the board."""
+    from games.engine.battlecry.advanced import combat
+
+    checked = 0
+    for game in positions(slug, 11, 40):
+        for u in game.units.values():
+            if combat.attack_barrier(game, u):
+                continue
+            for h in range(game.board.size):
+                if h != u.hex:
+                    assert combat.attack_allowed(game, u, h) == combat.attack_profile(game, u, h)["allowed"]
+                    checked += combat.attack_allowed(game, u, h)
+    assert checked > 20

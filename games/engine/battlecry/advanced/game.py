@@ -157,6 +157,8 @@ class Game(State):
             blocks=[t is not None and KINDS[t].blocks_los and t not in clear for t in terrain],
             impassable=[t is not None and (KINDS[t].impassable or (bridge_only and t == "river"))
                         for t in terrain],
+            closed=[t is not None and bridge_only and t == "river" and not KINDS[t].impassable
+                    for t in terrain],
             stops=[(t is not None and KINDS[t].stops)
                    or any(KINDS[k].stops for k in (obstacles[i] or {}).values())
                    for i, t in enumerate(terrain)],
@@ -707,19 +709,25 @@ class Game(State):
         allowance, and "end movement" has one; a slot that is not a legal move is drawn
         again.  Each legal action has exactly one slot, so the draw is uniform, and only
         the pieces drawn have their reach worked out."""
-        pieces: list[tuple[Unit | General, int]] = []
-        total = 0
-        for uid in self.current.ordered:
-            u = self.pieces.units.get(uid)
-            if u is not None and turn.unit_can_move(self, u):
-                n = self.board.within[u.hex][tactics.move_allowance(self, u)[0]]
-                pieces.append((u, n))
-                total += n
-        for gen in self.pieces.generals.values():
-            if turn.general_can_move(self, gen):
-                n = self.board.within[gen.hex][GENERAL_MOVE]
-                pieces.append((gen, n))
-                total += n
+        key = ("slots", self.current.number)    # kept until a piece moves (movement.py)
+        found = self.cache.get(key)
+        if found is None:
+            pieces: list[tuple[Unit | General, int]] = []
+            total = 0
+            within = self.board.within
+            for uid in self.current.ordered:
+                u = self.pieces.units.get(uid)
+                if u is not None and turn.unit_can_move(self, u):
+                    n = within[u.hex][tactics.move_allowance(self, u)[0]]
+                    pieces.append((u, n))
+                    total += n
+            for gen in self.pieces.generals.values():
+                if turn.general_can_move(self, gen):
+                    n = within[gen.hex][GENERAL_MOVE]
+                    pieces.append((gen, n))
+                    total += n
+            self.cache[key] = found = (pieces, total)
+        pieces, total = found
         while True:
             i = rng.randrange(total + 1)
             if i == total:

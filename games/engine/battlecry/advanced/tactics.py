@@ -347,7 +347,7 @@ def fight_back_ready(game: Game, item) -> bool:
     u, foe = game.pieces.units.get(item["unit"]), game.pieces.units.get(item["attacker"])
     if u is None or foe is None or u.hex != item["hex"]:
         return False
-    return combat.attack_profile(game, u, foe.hex)["allowed"]
+    return combat.attack_profile(game, u, foe.hex, False)["allowed"]
 
 def do_fight_back(game: Game, a) -> None:
     item = game.decisions.pending[0]

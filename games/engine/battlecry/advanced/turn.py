@@ -63,13 +63,14 @@ def in_melee(game: Game, unit) -> bool:
 
 def order_eligible(game: Game, unit) -> bool:
     """May this unit take one of the orders the card in play still gives?"""
-    rule = game.current.order_rule
-    if rule is None or game.current.orders_left <= 0 or unit.id in game.current.ordered:
+    current = game.current
+    rule = current.order_rule
+    if rule is None or current.orders_left <= 0 or unit.id in current.ordered:
         return False
     by = rule["by"]
     if by == "supply":                       # Short Supply: any unit, either side
         return True
-    if unit.side != game.current.active or in_melee(game, unit):
+    if unit.side != current.active or contact.enemy_zone(game, unit.side)[unit.hex]:
         return False
     if by == "section":
         secs = game.board.section_of[game.field.positions[unit.side]][unit.hex]
