@@ -29,14 +29,16 @@ if TYPE_CHECKING:
 # -- who may attack what ---------------------------------------------------------------
 def melee_targets(game: Game, u) -> list[int]:
     out = []
+    pieces, side = game.pieces, u.side
+    unit_at, general_at = pieces.unit_at, pieces.general_at
     for n in game.board.adjacent[u.hex]:
-        uid = game.pieces.unit_at[n]
+        uid = unit_at[n]
         if uid is not None:
-            if game.pieces.units[uid].side != u.side:
+            if pieces.units[uid].side != side:
                 out.append(n)
             continue
-        gid = game.pieces.general_at[n]
-        if gid is not None and game.pieces.generals[gid].side != u.side:
+        gid = general_at[n]
+        if gid is not None and pieces.generals[gid].side != side:
             out.append(n)
     return out
 

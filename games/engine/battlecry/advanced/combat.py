@@ -44,12 +44,13 @@ def obstacle_between(game, target_hex: int, attacker_hex: int):
 
 def attack_barrier(game, unit) -> str | None:
     """Why this unit cannot attack at all this turn, or None if it can."""
-    if unit.id in game.current.attacked and not tactics.may_battle_again(game, unit):
+    current = game.current
+    if unit.id in current.attacked and not tactics.may_battle_again(game, unit):
         return "That unit has already battled this turn."
     card = tactics.card_barrier(game, unit)
     if card:
         return card
-    moved = game.current.moved.get(unit.id, 0)
+    moved = current.moved.get(unit.id, 0)
     if unit.kind == INFANTRY and moved >= 2 and unit.id not in game.fx.forced:
         return "Infantry that marched 2 hexes may not battle this turn."
     if unit.kind == ARTILLERY and moved >= (2 if unit.horse else 1):

@@ -422,15 +422,16 @@ class Game(State):
     def place_unit(self, u, to: int):
         """Move unit u (and the general commanding it) to hex ``to``; return that general's id."""
         u = self.writable_unit(u)
+        pieces = self.pieces
         frm = u.hex
-        gid = self.pieces.general_at[frm]
-        self.pieces.unit_at[frm] = None
-        self.pieces.unit_at[to] = u.id
+        gid = pieces.general_at[frm]
+        pieces.unit_at[frm] = None
+        pieces.unit_at[to] = u.id
         u.hex = to
         if gid is not None:
-            self.pieces.general_at[frm] = None
-            self.pieces.general_at[to] = gid
-            self.writable_general(self.pieces.generals[gid]).hex = to
+            pieces.general_at[frm] = None
+            pieces.general_at[to] = gid
+            self.writable_general(pieces.generals[gid]).hex = to
         forget_after_unit_move(self, u.side, gid is not None)
         return gid
 
@@ -500,8 +501,9 @@ class Game(State):
 
     # -- victory -----------------------------------------------------------------------------
     def objectives_held(self, side: str) -> list:
+        unit_at, units = self.pieces.unit_at, self.pieces.units
         return [o for o in self.scenario.objectives if o.side == side
-                and self.pieces.unit_at[o.hex] is not None and self.pieces.units[self.pieces.unit_at[o.hex]].side == side]
+                and unit_at[o.hex] is not None and units[unit_at[o.hex]].side == side]
 
     def flags(self, side: str) -> int:
         """Flags on this side's victory stand now: captured figures, objectives, temporary."""

@@ -191,12 +191,12 @@ def move_allowance(game: Game, unit):
 
 def card_barrier(game: Game, unit) -> str | None:
     """Why the card in play forbids this unit to battle now, or None."""
-    if unit.side != game.current.active:
+    current = game.current
+    if unit.side != current.active:
         return None
-    moved = game.current.moved.get(unit.id, 0)
-    if unit.id in game.fx.extra_battles and moved:
+    if unit.id in game.fx.extra_battles and current.moved.get(unit.id, 0):
         return "Artillery that moved with Bombard may not battle."
-    if game.current.step == "move_again":
+    if current.step == "move_again":
         return "Hit and Run: the battles are over; the cavalry may move again."
     return None
 
