@@ -704,6 +704,10 @@ class Game(State):
                     return {"type": "order", "unit": units[i].id}
         if phase == "move":
             return self._sample_move(rng)
+        if phase == "play_card":
+            action = tactics.sample_card_choice(self, self.cards.hands[self.current.active], rng)
+            if action is not None:
+                return action
         return rng.choice(self.legal_actions())
 
     def _sample_move(self, rng) -> dict:

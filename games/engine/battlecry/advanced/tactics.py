@@ -70,6 +70,30 @@ def card_choices(game: Game, cid: str) -> list[dict]:
         out.append({"type": "play_card", "card": cid, "mode": mode})
     return out
 
+def card_choice_count(game: Game, cid: str) -> int:
+    """``len(card_choices(game, cid))``, without building them."""
+    card = card_of(cid)
+    if card.key == "fight_back":
+        return 1
+    effect = effect_of(game, card.key)
+    if effect is None:
+        return 1
+    return 1 + (len(game.board.sections) if effect == "forced_march" else 1)
+
+def sample_card_choice(game: Game, hand: list[str], rng) -> dict | None:
+    """One of the play_card actions of ``hand``, uniformly (the same draw as
+    ``rng.choice`` over all of them, in hand order); None for an empty hand."""
+    counts = [card_choice_count(game, cid) for cid in hand]
+    total = sum(counts)
+    if not total:
+        return None
+    i = rng.randrange(total)
+    for cid, n in zip(hand, counts):
+        if i < n:
+            return card_choices(game, cid)[i]
+        i -= n
+    raise AssertionError("a draw below the total falls on a card")
+
 # -- setting a card's orders up --------------------------------------------------------
 def start_effect(game: Game, effect: str, a: dict, held: int) -> None:
     card = CARDS[effect]
