@@ -36,8 +36,10 @@ _RESULT_COLUMNS = ("round__number", "home_id", "away_id", *Pairing.RESULT_FIELDS
 
 def published_pairings(comp: Competition) -> list[dict]:
     """The result fields of the pairings of the published rounds (plain dicts: the
-    standings of a big competition read hundreds of them)."""
-    return list(Pairing.objects.filter(round__competition=comp, round__status=Round.Status.PUBLISHED)
+    standings of a big competition read hundreds of them).  A knockout's rounds are not
+    part of the standings (docs/rulings.md, K3)."""
+    return list(Pairing.objects.filter(round__competition=comp, round__status=Round.Status.PUBLISHED,
+                                       round__bracket_size=0)
                 .order_by("round__number", "table").values(*_RESULT_COLUMNS))
 
 
