@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Q
 from django.http import HttpResponse
 from django.shortcuts import render
+from django.utils.functional import cached_property
 
 from tournaments import knockout, pairing as algo, tables
 from tournaments.chart import standings_chart
@@ -26,6 +27,24 @@ def _pairings(comp: Competition, number: int | None = None) -> list[Pairing]:
                 .order_by("round__number", "table"))
 
 
+class _Standings:
+    """The standings table and chart, worked out only if the page draws them (the drawn
+    section is kept in the cache under ``tables.shown_key``)."""
+
+    def __init__(self, comp, published, worked):
+        self.comp, self.published, self.worked = comp, published, worked
+
+    @cached_property
+    def lines(self) -> list:
+        return tables.table(self.comp, worked=self.worked)
+
+    @cached_property
+    def chart(self):
+        numbers, ranks = tables.ranks_over_rounds(self.comp, self.published, worked=self.worked)
+        names = {line.entry.player_id: name_of(line.player) for line in self.lines}
+        return standings_chart(numbers, ranks, names, top=8)
+
+
 def competition(request, pk):
     """Standings, their chart, the knockout's bracket, and the pairings of one round
     (``?round=N``, the latest Swiss round by default) with links to the others."""
@@ -35,22 +54,22 @@ def competition(request, pk):
     if request.htmx and request.GET.get("part") == "bracket":
         return render(request, template + "#bracket", {"comp": comp, "bracket": bracket})
     published = tables.published_pairings(comp)
-    lines = tables.table(comp, pairings=published)
-    numbers, ranks = tables.ranks_over_rounds(comp, pairings=published)
+    worked = tables.inputs(comp, published)
+    numbers = sorted({p["round__number"] for p in published})
     try:
         shown = int(request.GET.get("round", "")) if request.GET.get("round") else (numbers[-1] if numbers else 0)
     except ValueError:
         shown = 0
-    names = {line.entry.player_id: name_of(line.player) for line in lines}
     pairings = _pairings(comp, shown)
     ctx = {
-        "comp": comp, "lines": lines, "columns": tables.metric_columns(comp),
+        "comp": comp, "standings": _Standings(comp, published, worked),
+        "standings_key": tables.shown_key(comp, worked, template),
+        "columns": tables.metric_columns(comp),
         "order_labels": ", then ".join(algo.METRICS[k].label.lower() for k in comp.order),
         "round_numbers": numbers, "shown": shown,
         "pairings": pairings, "round": pairings[0].round if pairings else None,
-        "chart": standings_chart(numbers, ranks, names, top=8),
         "organiser": comp.club.is_organiser(request.user),
-        "planned": comp.planned_rounds(len(lines)),
+        "planned": comp.planned_rounds(len(worked[0])),
         "bracket": bracket,
     }
     if request.htmx and request.GET.get("part") == "standings":
