@@ -23,8 +23,15 @@ def _pairings(comp: Competition, number: int | None = None) -> list[Pairing]:
     if number is not None:
         rows = rows.filter(round__number=number)
     return list(rows.select_related("round", "home__profile", "away__profile", "scenario")
-                .defer("scenario__data")  # the whole scenario file: not needed for a name
-                .order_by("round__number", "table"))
+                .only(*_SHOWN).order_by("round__number", "table"))
+
+
+#: What the pages and the CSV show of a pairing and its players (a user row has many
+#: columns, and a scenario row holds the whole scenario file).
+_SHOWN = ("round", "table", "home", "away", "mode", "scenario__name", "match", "result",
+          "home_seed", "away_seed", *Pairing.RESULT_FIELDS,
+          *(f"{who}__{f}" for who in ("home", "away")
+            for f in ("username", "profile__display_name", "profile__user")))
 
 
 class _Standings:
