@@ -785,7 +785,8 @@ def state_at(row: Game, step: int) -> ReplayStep:
                       [e for e in entries if e.index not in undone])
 
 
-def rebuild_steps(row: Game, *, entries=None, skip=(), start=None, until=None, undone=None):
+def rebuild_steps(row: Game, *, entries=None, skip=(), start=None, until=None, undone=None,
+                  scenario=None):
     """Yield ``(index, action_row or None, engine_game, events)`` for every state of a game,
     from the deal (index 0) to the last action, replaying the log with its recorded dice
     and draws.  The engine game yielded is the same object, changed step by step.
@@ -793,16 +794,18 @@ def rebuild_steps(row: Game, *, entries=None, skip=(), start=None, until=None, u
     Steps taken back (and those in ``skip``) are passed over: an ``undo`` entry yields the
     game as it was before the step it took back.  ``start=(index, state dict)`` starts from a
     state saved after step ``index`` instead of the deal; ``until`` stops after that step;
-    ``undone`` gives the steps taken back when ``entries`` is not the whole log."""
+    ``undone`` gives the steps taken back when ``entries`` is not the whole log; ``scenario``
+    the game's engine scenario when the caller has it (else it is read from the row)."""
     if entries is None:
         entries = list(row.actions.order_by("index"))
+    scenario = scenario or _engine_scenario(row)
     if start is None:
         first = 0
-        engine = EngineGame.new(_engine_scenario(row), ruleset=row.ruleset,
+        engine = EngineGame.new(scenario, ruleset=row.ruleset,
                                 options=dict(row.state.get("options") or {}), seed=row.seed)
     else:
         first, state = start
-        engine = EngineGame.from_dict(state, scenario=_engine_scenario(row))
+        engine = EngineGame.from_dict(state, scenario=scenario)
     yield first, next((e for e in entries if e.index == first), None), engine, []
     skipped = (undone_indices(entries) if undone is None else set(undone)) | set(skip)
     for entry in entries:
