@@ -17,6 +17,7 @@ urlpatterns = [
     path("matches/<int:match_id>/withdraw/", lobby.cancel, name="cancel"),
     path("matches/<int:match_id>/join/", lobby.join, name="join"),
     path("matches/<int:match_id>/chat/", chat.match_chat, name="chat"),
+    path("matches/<int:match_id>/chat/share/", chat.match_chat_share, name="chat_share"),
     path("games/<int:game_id>/", play.game_page, name="game"),
     path("games/<int:game_id>/act/", play.game_act, name="act"),
     path("games/<int:game_id>/version/", play.game_version, name="version"),

@@ -28,7 +28,7 @@ from games.models import Game
 from games.models.match import PHASE_LABELS, SIDE_NAMES
 
 from . import play_prebattle
-from .chat import chat_context
+from .chat import chat_for_page
 from .play_dice import dice_tray
 from .play_victory import victory
 from .play_history import history, recent_entries
@@ -492,8 +492,7 @@ def _render(request, row, *, selected=None, want_general=False, error=None, stat
     name = TEMPLATE
     if not partial and not request.htmx:
         ctx["legend"] = board_legend(ctx["view"])
-        if ctx["side"]:
-            ctx.update(chat_context(row.match, request.user))
+        ctx.update(chat_for_page(row.match, request.user))
     if partial:
         name = f"{TEMPLATE}#{partial}"
     elif request.htmx:
