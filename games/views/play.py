@@ -402,6 +402,7 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
     can_claim = may_claim(row, side)
     return {
         "game": row, "match": row.match, "view": view, "side": side, "other_side": other,
+        "act_url": act_url, "page_url": page_url,
         "side_name": SIDE_NAMES.get(side, ""), "mine": mine, "choices": choices,
         "board": board, "hand": hand, "stands": stands, "card_in_play": card_in_play,
         "mode": view.get("mode"),
