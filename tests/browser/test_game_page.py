@@ -307,14 +307,14 @@ def test_replay_steps_by_keyboard_and_plays_by_itself(finished, browser, live_se
     step = "document.querySelector('#replay .steps span').textContent"
     assert page.evaluate(step) == f"Step 0 of {finished['last']}"         # opens at the deal
     page.keyboard.press("ArrowRight")
-    wait_until(page, f"{step} === 'Step 1 of {finished['last']}'")
+    wait_until(page, f"{step} === 'Step 1 of {finished['last']}'", timeout=20_000)
     assert "Union:" in page.locator("#replay .status").inner_text()
     page.keyboard.press("End")
-    wait_until(page, f"{step} === 'Step {finished['last']} of {finished['last']}'")
+    wait_until(page, f"{step} === 'Step {finished['last']} of {finished['last']}'", timeout=20_000)
     page.keyboard.press("Home")
-    wait_until(page, f"{step} === 'Step 0 of {finished['last']}'")
+    wait_until(page, f"{step} === 'Step 0 of {finished['last']}'", timeout=20_000)
     page.get_by_role("button", name="Play").click()                     # steps on by itself
-    wait_until(page, f"{step} === 'Step 2 of {finished['last']}'", timeout=8_000)
+    wait_until(page, f"{step} === 'Step 2 of {finished['last']}'", timeout=20_000)
     page.get_by_role("button", name="Pause").click()
     assert page.evaluate("location.pathname") == replay                  # no page load: htmx swaps
     assert errors == [], errors
