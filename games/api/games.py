@@ -7,6 +7,8 @@ anybody who does not play it) and ``view_event(event, side)``.  Actions go throu
 """
 from __future__ import annotations
 
+import re
+
 from django.db.models import Q
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, status, viewsets
@@ -19,8 +21,11 @@ from battlecry_site.api.permissions import MemberWithTokenScope, ReadOpenWriteMe
 from games import services
 from games.engine import IllegalAction, view_event
 from games.models import Game, GameAction
+from games.models.match import PHASE_LABELS
+from games.presentation.choices import Choices, choices as present_choices
 
 from .filters import GameFilter
+from .presenting import choices_body, told_entries
 from .serializers import (ActedSerializer, AttackPreviewSerializer, ClaimSerializer, EventEntrySerializer,
                           GameDetailSerializer, GameSummarySerializer, LegalActionsSerializer,
                           ReachableSerializer, ReplayStepSerializer, SeedSerializer,
@@ -36,11 +41,10 @@ def _hex_param(name: str, description: str) -> OpenApiParameter:
 def _hex(request, name: str) -> dict:
     """The hex a query parameter names as ``col,row``."""
     text = request.query_params.get(name)
-    try:
-        col, row = (int(x) for x in str(text).split(","))
-    except (TypeError, ValueError):
+    if text is None or not re.fullmatch(HEX_PATTERN, text):
         message = "Give a hex as col,row, e.g. 12,4." if text is not None else "This parameter is required."
-        raise ApiError("invalid", f"{name}: {message}", errors=[{"field": name, "message": message}]) from None
+        raise ApiError("invalid", f"{name}: {message}", errors=[{"field": name, "message": message}])
+    col, row = (int(x) for x in text.split(","))
     return {"col": col, "row": row}
 
 
@@ -98,20 +102,39 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         context["view_of"] = lambda g: self._engine(g).view(side)
         return Response(GameDetailSerializer(game, context=context).data)
 
-    @extend_schema(summary="The legal actions for my decision now", responses=LegalActionsSerializer)
+    @extend_schema(summary="The legal actions for my decision now, with the page's words",
+                   description="``actions`` lists every legal action.  ``prompt``, ``groups`` and "
+                               "``hand`` are the game page's own words and buttons; as on the page, a "
+                               "piece's moves or targets are listed once it is selected with "
+                               "``?sel=col,row`` (``&piece=general`` for the general on that hex).",
+                   parameters=[OpenApiParameter("sel", str, pattern=HEX_PATTERN,
+                                                description="The hex of the piece selected, as col,row."),
+                               OpenApiParameter("piece", str, enum=["unit", "general"],
+                                                description="general: select the general on the hex.")],
+                   responses=LegalActionsSerializer)
     @action(detail=True, methods=["get"], url_path="legal-actions")
     def legal_actions(self, request, pk=None):
         game = self.get_object()
         side = self._side(game)
         if side is None:
             raise services.NotAPlayer("Only the two players of this game have decisions to take.", game=game)
+        selected = None
+        if request.query_params.get("sel") is not None:
+            h = _hex(request, "sel")
+            selected = (h["col"], h["row"])
         mine = game.deciding == side and not game.is_over
-        actions = self._engine(game).legal_actions() if mine else []
+        engine = self._engine(game)
+        view = engine.view(side)
+        actions = engine.legal_actions() if mine else []
+        ch = (present_choices(engine, view, actions, selected, request.query_params.get("piece") == "general")
+              if mine else Choices())
         return Response(LegalActionsSerializer({
-            "version": game.version, "phase": game.phase, "deciding": game.deciding or None,
-            "your_side": side, "your_turn": mine, "actions": actions}).data)
+            "version": game.version, "phase": game.phase,
+            "phase_label": PHASE_LABELS.get(game.phase, game.phase), "deciding": game.deciding or None,
+            "your_side": side, "your_turn": mine, "actions": actions,
+            **choices_body(ch, view["hand"] or [])}).data)
 
-    @extend_schema(summary="The events since a version, as I may see them",
+    @extend_schema(summary="The events since a version, as I may see them, with the log's words",
                    parameters=[OpenApiParameter("since", int, description="Only actions after this "
                                                 "version (default 0: the whole log).")],
                    responses=EventEntrySerializer(many=True))
@@ -127,9 +150,8 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         since = max(0, min(since, game.version))
         rows = (GameAction.objects.filter(game=game, index__gt=since).order_by("index")
                 .values("index", "side", "created", "events"))
-        page = self.paginate_queryset(rows)
-        entries = [{"version": r["index"], "side": r["side"], "created": r["created"],
-                    "events": [view_event(e, side) for e in r["events"]]} for r in page]
+        page = list(self.paginate_queryset(rows))
+        entries = told_entries(game, self._engine(game).scenario, page, side)
         return self.get_paginated_response(EventEntrySerializer(entries, many=True).data)
 
     @extend_schema(summary="Hexes the piece on a hex may move to now",
