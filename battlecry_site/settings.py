@@ -367,7 +367,16 @@ SPECTACULAR_SETTINGS = {
                              "battlecry_site.api.schema.nullable_references"],
     "ENUM_NAME_OVERRIDES": {"SideEnum": "games.api.types.SIDE_CHOICES",
                             "MatchSideEnum": "games.models.match.Match.SIDE_CHOICES",
-                            "AttackTypeEnum": ["attack"]},
+                            "AttackTypeEnum": ["attack"],
+                            "UnitKindEnum": "games.api.types.UNIT_KIND_CHOICES",
+                            "CompetitionKindEnum": "tournaments.models.Competition.Kind",
+                            "CompetitionStatusEnum": "tournaments.models.Competition.Status",
+                            "CompetitionModeEnum": "tournaments.models.Competition.Mode",
+                            "ScenarioPolicyEnum": "tournaments.models.Competition.ScenarioPolicy",
+                            "PairingModeEnum": "tournaments.models.Pairing.Mode",
+                            "GameWinnerEnum": "tournaments.models.Pairing.Winner",
+                            "MembershipStatusEnum": "tournaments.models.Membership.Status",
+                            "RoundStatusEnum": "tournaments.models.Round.Status"},
 }
 
 # --- Celery -------------------------------------------------------------------------------

@@ -20,6 +20,18 @@ from .serializers import ChallengeSerializer, MatchSerializer, MatchTermsSeriali
 PUBLIC_STATUSES = (Match.Status.SEEK, Match.Status.ACTIVE, Match.Status.FINISHED)
 
 
+def visible_matches(user):
+    """The matches ``user`` may see, ready to be serialized (their games prefetched)."""
+    visible = Q(status__in=PUBLIC_STATUSES)
+    if user.is_authenticated:
+        visible |= Q(challenger=user) | Q(opponent=user)
+    games = Game.objects.select_related("union_player__profile", "confederate_player__profile").order_by("number")
+    return (Match.objects.filter(visible)
+            .select_related("scenario", "challenger__profile", "opponent__profile", "winner__profile")
+            .prefetch_related(Prefetch("games", queryset=games))
+            .order_by("-updated", "-pk"))
+
+
 class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """Challenges, open seeks, matches being played and their results."""
 
@@ -33,15 +45,7 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         return [MemberWithTokenScope()]
 
     def get_queryset(self):
-        user = self.request.user
-        visible = Q(status__in=PUBLIC_STATUSES)
-        if user.is_authenticated:
-            visible |= Q(challenger=user) | Q(opponent=user)
-        games = Game.objects.select_related("union_player__profile", "confederate_player__profile").order_by("number")
-        return (Match.objects.filter(visible)
-                .select_related("scenario", "challenger__profile", "opponent__profile", "winner__profile")
-                .prefetch_related(Prefetch("games", queryset=games))
-                .order_by("-updated", "-pk"))
+        return visible_matches(self.request.user)
 
     def _done(self, match, code=status.HTTP_200_OK):
         match = self.get_queryset().get(pk=match.pk)

@@ -22,6 +22,9 @@ from accounts.tokens import create_token
 from games import services
 from games.models import Game
 from tests.play_helpers import make_scenario, start_match
+from tests.tournaments.helpers import make_club, make_competition
+from tournaments import services as league_services
+from tournaments.models import Competition
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
@@ -41,21 +44,34 @@ def world(live_server, lee, grant, meade):
     services.claim_timeout(done.pk, done.player_of("confederate" if done.deciding == "union" else "union"))
     challenge = services.create_challenge(grant, lee, scenario)
     seek = services.post_seek(meade, scenario)
+    solo = services.start_solo(lee, scenario, "recruit")
+    # a league at the table that lee plays in (round 1 published) and one lee organises
+    club = make_club(meade, [lee, grant])
+    comp = make_competition(club, meade, [lee, grant], mode=Competition.Mode.TABLE)
+    rnd = league_services.publish_round(league_services.draft_round(comp, meade), meade)
+    own = make_club(lee, [grant], name="Lee's own club")
+    own_comp = make_competition(own, lee, [lee, grant], name="Lee's cup", mode=Competition.Mode.TABLE)
     _, secret = create_token(lee, "schemathesis", "play")
     return SimpleNamespace(
         base=live_server.url, headers={"Authorization": f"Bearer {secret}"},
-        ids={"games": [game.pk, done.pk], "matches": [match.pk, challenge.pk, seek.pk, done_match.pk]},
-        slugs=["bench-field", "shiloh"])
+        ids={"games": [game.pk, done.pk, solo.current_game().pk],
+             "matches": [match.pk, challenge.pk, seek.pk, done_match.pk, solo.pk],
+             "competitions": [comp.pk, own_comp.pk], "pairings": [rnd.pairings.get().pk]},
+        slugs={"scenarios": ["bench-field", "shiloh"], "clubs": [club.slug, own.slug]})
+
+
+KINDS = ("matches", "competitions", "pairings", "clubs", "scenarios")
 
 
 def aim(case, world) -> None:
     """Point most generated ids and slugs at real objects, so that the run goes past the 404."""
     params = case.path_parameters or {}
+    kind = next((k for k in KINDS if case.path.startswith(f"/api/v1/{k}/")), "games")
     if "id" in params and str(params["id"]).isdigit() and int(params["id"]) % 5:
-        kind = "matches" if case.path.startswith("/api/v1/matches/") else "games"
         params["id"] = world.ids[kind][int(params["id"]) % len(world.ids[kind])]
     if "slug" in params and len(str(params["slug"])) % 5:
-        params["slug"] = world.slugs[len(str(params["slug"])) % 2]
+        slugs = world.slugs[kind]
+        params["slug"] = slugs[len(str(params["slug"])) % len(slugs)]
 
 
 def test_the_api_keeps_to_its_document(world):
@@ -76,9 +92,9 @@ def test_the_api_keeps_to_its_document(world):
 
         try:
             run()
-        except Exception as exc:        # noqa: BLE001 - gather every operation's failure
+        except (Exception, BaseExceptionGroup) as exc:   # noqa: BLE001 - gather every operation's failure
             failures.append(f"{operation.method.upper()} {operation.path}: {exc}")
-    assert operations >= 20
+    assert operations >= 45
     print(f"{len(sent)} requests; answers: {sorted(Counter(code for _, code in sent).items())}")
     assert len(sent) >= operations * 3, "too few examples were sent"
     assert not failures, "\n\n".join(failures)

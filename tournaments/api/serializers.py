@@ -94,7 +94,7 @@ class NewClubSerializer(serializers.Serializer):
 
 
 class InvitationSerializer(serializers.Serializer):
-    token = serializers.CharField(max_length=100, help_text="The secret of the club's invitation link.")
+    token = serializers.RegexField(r"^[-A-Za-z0-9_]{1,100}$", help_text="The secret of the club's invitation link.")
 
 
 class MemberChoiceSerializer(serializers.Serializer):
@@ -232,10 +232,10 @@ class RoundSerializer(serializers.ModelSerializer):
 class ScoresSerializer(serializers.Serializer):
     """A match's result: each game's winner ("home", "away", or "" for a draw) and flags."""
 
-    game1_winner = serializers.ChoiceField(choices=["home", "away", ""], allow_blank=True)
+    game1_winner = serializers.ChoiceField(choices=Pairing.Winner.choices, allow_blank=True)
     game1_flags_home = serializers.IntegerField(min_value=0, max_value=MAX_FLAGS)
     game1_flags_away = serializers.IntegerField(min_value=0, max_value=MAX_FLAGS)
-    game2_winner = serializers.ChoiceField(choices=["home", "away", ""], allow_blank=True)
+    game2_winner = serializers.ChoiceField(choices=Pairing.Winner.choices, allow_blank=True)
     game2_flags_home = serializers.IntegerField(min_value=0, max_value=MAX_FLAGS)
     game2_flags_away = serializers.IntegerField(min_value=0, max_value=MAX_FLAGS)
     figures_home = serializers.IntegerField(min_value=0, max_value=999, default=0)
