@@ -138,3 +138,22 @@ def test_asking_to_join_and_being_approved(league):
                                                 {"username": "sherman"}, format="json")
     assert approved.json()["status"] == "active"
     assert league.clients["outsider"].get(c_url(league)).status_code == 200
+
+
+def test_only_organisers_see_and_renew_the_invitation(league):
+    url = f"/api/v1/clubs/{league.club.slug}/"
+    assert league.clients["player"].get(url).json()["invitation"] is None
+    old = league.clients["organiser"].get(url).json()["invitation"]
+    assert old == league.club.invite_token
+    new = league.clients["organiser"].post(url + "invitation/").json()["invitation"]
+    assert new != old
+    stale = league.clients["outsider"].post(url + "join/", {"token": old}, format="json")
+    assert stale.status_code == 409 and "no longer valid" in stale.json()["message"]
+    joined = league.clients["outsider"].post(url + "join/", {"token": new}, format="json")
+    assert joined.status_code == 200 and joined.json()["status"] == "active"
+
+
+def test_an_invitation_secret_of_another_shape_is_invalid_not_an_error(league):
+    response = league.clients["outsider"].post(f"/api/v1/clubs/{league.club.slug}/join/",
+                                               {"token": "caf\u00e9"}, format="json")
+    assert response.status_code == 400 and response.json()["errors"][0]["field"] == "token"

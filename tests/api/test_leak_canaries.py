@@ -3,8 +3,8 @@ the extra cards, the seed and the random state, the private and secret parts of 
 is replaced by a unique canary string; then every API endpoint of the OpenAPI document is
 called by every kind of requester, and each response is searched for the canaries that
 requester may not see.  None may be found.  The leagues and the calendar have secrets too:
-a club's invitation secret (never shown by the API) and each member's private feed address
-(shown only to that member); a solo game hides Archie's hand and deck from its player."""
+a club's invitation secret (shown only to its organisers) and each member's private feed
+address (shown only to that member); a solo game hides Archie's hand and deck from its player."""
 from __future__ import annotations
 
 import re
@@ -126,7 +126,7 @@ def league(lee, grant, meade):
 
     def plant(canaries: Canaries):
         club = make_club(meade, [lee, grant], name="Army of the Potomac Club")
-        Club.objects.filter(pk=club.pk).update(invite_token=canaries.text())
+        Club.objects.filter(pk=club.pk).update(invite_token=canaries.text("@meade"))   # its organiser
         for user in (lee, grant, meade):
             Profile.objects.filter(user=user).update(feed_token=canaries.text(f"@{user.username}"))
         comp = make_competition(club, meade, [lee, grant], mode=Competition.Mode.TABLE)

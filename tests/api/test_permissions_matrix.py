@@ -124,6 +124,8 @@ LEAGUE_MATRIX = [
      {**ANON, "outsider": (409, "refused"), **_members((409, "refused"))}),
     ("post", "/api/v1/clubs/{club}/approve/", {"username": "sherman"},
      {**ANON, "outsider": (403, "not_organiser"), **NOT_ORGANISER, "organiser": (409, "refused")}),
+    ("post", "/api/v1/clubs/{club}/invitation/", None,
+     {**ANON, "outsider": (403, "not_organiser"), **NOT_ORGANISER, "organiser": 200}),
     ("post", "/api/v1/clubs/{club}/role/", {"username": "lee", "role": "organiser"},
      {**ANON, "outsider": (403, "not_organiser"), **NOT_ORGANISER, "organiser": 200}),
     ("get", "/api/v1/competitions/", None, dict.fromkeys(LEAGUE_ROLES, 200)),

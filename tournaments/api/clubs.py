@@ -67,6 +67,15 @@ class ClubViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         return self._membership(services.approve_member(self.get_object(), request.user,
                                                         body.validated_data["username"]))
 
+    @extend_schema(summary="A new invitation secret (organisers): the old invitation stops working",
+                   request=None, responses=ClubDetailSerializer)
+    @action(detail=True, methods=["post"])
+    def invitation(self, request, slug=None):
+        club = self.get_object()
+        services.new_invitation(club, request.user)
+        club.refresh_from_db()
+        return Response(ClubDetailSerializer(club, context=self.get_serializer_context()).data)
+
     @extend_schema(summary="Make a member an organiser or a plain member (organisers)",
                    request=RoleSerializer, responses=MembershipSerializer)
     @action(detail=True, methods=["post"])

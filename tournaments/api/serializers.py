@@ -59,9 +59,16 @@ class ClubDetailSerializer(ClubSerializer):
     members = serializers.SerializerMethodField()
     pending = serializers.SerializerMethodField()
     competitions = serializers.SerializerMethodField()
+    invitation = serializers.SerializerMethodField()
 
     class Meta(ClubSerializer.Meta):
-        fields = ClubSerializer.Meta.fields + ("members", "pending", "competitions")
+        fields = ClubSerializer.Meta.fields + ("members", "pending", "competitions", "invitation")
+
+    @extend_schema_field(serializers.CharField(allow_null=True, help_text=(
+        "The invitation's secret (the token of POST .../join/), as the club page shows its "
+        "organisers the invitation link; null for everyone else.")))
+    def get_invitation(self, club):
+        return club.invite_token if club.is_organiser(self.context["request"].user) else None
 
     @extend_schema_field(MembershipSerializer(many=True, allow_null=True,
                                               help_text="Null unless the club is readable to you."))
