@@ -78,10 +78,16 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             return queryset
         return super().filter_queryset(queryset)
 
-    def _exists(self, pk) -> None:
-        """404 for an unknown game, without loading its state (the service loads it, locked)."""
-        if not Game.objects.filter(pk=pk).exists():
-            raise NotFound()
+    def _serve(self, step, pk):
+        """``step()``, a service call on game ``pk``; its refusal of an unknown game (a plain
+        refusal about no game) is the API's 404.  The existence is asked only then, so an
+        action costs no query more than the service's own."""
+        try:
+            return step()
+        except services.ActionRefused as refused:
+            if refused.game is None and not Game.objects.filter(pk=pk).exists():
+                raise NotFound() from None
+            raise
 
     def _side(self, game):
         return game.side_of(self.request.user)
@@ -215,21 +221,20 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
                    request=SubmitActionSerializer, responses={201: ActedSerializer})
     @action(detail=True, methods=["post"], url_path="actions")
     def submit(self, request, pk=None):
-        self._exists(pk)
         body = SubmitActionSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        acted = services.act(pk, request.user, body.validated_data["action"],
-                             body.validated_data["version"])
+        acted = self._serve(lambda: services.act(pk, request.user, body.validated_data["action"],
+                                                 body.validated_data["version"]), pk)
         return self._acted(acted, status.HTTP_201_CREATED)
 
     @extend_schema(summary="Claim the game when the opponent's time for a move has run out",
                    request=ClaimSerializer, responses={201: ActedSerializer})
     @action(detail=True, methods=["post"])
     def claim(self, request, pk=None):
-        self._exists(pk)
         body = ClaimSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        acted = services.claim_timeout(pk, request.user, body.validated_data.get("version"))
+        acted = self._serve(lambda: services.claim_timeout(pk, request.user, body.validated_data.get("version")),
+                            pk)
         return self._acted(acted, status.HTTP_201_CREATED)
 
     def _acted(self, acted, code):

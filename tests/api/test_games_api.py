@@ -273,3 +273,10 @@ def test_the_waiting_player_claims_when_time_has_run_out(duel):
     assert response.json()["events"][0]["winner"] == "confederate"
     seed = duel.clients["anonymous"].get(url(duel.game, "seed/")).json()
     assert seed["seed"] == duel.game.secret_seed and seed["engine_seed"] == str(duel.game.seed)
+
+
+@pytest.mark.parametrize("rest, body", [("actions/", {"version": 0, "action": {"type": "end_turn"}}),
+                                        ("claim/", {})])
+def test_acting_on_an_unknown_game_is_404_in_the_error_shape(duel, rest, body):
+    response = duel.clients["player"].post(f"/api/v1/games/999999/{rest}", body, format="json")
+    assert response.status_code == 404 and response.json()["code"] == "not_found"
