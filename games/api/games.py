@@ -23,6 +23,8 @@ from games.engine import IllegalAction, view_event
 from games.models import Game, GameAction
 from games.models.match import PHASE_LABELS
 from games.presentation.choices import Choices, choices as present_choices
+from games.presentation.log import event_lines
+from games.presentation.tracker import tracker_for
 
 from .filters import GameFilter
 from .presenting import choices_body, told_entries
@@ -206,13 +208,17 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         step = int(step)
         if step > game.version:
             raise ApiError("not_found", f"This game has steps 0 to {game.version}.", status.HTTP_404_NOT_FOUND)
+        archie, tracker = services.archie_side(game), None
         for index, entry, engine, events in services.rebuild_steps(game):
+            raw = game.setup_events if index == 0 else events
+            tracker = tracker or tracker_for(engine.scenario)
+            said = list(event_lines(raw, None, tracker, archie))     # the log's words follow every step
             if index == step:
                 break
-        raw = game.setup_events if step == 0 else events
         return Response(ReplayStepSerializer({
             "step": step, "last": game.version, "side": entry.side if entry is not None else "",
-            "events": [view_event(e, None) for e in raw], "view": engine.view(None)}).data)
+            "events": [view_event(e, None) for e in raw],
+            "lines": [{"type": e["type"], "text": text} for e, text in said], "view": engine.view(None)}).data)
 
     # -- acting -------------------------------------------------------------------------
     @extend_schema(summary="Play an action, chosen at a version",

@@ -353,6 +353,7 @@ class ReplayStepSerializer(serializers.Serializer):
     last = serializers.IntegerField()
     side = serializers.CharField(help_text="Who took the step; blank for the deal and the site.")
     events = event_list()
+    lines = LogLineSerializer(many=True, help_text="The replay page's log lines for this step.")
     view = GameViewSerializer()
 
 

@@ -135,3 +135,19 @@ def test_a_step_taken_back_is_marked_and_told_as_nothing(duel):
     ordered = next(e for e in entries if e["version"] == 2)
     assert ordered["taken_back"] is True and ordered["lines"] == []
     assert entries[-1]["lines"][0]["text"] == "Union took back a step (an order)."
+
+
+def test_a_replay_step_has_the_logs_sentences_of_that_step(duel):
+    to_movement(duel)
+    from games.models import Game
+    Game.objects.filter(pk=duel.game.pk).update(deadline="2020-01-01T00:00:00Z")
+    services.claim_timeout(duel.game.pk, duel.grant)
+    duel.game.refresh_from_db()
+    public = {e["version"]: [ln["text"] for ln in e["lines"]]
+              for e in lines_of(duel.clients["anonymous"], duel.game)}
+    for step in range(1, duel.game.version + 1):
+        body = duel.clients["anonymous"].get(f"/api/v1/games/{duel.game.pk}/replay/{step}/").json()
+        assert [ln["text"] for ln in body["lines"]] == public[step]
+    assert public[duel.game.version][-1].startswith("The game is over: the Confederate player wins")
+    deal = duel.clients["anonymous"].get(f"/api/v1/games/{duel.game.pk}/replay/0/").json()
+    assert "Union drew 6 cards." in [ln["text"] for ln in deal["lines"]]
