@@ -30,8 +30,8 @@ from .filters import GameFilter
 from .presenting import choices_body, told_entries
 from .serializers import (ActedSerializer, AttackPreviewSerializer, ClaimSerializer, EventEntrySerializer,
                           GameDetailSerializer, GameSummarySerializer, LegalActionsSerializer,
-                          ReachableSerializer, ReplayStepSerializer, SeedSerializer,
-                          SubmitActionSerializer)
+                          ReachableSerializer, ReplayStepSerializer, ResignSerializer, SeedSerializer,
+                          SubmitActionSerializer, UndoSerializer)
 
 HEX_PATTERN = r"^[0-9]{1,2},[0-9]{1,2}$"
 
@@ -57,7 +57,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     filterset_class = GameFilter
 
     def get_permissions(self):
-        if self.action in ("list", "legal_actions", "submit", "claim"):
+        if self.action in ("list", "legal_actions", "submit", "claim", "undo", "resign"):
             return [MemberWithTokenScope()]
         return [ReadOpenWriteMember()]
 
@@ -241,6 +241,26 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         body.is_valid(raise_exception=True)
         acted = self._serve(lambda: services.claim_timeout(pk, request.user, body.validated_data.get("version")),
                             pk)
+        return self._acted(acted, status.HTTP_201_CREATED)
+
+    @extend_schema(summary="Take back my last step of this turn, if it revealed nothing",
+                   description="As the page's take-back: refused (409 refused) once a die was rolled, a "
+                               "card drawn or shown, or the decision passed to the opponent.",
+                   request=UndoSerializer, responses={201: ActedSerializer})
+    @action(detail=True, methods=["post"])
+    def undo(self, request, pk=None):
+        body = UndoSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        acted = self._serve(lambda: services.undo(pk, request.user, body.validated_data["version"]), pk)
+        return self._acted(acted, status.HTTP_201_CREATED)
+
+    @extend_schema(summary="Resign this game (the opponent wins it; the match goes on)",
+                   request=ResignSerializer, responses={201: ActedSerializer})
+    @action(detail=True, methods=["post"])
+    def resign(self, request, pk=None):
+        body = ResignSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        acted = self._serve(lambda: services.resign(pk, request.user, body.validated_data.get("version")), pk)
         return self._acted(acted, status.HTTP_201_CREATED)
 
     def _acted(self, acted, code):

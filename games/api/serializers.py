@@ -314,6 +314,36 @@ class ClaimSerializer(serializers.Serializer):
     version = serializers.IntegerField(min_value=0, required=False)
 
 
+class UndoSerializer(serializers.Serializer):
+    version = serializers.IntegerField(min_value=0, help_text="The game's version now (after the step "
+                                                              "to take back).")
+
+
+class ResignSerializer(serializers.Serializer):
+    version = serializers.IntegerField(min_value=0, required=False)
+    confirm = serializers.BooleanField(help_text="Must be true, as the page's confirmation box.")
+
+    def validate_confirm(self, value):
+        if value is not True:
+            raise serializers.ValidationError("Confirm that you resign this game (true).")
+        return value
+
+
+class ChatMessageSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    author = MemberSerializer()
+    own = serializers.BooleanField(help_text="Written by you.")
+    text = serializers.CharField(help_text="Plain text: escape it before showing it in HTML.")
+    created = serializers.DateTimeField()
+
+    class Meta:
+        ref_name = "ChatMessage"
+
+
+class ChatPostSerializer(serializers.Serializer):
+    text = serializers.CharField(max_length=2000, help_text="The message (the service sets the limit).")
+
+
 class LogLineSerializer(serializers.Serializer):
     type = serializers.CharField(help_text="The type of the event told.")
     text = serializers.CharField(help_text="The game log's sentence, as the page shows it.")

@@ -4,7 +4,8 @@ is replaced by a unique canary string; then every API endpoint of the OpenAPI do
 called by every kind of requester, and each response is searched for the canaries that
 requester may not see.  None may be found.  The leagues and the calendar have secrets too:
 a club's invitation secret (shown only to its organisers) and each member's private feed
-address (shown only to that member); a solo game hides Archie's hand and deck from its player."""
+address (shown only to that member); a match's chat is for its two players; a solo game hides
+Archie's hand and deck from its player."""
 from __future__ import annotations
 
 import re
@@ -28,7 +29,8 @@ class Canaries:
     """Unique canary strings, each with the requesters entitled to see it."""
 
     def __init__(self):
-        self.owner: dict[str, str | None] = {}         # canary -> the side that may see it, or None
+        #: canary -> who may see it: a side, "@username", a tuple of those, or None (nobody)
+        self.owner: dict[str, str | tuple | None] = {}
 
     def card(self, cid: str, owner: str | None) -> str:
         """A copy id the engine still reads as the same card, with a unique suffix."""
@@ -41,7 +43,7 @@ class Canaries:
         self.owner[str(value)] = None
         return value
 
-    def text(self, owner: str | None = None) -> str:
+    def text(self, owner: str | tuple | None = None) -> str:
         canary = f"CANARY{secrets.token_hex(8)}"
         self.owner[canary] = owner
         return canary
@@ -49,7 +51,9 @@ class Canaries:
     def hidden_from(self, side: str | None, username: str | None = None) -> list[str]:
         """The canaries hidden from the requester playing ``side`` (None: no side) who is
         the member ``username`` (None: a visitor)."""
-        return [c for c, owner in self.owner.items() if owner is None or owner not in (side, f"@{username}")]
+        me = {side, f"@{username}"}
+        return [c for c, owner in self.owner.items()
+                if owner is None or not me & (set(owner) if isinstance(owner, tuple) else {owner})]
 
 
 def play_a_few_turns(game, users, turns=3):
@@ -108,6 +112,9 @@ def planted(lee, grant):
     services.claim_timeout(over.pk, over.player_of("confederate" if over.deciding == "union" else "union"))
     over.refresh_from_db()
     plant(over, canaries, seed=False)
+    # the match's chat is for its two players only
+    from games.models import ChatMessage
+    ChatMessage.objects.create(match=match, author=lee, text=canaries.text(("@lee", "@grant")))
     # a solo game: Archie's hand and deck are hidden from its player
     solo = services.start_solo(lee, match.scenario, "recruit")
     alone = solo.current_game()
