@@ -129,3 +129,26 @@ def test_my_private_feed_address_and_its_reset(duel):
     # another member's address is never shown
     other = duel.clients["opponent"].get("/api/v1/calendar/feed/").json()["url"]
     assert other not in (first, reset)
+
+
+def test_the_calendar_says_my_own_annual_games_year(duel, on_day):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.models import Game
+    from tests.play_helpers import start_match
+
+    match, game1 = start_match(duel.lee, duel.grant, make_scenario(slug="antietam"), side="union")
+    Game.objects.filter(pk=game1.pk).update(deadline=timezone.now() - timedelta(minutes=1))
+    services.claim_timeout(game1.pk, duel.grant)
+    Match.objects.filter(pk=match.pk).update(started=dt.datetime(2026, 9, 15, 12, tzinfo=dt.timezone.utc))
+    flags = Game.objects.get(pk=game1.pk).outcome["flags"]["confederate"]
+    on_day(2026, 9, 20, 12)
+    grant = duel.clients["opponent"].get("/api/v1/calendar/").json()["yours"]
+    assert (grant["points"], grant["flags"], grant["battles"]) == (1, flags, 1)
+    assert [(c["opponent"], c["points"], c["played_on"]) for c in grant["cells"]] == [("lee", 1, "2026-09-15")]
+    lee = duel.clients["player"].get("/api/v1/calendar/").json()["yours"]
+    assert (lee["points"], lee["battles"]) == (0, 1)
+    assert duel.clients["anonymous"].get("/api/v1/calendar/").json()["yours"] is None
+    assert duel.clients["player"].get("/api/v1/calendar/?year=2025").json()["yours"] is None

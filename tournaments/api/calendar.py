@@ -1,6 +1,7 @@
 """The anniversary calendar: the 31 battles of the Annual Games on their dates this year (or
 another), today's battles and the next anniversary (the calendar page's own words), and the
-member's private iCalendar feed address, which the member may reset as on the profile page."""
+member's own Annual Games year so far, and the member's private iCalendar feed address, which
+the member may reset as on the profile page."""
 from __future__ import annotations
 
 from django.urls import reverse
@@ -15,6 +16,7 @@ from battlecry_site.api.permissions import MemberWithTokenScope, ReadOpenWriteMe
 from games.views.scenarios import days_words
 from tournaments import clock
 from tournaments.annual.anniversaries import next_after, on, schedule
+from tournaments.calendar_views import your_year
 
 
 class AnniversarySerializer(serializers.Serializer):
@@ -38,6 +40,32 @@ class AnniversarySerializer(serializers.Serializer):
         ref_name = "Anniversary"
 
 
+class YourBattleSerializer(serializers.Serializer):
+    battle = serializers.IntegerField(help_text="The anniversary's number (1-31).")
+    opponent = serializers.CharField()
+    played_on = serializers.DateField()
+    games = serializers.IntegerField(help_text="Finished games of the match.")
+    points = serializers.IntegerField(help_text="Games won (0-2).")
+    flags = serializers.IntegerField()
+    figures = serializers.IntegerField()
+
+    class Meta:
+        ref_name = "AnnualBattle"
+
+
+class YourYearSerializer(serializers.Serializer):
+    """The member's own Annual Games year so far, as the calendar page shows it."""
+
+    points = serializers.IntegerField()
+    flags = serializers.IntegerField()
+    battles = serializers.IntegerField()
+    window_days = serializers.IntegerField(help_text="Days after an anniversary a match still counts.")
+    cells = YourBattleSerializer(many=True, help_text="The matches that count, by battle.")
+
+    class Meta:
+        ref_name = "AnnualYear"
+
+
 class CalendarSerializer(serializers.Serializer):
     today = serializers.DateField(help_text="Today in your time zone (your profile's, else the site's).")
     today_battles = AnniversarySerializer(many=True)
@@ -48,6 +76,8 @@ class CalendarSerializer(serializers.Serializer):
     year = serializers.IntegerField()
     anniversaries = AnniversarySerializer(many=True, help_text="The year's anniversaries in date order.")
     public_feed_url = serializers.URLField(help_text="The public iCalendar feed of the anniversaries.")
+    yours = YourYearSerializer(allow_null=True, help_text="Your Annual Games year (this year's only); "
+                                                          "null when not logged in or for another year.")
 
 
 class FeedSerializer(serializers.Serializer):
@@ -67,6 +97,14 @@ def _row(request, a, when, today) -> dict:
         "page_url": request.build_absolute_uri(reverse("scenario_detail", args=[a.slug])),
         "play_url": request.build_absolute_uri(reverse("match_new") + f"?scenario={a.slug}"),
     }
+
+
+def _yours(user, year: int) -> dict:
+    mine = your_year(user, year)
+    return {**{k: mine[k] for k in ("points", "flags", "battles", "window_days")},
+            "cells": [{"battle": n, "opponent": c["opponent"], "played_on": c["cell"].played_on,
+                       "games": c["cell"].games, "points": c["cell"].points, "flags": c["cell"].flags,
+                       "figures": c["cell"].figures} for n, c in sorted(mine["cells"].items())]}
 
 
 class CalendarViewSet(viewsets.ViewSet):
@@ -99,6 +137,7 @@ class CalendarViewSet(viewsets.ViewSet):
             "year": year,
             "anniversaries": [_row(request, a, day.date, today) for day in schedule(year) for a in day.anniversaries],
             "public_feed_url": request.build_absolute_uri(reverse("calendar_feed")),
+            "yours": _yours(request.user, year) if request.user.is_authenticated and year == today.year else None,
         }).data)
 
     def _feed(self, request, token):
