@@ -20,7 +20,9 @@ from games import services
 
 from .play_dice import STRIP
 from .play_last_turn import follow_turns, summary
-from .play_log import Entry, Tracker, entry_lines, tracker_for
+from games.presentation.tracker import Tracker, tracker_for
+
+from .play_log import Entry, entry_lines
 
 #: Lines of the log the page shows (the newest).
 LOG_LINES = 60
