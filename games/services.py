@@ -25,7 +25,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from games import events, outbox
+from games import events, game_log, outbox
 from games.engine import DEFAULT_RULESET, Game as EngineGame, IllegalAction, chance_of, load_scenario
 from games.models import ChatMessage, Game, GameAction, Match, Scenario
 from games.models.chat import MAX_LENGTH as CHAT_MAX_LENGTH
@@ -479,7 +479,7 @@ def undo(game_id, user, version) -> Acted:
     with transaction.atomic():
         row, side = _locked_for_player(game_id, user, version, may="take back a step",
                                        not_done="nothing was taken back")
-        entries = list(row.actions.order_by("index"))
+        entries = game_log.entries(row)
         entry = undoable_entry(entries, side, row.deciding)
         if entry is None:
             raise IllegalStep("Nothing can be taken back now: only your own moves, orders and steps "
@@ -531,6 +531,8 @@ def _record(row: Game, engine: EngineGame, side: str, user, action: dict, events
     row.save()
     if row.is_over:
         _game_finished(row)
+        from games import tasks
+        outbox.queue(tasks.pack_log, row.pk)      # its log becomes one compressed value
     _queue_follow_ups(row, previous_deciding, events)
 
 
@@ -767,9 +769,9 @@ def state_at(row: Game, step: int) -> ReplayStep:
             start = (b, saved)
             break
     first = start[0] if start else 0
-    undone = {e["index"] for events in row.actions.filter(action__type=UNDO)
-              .values_list("events", flat=True) for e in events if e.get("type") == "undone"}
-    entries = list(row.actions.filter(index__gt=first, index__lte=step).order_by("index"))
+    log = game_log.entries(row)
+    undone = undone_indices(log)
+    entries = [e for e in log if first < e.index <= step]
     engine = entry = None
     since_view = None
     for index, entry_, engine_, _events in rebuild_steps(row, entries=entries, start=start,
@@ -780,7 +782,7 @@ def state_at(row: Game, step: int) -> ReplayStep:
         if index and index % REPLAY_CHECKPOINT == 0 and index > first:
             cache.set(f"replay:{row.pk}:{row.version}:{index}", engine.to_dict(), 24 * 3600)
     if entry is None and step:
-        entry = row.actions.filter(index__lte=step).exclude(index__in=undone).order_by("-index").first()
+        entry = next((e for e in reversed(log) if e.index <= step and e.index not in undone), None)
     return ReplayStep(engine, entry, first, since_view,
                       [e for e in entries if e.index not in undone])
 
@@ -795,7 +797,7 @@ def rebuild_steps(row: Game, *, entries=None, skip=(), start=None, until=None, u
     state saved after step ``index`` instead of the deal; ``until`` stops after that step;
     ``undone`` gives the steps taken back when ``entries`` is not the whole log."""
     if entries is None:
-        entries = list(row.actions.order_by("index"))
+        entries = game_log.entries(row)
     if start is None:
         first = 0
         engine = EngineGame.new(_engine_scenario(row), ruleset=row.ruleset,

@@ -16,9 +16,9 @@ from rest_framework.response import Response
 
 from battlecry_site.api.errors import ApiError
 from battlecry_site.api.permissions import MemberWithTokenScope, ReadOpenWriteMember
-from games import services
+from games import game_log, services
 from games.engine import IllegalAction, view_event
-from games.models import Game, GameAction
+from games.models import Game
 
 from .filters import GameFilter
 from .serializers import (ActedSerializer, AttackPreviewSerializer, ClaimSerializer, EventEntrySerializer,
@@ -125,11 +125,9 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             raise ApiError("invalid", "since: give a version number.",
                            errors=[{"field": "since", "message": "Give a version number."}]) from None
         since = max(0, min(since, game.version))
-        rows = (GameAction.objects.filter(game=game, index__gt=since).order_by("index")
-                .values("index", "side", "created", "events"))
-        page = self.paginate_queryset(rows)
-        entries = [{"version": r["index"], "side": r["side"], "created": r["created"],
-                    "events": [view_event(e, side) for e in r["events"]]} for r in page]
+        page = self.paginate_queryset(game_log.pageable(game, since))
+        entries = [{"version": r.index, "side": r.side, "created": r.created,
+                    "events": [view_event(e, side) for e in r.events]} for r in page]
         return self.get_paginated_response(EventEntrySerializer(entries, many=True).data)
 
     @extend_schema(summary="Hexes the piece on a hex may move to now",

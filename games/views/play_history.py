@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from django.core.cache import cache
 
-from games import services
+from games import game_log, services
 
 from .play_dice import STRIP
 from .play_last_turn import follow_turns, summary
@@ -69,8 +69,7 @@ def _fresh(row, engine_scenario) -> History:
 
 
 def _entries(row, since: int) -> list[Entry]:
-    return [Entry(*r) for r in row.actions.filter(index__gt=since).order_by("index")
-            .values_list("index", "side", "events", "action")]
+    return [Entry(e.index, e.side, e.events, e.action) for e in game_log.entries(row, since)]
 
 
 def history(row, engine_scenario, viewer: str | None, recent: list[Entry]) -> History:
@@ -117,6 +116,4 @@ def rebuild(row, engine_scenario, viewer: str | None) -> History:
 
 def recent_entries(row) -> list[Entry]:
     """The latest log entries of ``row`` (at most UNDO_WINDOW), oldest first: one query."""
-    rows = (row.actions.filter(index__gt=row.version - UNDO_WINDOW).order_by("index")
-            .values_list("index", "side", "events", "action"))
-    return [Entry(*r) for r in rows]
+    return _entries(row, row.version - UNDO_WINDOW)
