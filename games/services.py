@@ -322,8 +322,12 @@ def _locked_for_player(game_id, user, version: int, *, may: str, not_done: str):
 
 def _locked_game(game_id) -> Game:
     try:
-        return (Game.objects.select_for_update(of=("self",)).select_related("match")
-                .get(pk=game_id))
+        # with what the game page shows of the match and the players, so the page drawn
+        # after an action needs no second read of the game (the scenario's map is not read:
+        # the engine's copy is in the state)
+        return (Game.objects.select_for_update(of=("self",))
+                .select_related("match__scenario", "union_player__profile", "confederate_player__profile")
+                .defer("match__scenario__data").get(pk=game_id))
     except (Game.DoesNotExist, ValueError, TypeError):
         raise ActionRefused("There is no such game.") from None
 
@@ -504,6 +508,11 @@ def undo(game_id, user, version) -> Acted:
     return Acted(row, events)
 
 
+#: The fields of a game row an action changes (the others, e.g. the deal, are not written again).
+RECORDED_FIELDS = ("version", "state", "phase", "deciding", "turn", "outcome", "winner_side",
+                   "finished_at", "deadline", "updated")
+
+
 def _record(row: Game, engine: EngineGame, side: str, user, action: dict, events: list) -> None:
     """Append the action, save the new state and version, and queue what follows."""
     now = timezone.now()
@@ -528,7 +537,7 @@ def _record(row: Game, engine: EngineGame, side: str, user, action: dict, events
         row.deadline = None
     elif row.deciding != previous_deciding or row.deadline is None:
         row.deadline = now + timedelta(hours=row.match.deadline_hours)
-    row.save()
+    row.save(update_fields=RECORDED_FIELDS)
     if row.is_over:
         _game_finished(row)
         from games import tasks

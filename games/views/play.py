@@ -31,7 +31,7 @@ from . import play_prebattle
 from .chat import chat_context
 from .play_dice import dice_tray
 from .play_victory import victory
-from .play_history import history, recent_entries
+from .play_history import history, undo_candidate
 from .play_log import hex_label, last_rolls, log_lines, tracker_from_view
 
 TEMPLATE = "games/game.html"
@@ -374,14 +374,13 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
             attrs["aria-label"] = f"Select the {'general' if click.get('general') else 'piece'} here"
         return attrs
 
-    recent = recent_entries(row)
-    hist = history(row, engine.scenario, side, recent)
+    hist = history(row, engine.scenario, side)
     last = hist.last_turn
     board = render_board(view, viewer=side, highlights=choices.highlights,
                          hex_attrs=hex_attrs, selected=selected if mine else None,
                          marks=last["marks"] if last else ())
     lines = hist.lines
-    undo_entry = services.undoable_entry(recent, side, row.deciding) if mine else None
+    undo_entry = undo_candidate(row, side) if mine else None
     other = None
     if side:
         other = "confederate" if side == "union" else "union"
@@ -564,9 +563,9 @@ def game_act(request, game_id):
             return _render(request, row, error=refused.message, partial="game")
         return _render(request, row, error=refused.message, status=status)
     if request.htmx:
-        row = _game(game_id)
-        same = row.version == acted.game.version
-        return shared_fragment(request, row, engine=acted.engine if same else None)
+        # the row as the action left it (read with the match and the players, and locked):
+        # the opponent's next move, if any, reaches this page by its poll
+        return shared_fragment(request, acted.game, engine=acted.engine)
     return see_other(reverse("play:game", args=[game_id]))
 
 

@@ -72,25 +72,33 @@ def _entries(row, since: int) -> list[Entry]:
     return [Entry(e.index, e.side, e.events, e.action) for e in game_log.entries(row, since)]
 
 
-def history(row, engine_scenario, viewer: str | None, recent: list[Entry]) -> History:
+def history(row, engine_scenario, viewer: str | None, recent: list[Entry] | None = None) -> History:
     """The history of game ``row`` at its version for ``viewer`` (a side, or None for the
-    public).  ``recent``: the latest log entries (``recent_entries``), oldest first."""
+    public).  ``recent``: the latest log entries (``recent_entries``), oldest first, when the
+    caller has them; else the entries needed are read (usually the one newest)."""
     version = row.version
     hist = cache.get(_key(row.pk, version, viewer))
     if hist is not None:
         return hist
-    start = recent[0].index if recent else version + 1
     base = None
-    if recent:
+    if version == 0:
+        base = _fresh(row, engine_scenario)
+    elif recent is None:
+        # the common case: the state one version back is kept, and one entry is new
+        base = cache.get(_key(row.pk, version - 1, viewer))
+        if base is None:
+            recent = recent_entries(row)
+        else:
+            recent = _entries(row, base.version)
+    if base is None and recent:
+        start = recent[0].index
         keys = [_key(row.pk, v, viewer) for v in range(max(0, start - 1), version)]
         found = cache.get_many(keys)
         for v in range(version - 1, max(0, start - 1) - 1, -1):
             base = found.get(_key(row.pk, v, viewer))
             if base is not None:
                 break
-    if version == 0:
-        base = _fresh(row, engine_scenario)
-    newer = [e for e in recent if base is not None and e.index > base.version]
+    newer = [e for e in recent or () if base is not None and e.index > base.version]
     if base is None or any(e.action.get("type") == services.UNDO for e in newer) \
             or (newer and newer[0].index != base.version + 1):
         hist = rebuild(row, engine_scenario, viewer)
@@ -112,6 +120,17 @@ def rebuild(row, engine_scenario, viewer: str | None) -> History:
             hist.add(entry, viewer)
     hist.version = row.version
     return hist
+
+
+def undo_candidate(row, side: str | None):
+    """The step ``side`` may take back now, or None (``services.undoable_entry``), reading the
+    newest entry only unless it is itself a take-back."""
+    if not side or side != row.deciding or row.is_over or not row.version:
+        return None
+    last = _entries(row, row.version - 1)
+    if last and last[-1].action.get("type") != services.UNDO:
+        return services.undoable_entry(last, side, row.deciding)
+    return services.undoable_entry(recent_entries(row), side, row.deciding)
 
 
 def recent_entries(row) -> list[Entry]:
