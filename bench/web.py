@@ -128,8 +128,11 @@ def run(args) -> None:
     late_cpu, late_engine = [], []            # from --profile's version on, timed without the profiler
     profiler = cProfile.Profile(time.process_time) if args.profile is not None else None
     clock = EngineClock()
+    parts, part_ms = {}, {}
     if args.profile is not None:
         clock.install()
+        parts = install_parts()
+        part_ms = {label: [] for label in parts}
     mid = None
     game = match.games.get(number=1)
     for n in range(args.actions):
@@ -144,6 +147,8 @@ def run(args) -> None:
         late = args.profile is not None and game.version >= args.profile
         profiling = late and n % 2 == 1               # every other late request is profiled
         clock.on, clock.seconds = late and not profiling, 0.0
+        for c_ in parts.values():
+            c_.on, c_.seconds = clock.on, 0.0
         if profiling:
             profiler.enable()
         t, c = time.perf_counter(), time.process_time()
@@ -158,7 +163,11 @@ def run(args) -> None:
             if late:
                 late_cpu.append(cpu)
                 late_engine.append(clock.seconds * 1000)
+                for label, c_ in parts.items():
+                    part_ms[label].append(c_.seconds * 1000)
         clock.on = False
+        for c_ in parts.values():
+            c_.on = False
         assert r.status_code == 200 and b"role=\"alert\"" not in r.content, r.content.decode()[r.content.decode().find("role=\"alert\"") - 300:][:800]
         other = clients[game.player_of("union" if game.deciding == "confederate" else "confederate").username]
         t = time.perf_counter()
@@ -188,6 +197,8 @@ def run(args) -> None:
           f"median {statistics.median(act_cpu):.1f} ms over {len(act_cpu)}")
     if late_cpu:
         report_profile(profiler, late_cpu, late_engine, args.profile, game.version)
+        for label, ms in part_ms.items():
+            print(f"  CPU median {statistics.median(ms):5.1f} ms, mean {statistics.mean(ms):5.1f} ms  {label}")
 
     if mid is None:
         game.refresh_from_db()
@@ -239,7 +250,10 @@ class EngineClock:
         import inspect
 
         import games.engine as engine
-        for name, member in list(vars(engine.Game).items()):
+        members = {}
+        for cls in reversed(engine.Game.__mro__[:-1]):          # its own methods and its bases'
+            members.update(vars(cls))
+        for name, member in members.items():
             if name.startswith("__") or not callable(getattr(engine.Game, name, None)):
                 continue
             if isinstance(member, classmethod):
@@ -254,6 +268,24 @@ class EngineClock:
             for name in ("load_scenario", "view_event", "chance_of", "card_of"):
                 if hasattr(mod, name):
                     setattr(mod, name, self.wrap(getattr(mod, name)))
+
+
+#: Parts of an action request timed on their own (inclusive: the context holds the board,
+#: the log and the engine's view; the transaction holds the engine's apply).
+PARTS = (("the transaction (services.act: lock, engine, writes)", "games.services", "act"),
+         ("the page's context (game_context)", "games.views.play", "game_context"),
+         ("  of which the board SVG (render_board)", "games.views.play", "render_board"),
+         ("  of which the log (history)", "games.views.play", "history"),
+         ("the fragment's template (render_to_string)", "games.views.play", "render_to_string"))
+
+
+def install_parts() -> dict:
+    clocks = {}
+    for label, module, name in PARTS:
+        clock = clocks[label] = EngineClock()
+        mod = __import__(module, fromlist=["x"])
+        setattr(mod, name, clock.wrap(getattr(mod, name)))
+    return clocks
 
 
 def report_profile(profiler, cpu: list, engine_cpu: list, since: int, version: int) -> None:

@@ -176,3 +176,17 @@ def test_games_that_ended_before_packing_existed_read_their_rows_and_are_packed_
     assert PackedLog.objects.filter(game=finished).exists()
     game_log._DECODED.clear()
     assert log_of(Game.objects.get(pk=finished.pk)) == before
+
+
+def test_a_packed_game_page_and_replay_cost_few_queries(client, finished, lee, django_assert_max_num_queries):
+    from django.core.cache import cache
+    from tests.web.test_busy_club import MAX_QUERIES
+    game_log.pack(finished.pk)
+    cache.clear()
+    game_log._DECODED.clear()
+    client.force_login(lee)
+    with django_assert_max_num_queries(MAX_QUERIES):
+        assert client.get(f"/play/games/{finished.pk}/").status_code == 200
+    with django_assert_max_num_queries(MAX_QUERIES):
+        r = client.get(f"/play/games/{finished.pk}/replay/", {"step": finished.version - 1})
+    assert r.status_code == 200
