@@ -86,10 +86,7 @@ def history(row, engine_scenario, viewer: str | None, recent: list[Entry] | None
     elif recent is None:
         # the common case: the state one version back is kept, and one entry is new
         base = cache.get(_key(row.pk, version - 1, viewer))
-        if base is None:
-            recent = recent_entries(row)
-        else:
-            recent = _entries(row, base.version)
+        recent = recent_entries(row) if base is None else _newest(row)
     if base is None and recent:
         start = recent[0].index
         keys = [_key(row.pk, v, viewer) for v in range(max(0, start - 1), version)]
@@ -127,10 +124,19 @@ def undo_candidate(row, side: str | None):
     newest entry only unless it is itself a take-back."""
     if not side or side != row.deciding or row.is_over or not row.version:
         return None
-    last = _entries(row, row.version - 1)
+    last = _newest(row)
     if last and last[-1].action.get("type") != services.UNDO:
         return services.undoable_entry(last, side, row.deciding)
     return services.undoable_entry(recent_entries(row), side, row.deciding)
+
+
+def _newest(row) -> list[Entry]:
+    """The newest log entry of ``row`` (a list of one, or none at the deal), read once per
+    row object (the page's log and its take-back both ask)."""
+    kept = row.__dict__.get("_newest_entry")
+    if kept is None or kept[0] != row.version:
+        kept = row.__dict__["_newest_entry"] = (row.version, _entries(row, row.version - 1))
+    return kept[1]
 
 
 def recent_entries(row) -> list[Entry]:
