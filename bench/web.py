@@ -273,6 +273,9 @@ class EngineClock:
 #: Parts of an action request timed on their own (inclusive: the context holds the board,
 #: the log and the engine's view; the transaction holds the engine's apply).
 PARTS = (("the transaction (services.act: lock, engine, writes)", "games.services", "act"),
+         ("  of which the locked read of the game", "games.services", "_locked_game"),
+         ("  of which the engine loaded from the state", "games.services", "load_engine"),
+         ("  of which the writes (log row, game row, follow-ups)", "games.services", "_record"),
          ("the page's context (game_context)", "games.views.play", "game_context"),
          ("  of which the board SVG (render_board)", "games.views.play", "render_board"),
          ("  of which the log (history)", "games.views.play", "history"),
@@ -304,6 +307,8 @@ def report_profile(profiler, cpu: list, engine_cpu: list, since: int, version: i
             for f, (cc, nc, tt, ct, callers) in stats.stats.items()]
     if os.environ.get("BENCH_CUMULATIVE"):
         stats.sort_stats("cumulative").print_stats(os.environ["BENCH_CUMULATIVE"], 40)
+    if os.environ.get("BENCH_CALLEES"):
+        stats.sort_stats("cumulative").print_callees(os.environ["BENCH_CALLEES"])
     print("  top functions by own time (profiled separately, with the profiler's overhead):")
     for tt, where, calls in sorted(rows, reverse=True)[:15]:
         print(f"    {tt * 1000 / n:6.2f} ms/request  {calls / n:7.1f} calls  {where}")

@@ -26,7 +26,7 @@ from django.db import transaction
 FORMAT = 1
 #: Decoded packed logs kept per process (finished games never change).
 _DECODED: "OrderedDict[int, tuple]" = OrderedDict()
-_DECODED_SIZE = 16
+_DECODED_SIZE = 4          # a decoded 1,000-action log is a megabyte or two of objects
 
 
 class Logged(NamedTuple):
