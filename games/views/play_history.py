@@ -77,15 +77,16 @@ def history(row, engine_scenario, viewer: str | None, recent: list[Entry] | None
     public).  ``recent``: the latest log entries (``recent_entries``), oldest first, when the
     caller has them; else the entries needed are read (usually the one newest)."""
     version = row.version
-    hist = cache.get(_key(row.pk, version, viewer))
+    # the common case: this version's state is kept, or the one before it and one entry is new
+    found = cache.get_many([_key(row.pk, v, viewer) for v in (version, version - 1) if v >= 0])
+    hist = found.get(_key(row.pk, version, viewer))
     if hist is not None:
         return hist
     base = None
     if version == 0:
         base = _fresh(row, engine_scenario)
     elif recent is None:
-        # the common case: the state one version back is kept, and one entry is new
-        base = cache.get(_key(row.pk, version - 1, viewer))
+        base = found.get(_key(row.pk, version - 1, viewer))
         recent = recent_entries(row) if base is None else _newest(row)
     if base is None and recent:
         start = recent[0].index
