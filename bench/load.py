@@ -258,7 +258,12 @@ class Stats:
         self.lock = threading.Lock()
         self.ms = defaultdict(list)
         self.errors = defaultdict(int)
+        self.reasons = defaultdict(int)
         self.count = 0
+
+    def why(self, kind: str, reason: str) -> None:
+        with self.lock:
+            self.reasons[(kind, reason)] += 1
 
     def add(self, kind: str, ms: float, ok: bool) -> None:
         with self.lock:
@@ -311,6 +316,9 @@ class Player(threading.Thread):
         ms = (time.perf_counter() - t) * 1000
         ok = status in (200, 204, 303) and 'role="alert"' not in text
         self.stats.add(kind, ms, ok)
+        if not ok:
+            m = re.search(r'role="alert">([^<]*)', text)
+            self.stats.why(kind, f"{status} {m.group(1).strip() if m else text[:80]!r}")
         return status, text
 
     def take(self, text: str) -> None:
@@ -460,6 +468,8 @@ def report(args, players, stats, elapsed, cpu0, cpu1, busy0, busy1, env) -> None
         ms = stats.ms.get(kind, [])
         print(f"  {kind:<8}{len(ms):>7}{pct(ms, 50):>9.1f}{pct(ms, 95):>9.1f}{pct(ms, 99):>9.1f}"
               f"{stats.errors.get(kind, 0):>8}")
+    for (kind, reason), n in sorted(stats.reasons.items(), key=lambda x: -x[1])[:5]:
+        print(f"  {n} x {kind}: {reason}")
     if total:
         per = {k: (cpu1[k] - cpu0[k]) * 1000 / TICKS / total for k in cpu1}
         busy = (busy1[0] - busy0[0]) / max(1, busy1[1] - busy0[1]) * 100
