@@ -18,9 +18,9 @@ from rest_framework.response import Response
 
 from battlecry_site.api.errors import ApiError
 from battlecry_site.api.permissions import MemberWithTokenScope, ReadOpenWriteMember
-from games import services
+from games import game_log, services
 from games.engine import IllegalAction, view_event
-from games.models import Game, GameAction
+from games.models import Game
 from games.models.match import PHASE_LABELS
 from games.presentation.choices import Choices, choices as present_choices
 from games.presentation.log import event_lines
@@ -156,9 +156,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             raise ApiError("invalid", "since: give a version number.",
                            errors=[{"field": "since", "message": "Give a version number."}]) from None
         since = max(0, min(since, game.version))
-        rows = (GameAction.objects.filter(game=game, index__gt=since).order_by("index")
-                .values("index", "side", "created", "events"))
-        page = list(self.paginate_queryset(rows))
+        page = list(self.paginate_queryset(game_log.pageable(game, since)))
         entries = told_entries(game, self._engine(game).scenario, page, side)
         return self.get_paginated_response(EventEntrySerializer(entries, many=True).data)
 

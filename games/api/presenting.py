@@ -2,7 +2,7 @@
 log's sentences, both made by :mod:`games.presentation` (the page uses the same)."""
 from __future__ import annotations
 
-from games import services
+from games import game_log, services
 from games.presentation.choices import Choices
 from games.engine import view_event
 from games.presentation.log import Entry, told
@@ -26,14 +26,14 @@ def choices_body(ch: Choices, hand: list) -> dict:
     }
 
 
-def told_entries(game, engine_scenario, rows: list[dict], side: str | None) -> list[dict]:
+def told_entries(game, engine_scenario, rows: list, side: str | None) -> list[dict]:
     """The events answer's entries for ``rows`` (one page of the game's log, in order), each
     with its events as ``side`` may see them and the log's sentences.  The sentences need
     where the pieces stood, so the log is followed from the start up to the page."""
     if not rows:
         return []
-    last = rows[-1]["index"]
-    log = [Entry(*r) for r in game.actions.order_by("index").values_list("index", "side", "events", "action")]
+    last = rows[-1].index
+    log = [Entry(e.index, e.side, e.events, e.action) for e in game_log.entries(game, until=last)]
     taken_back = services.undone_indices(log)
     said = {}
     for entry, lines in told((e for e in log if e.index <= last), side, tracker_for(engine_scenario),

@@ -26,13 +26,12 @@ from games.engine import TERRAIN as KINDS
 from games.models import Game
 from games.models.match import PHASE_LABELS, SIDE_NAMES
 from games.presentation.choices import Choices, choices as present_choices, sel_query
-from games.presentation.tracker import tracker_from_view
 from games.presentation.words import card_info, reason_words
 
 from .chat import chat_for_page
 from .play_dice import dice_tray
 from .play_victory import victory
-from .play_history import history, recent_entries
+from .play_history import history, undo_candidate
 
 TEMPLATE = "games/game.html"
 POLL_SECONDS = 3
@@ -126,14 +125,13 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
             attrs["aria-label"] = f"Select the {'general' if click.get('general') else 'piece'} here"
         return attrs
 
-    recent = recent_entries(row)
-    hist = history(row, engine.scenario, side, recent)
+    hist = history(row, engine.scenario, side)
     last = hist.last_turn
     board = render_board(view, viewer=side, highlights=choices.highlights,
                          hex_attrs=hex_attrs, selected=selected if mine else None,
                          marks=last["marks"] if last else ())
     lines = hist.lines
-    undo_entry = services.undoable_entry(recent, side, row.deciding) if mine else None
+    undo_entry = undo_candidate(row, side) if mine else None
     other = None
     if side:
         other = "confederate" if side == "union" else "union"
@@ -309,9 +307,9 @@ def game_act(request, game_id):
             return _render(request, row, error=refused.message, partial="game")
         return _render(request, row, error=refused.message, status=status)
     if request.htmx:
-        row = _game(game_id)
-        same = row.version == acted.game.version
-        return shared_fragment(request, row, engine=acted.engine if same else None)
+        # the row as the action left it (read with the match and the players, and locked):
+        # the opponent's next move, if any, reaches this page by its poll
+        return shared_fragment(request, acted.game, engine=acted.engine)
     return see_other(reverse("play:game", args=[game_id]))
 
 
