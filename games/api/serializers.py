@@ -141,7 +141,7 @@ class ArchieSerializer(serializers.Serializer):
     """Archie, the computer opponent, in a solo game."""
 
     side = serializers.ChoiceField(choices=SIDE_CHOICES, help_text="The side Archie plays.")
-    level = serializers.ChoiceField(choices=["recruit", "veteran", "general"], allow_blank=True)
+    level = serializers.ChoiceField(choices=Match._meta.get_field("archie_level").choices, allow_blank=True)
     thinking = serializers.BooleanField(help_text="The decision now is Archie's: it is thinking.")
     stuck = serializers.BooleanField(help_text="Archie's decision has waited over a minute: no worker "
                                                "seems to be answering (the page says so too).")
