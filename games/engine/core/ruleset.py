@@ -30,6 +30,14 @@ class Ruleset(Protocol):
     options: tuple[Option, ...]
     capabilities: Capabilities
     description: str
+    summary: tuple[str, ...]        # the rules in a few paragraphs, for a player
+    cards: Mapping[str, Any]        # its command cards by key (texts for the pages)
+
+    def from_dict(self, data: dict, scenario: Any = None) -> Any:
+        """A state rebuilt from its ``to_dict`` output."""
+
+    def supports(self, scenario: Any) -> bool:
+        """Whether a scenario can be played under these rules."""
 
     def new(self, scenario: Any, options: Mapping[str, Any], seed: int) -> Any:
         """A fresh state: pieces placed, cards dealt (options already validated)."""
