@@ -120,7 +120,7 @@ def attack(game: StandardGame, u: Unit, target_hex: int, bonus: int, back: bool)
     melee = is_melee(u, d)
     tuid = game.unit_at[target_hex]
     ctx: dict[str, Any] = {"attacker": u.id, "hex": target_hex, "dice": n, "modifiers": mods,
-                           "melee": melee, "back": back, "side": u.side}
+                           "melee": melee, "back": back}
     if tuid is not None:
         t = game.units[tuid]
         ctx["target"] = t.id
