@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .cards import CARDS
+from .cards import CARDS, Card
 from .core import Capabilities, Option, register
 from .game import Game
 from .scenario import Scenario
@@ -31,7 +31,7 @@ class BattleCry:
     """A Battle Cry ruleset; the state it plays on is a :class:`~games.engine.game.Game`."""
 
     capabilities = Capabilities(board="hex", hidden_information=True, chance=True)
-    cards = CARDS
+    cards: Mapping[str, Card] = CARDS
 
     def __init__(self, name: str, options: tuple[Option, ...], description: str,
                  summary: tuple[str, ...] = ()):
@@ -76,7 +76,7 @@ class BattleCry:
         return state.determinize(side, seed)
 
 
-SUMMARY = (
+SUMMARY: tuple[str, ...] = (
     "Win by the scenario's number of flags: captured units and generals, objectives held, "
     "and the scenario's temporary flags; some scenarios add territorial objectives.",
     "Each turn: play a command card (or use any card for a skirmish order), order and move, "

@@ -30,8 +30,14 @@ class Ruleset(Protocol):
     options: tuple[Option, ...]
     capabilities: Capabilities
     description: str
-    summary: tuple[str, ...]        # the rules in a few paragraphs, for a player
-    cards: Mapping[str, Any]        # its command cards by key (texts for the pages)
+
+    @property
+    def summary(self) -> tuple[str, ...]:
+        """The rules in a few paragraphs, for a player."""
+
+    @property
+    def cards(self) -> Mapping[str, Any]:
+        """Its command cards by key (their names and texts, for the pages)."""
 
     def from_dict(self, data: dict, scenario: Any = None) -> Any:
         """A state rebuilt from its ``to_dict`` output."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..cards import Card
 from ..core import Capabilities, Option, register
 from ..scenario import Scenario
 from ..units import SIDES
@@ -21,7 +22,7 @@ OPTIONS: tuple[Option, ...] = (
            choices=(None, *SIDES)),
 )
 
-SUMMARY = (
+SUMMARY: tuple[str, ...] = (
     "Capture six enemy flags (units and generals).",
     "Each turn: play a command card (discard one if none can be played), order and move, "
     "battle, then draw back up to the scenario's hand size. One shared deck.",
@@ -50,8 +51,8 @@ class StandardRuleset:
     options = OPTIONS
     capabilities = Capabilities(board="hex", hidden_information=True, chance=True)
     description = "Battle Cry, standard rules (seed 004): morale, battle-back, breakthrough."
-    summary = SUMMARY
-    cards = CARDS
+    summary: tuple[str, ...] = SUMMARY
+    cards: Mapping[str, Card] = CARDS
 
     def new(self, scenario: Scenario, options: Mapping[str, Any], seed: int) -> StandardGame:
         return StandardGame.setup(scenario, self.name, dict(options), seed)

@@ -71,7 +71,7 @@ def shooting_targets(game: StandardGame, u: Unit) -> list[str]:
 
 
 def battle_actions(game: StandardGame) -> list[dict]:
-    out = []
+    out: list[dict] = []
     for uid in game.ordered:
         u = game.units.get(uid)
         if u is None or not may_battle(game, u):

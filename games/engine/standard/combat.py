@@ -80,7 +80,8 @@ def modifiers(game: StandardGame, unit, target_hex: int, bonus: int = 0) -> list
         mods.append({"dice": 1, "why": "attached general"})
     if bonus:
         mods.append({"dice": bonus, "why": "breakthrough charge"})
-    if game.unit_at[target_hex] is not None:
+    tuid = game.unit_at[target_hex]
+    if tuid is not None:
         if game.terrain[target_hex] in BUILDINGS:
             mods.append({"dice": -BUILDING_DICE, "why": "target in a building"})
         sides = game.obstacles[target_hex] or {}
@@ -88,7 +89,7 @@ def modifiers(game: StandardGame, unit, target_hex: int, bonus: int = 0) -> list
         if any(sides.get(d) in FENCES for d in crossed):
             mods.append({"dice": -FENCE_DICE, "why": "across a fence"})
         if any(k in FIELDWORKS for k in sides.values()):
-            target = game.units[game.unit_at[target_hex]]
+            target = game.units[tuid]
             if facing(game, target, unit.hex) == "rear":
                 mods.append({"dice": REAR_FIELDWORK_DICE, "why": "fieldworks taken from the rear"})
             elif any(sides.get(d) in FIELDWORKS for d in crossed):

@@ -6,7 +6,7 @@ own symbol or crossed sabres (ruling S6).  Statuses: none, ``spent`` (failed a c
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .. import dice as _dice
 from ..hexgrid import ADJACENT, DIST
@@ -24,15 +24,21 @@ SYMBOL = {INFANTRY: _dice.INFANTRY, CAVALRY: _dice.CAVALRY, ARTILLERY: _dice.ART
 
 def supported(game: StandardGame, unit) -> bool:
     """Two friendly units next to it that are not next to each other (L60)."""
-    friends = [game.unit_at[n] for n in ADJACENT[unit.hex]]
-    hexes = [game.units[f].hex for f in friends
-             if f is not None and game.units[f].side == unit.side]
-    return any(DIST[a][b] > 1 for i, a in enumerate(hexes) for b in hexes[i + 1:])
+    hexes: list[int] = []
+    for n in ADJACENT[unit.hex]:
+        uid = game.unit_at[n]
+        if uid is not None and game.units[uid].side == unit.side:
+            hexes.append(n)
+    for k, a in enumerate(hexes):
+        for b in hexes[k + 1:]:
+            if DIST[a][b] > 1:
+                return True
+    return False
 
 
 def morale(game: StandardGame, unit, flags: int = 1, flank: bool = False) -> tuple[int, list[dict]]:
     """(morale level, modifiers) of ``unit`` for a check after ``flags`` flags in one roll."""
-    mods = []
+    mods: list[dict[str, Any]] = []
     if unit.special:
         mods.append({"value": 1, "why": "elite"})
     if any(gen.side == unit.side and DIST[gen.hex][unit.hex] <= 1 for gen in game.generals.values()):

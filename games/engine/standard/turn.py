@@ -366,7 +366,7 @@ def unit_may_move(game: StandardGame, uid: str) -> bool:
 
 
 def move_actions(game: StandardGame) -> list[dict]:
-    out = []
+    out: list[dict] = []
     for uid in game.ordered:
         if unit_may_move(game, uid):
             u = game.units[uid]
