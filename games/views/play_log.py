@@ -20,7 +20,8 @@ FACE = {"flag": "flag", "swords": "sabre", "cavalry": "cavalry", "artillery": "a
         "infantry": "infantry"}
 GLYPH = {"flag": "\u2691", "swords": "\u2694", "cavalry": "Cav", "artillery": "Art",
          "infantry": "Inf"}
-ROLL_EVENTS = ("attack", "general_attacked", "sharpshooter", "order_roll", "reroll", "prebattle_roll")
+ROLL_EVENTS = ("attack", "general_attacked", "sharpshooter", "order_roll", "reroll", "prebattle_roll",
+               "morale_check", "rallied")
 UNDONE = {"order": "an order", "confirm_orders": "the end of ordering", "move": "a move",
           "move_general": "a general's move", "end_movement": "the end of movement"}
 REASONS = {
@@ -83,11 +84,12 @@ class Tracker:
 
     def follow(self, e) -> None:
         t = e["type"]
-        if t in ("moved", "retreated", "withdrew", "took_ground", "sent_back") and e.get("unit") in self.units:
+        if (t in ("moved", "retreated", "withdrew", "took_ground", "sent_back", "evaded", "breakthrough")
+                and e.get("unit") in self.units):
             self.units[e["unit"]]["hex"] = e["to"]
             if t == "moved" and e.get("general") in self.generals:
                 self.generals[e["general"]]["hex"] = e["to"]
-        elif t in ("general_moved", "general_retreated") and e.get("general") in self.generals:
+        elif t in ("general_moved", "general_retreated", "evaded") and e.get("general") in self.generals:
             self.generals[e["general"]]["hex"] = e["to"]
         elif t == "reinforced":
             self.units[e["unit"]] = {"side": e["side"], "kind": e["kind"], "hex": e["hex"]}
@@ -181,6 +183,23 @@ def describe(e: dict, viewer: str | None, tr: Tracker, archie: str | None = None
         u = tr.units.get(e["unit"]) or {}
         return (f"The {SIDE[u.get('side')]} {u.get('kind', 'unit')} at {hex_label(e.get('from'))} "
                 f"withdrew to {hex_label(e['to'])} before the melee.")
+    if t == "morale_check":
+        mods = [f"{m['why']} {m['value']:+d}" for m in e.get("modifiers") or []]
+        return (f"{_cap(tr.unit(e['unit']))} checked morale ({e.get('reason')}): morale "
+                f"{e['morale']}{' (' + '; '.join(mods) + ')' if mods else ''}, "
+                f"{faces(e['rolls']) if e.get('rolls') else 'no dice'}: "
+                f"{'passed' if e.get('passed') else 'failed'}.")
+    if t == "status":
+        return f"{_cap(tr.unit(e['unit']))} is now {e['status']}."
+    if t == "evaded":
+        who = tr.unit(e["unit"]) if e.get("unit") else tr.general(e.get("general"))
+        return f"{_cap(who)} evaded the melee to {hex_label(e['to'])}."
+    if t == "breakthrough":
+        return f"{_cap(tr.unit(e['unit']))} broke through to {hex_label(e['to'])}."
+    if t == "ordered_general":
+        return f"{side} ordered {tr.general(e['general'])}."
+    if t == "short_of_supplies":
+        return f"Short of Supplies: {tr.unit(e['unit'])} may not be ordered in its next turn."
     if t == "took_ground":
         return f"{_cap(tr.unit(e['unit']))} took ground at {hex_label(e['to'])}."
     if t == "general_attacked":

@@ -40,7 +40,7 @@ def solo(request):
             d = form.cleaned_data
             try:
                 match = services.start_solo(request.user, d["scenario"], d["level"],
-                                            nightfall=d["nightfall"])
+                                            nightfall=d["nightfall"], ruleset=d["ruleset"])
             except services.ActionRefused as refused:
                 form.add_error(None, refused.message)
             else:
