@@ -22,12 +22,22 @@ class ScenarioChoiceField(forms.ModelChoiceField):
         return f"{obj.name}: {subtitle}" if subtitle else obj.name
 
 
-def ruleset_field() -> forms.ChoiceField:
-    """The rules a match is played under: every registered ruleset, Advanced first."""
-    names = sorted(RULESETS, key=lambda n: (n != DEFAULT_RULESET, n))
-    return forms.ChoiceField(
-        choices=[(n, RULESETS[n].description) for n in names], initial=DEFAULT_RULESET,
-        label="Rules", help_text="Each ruleset's page sums up its rules (linked from the game page).")
+class RulesetField(forms.ChoiceField):
+    """The rules a match is played under: every registered ruleset, Advanced first; left
+    out of a request, the default ruleset."""
+
+    def __init__(self):
+        names = sorted(RULESETS, key=lambda n: (n != DEFAULT_RULESET, n))
+        super().__init__(choices=[(n, RULESETS[n].description) for n in names],
+                         initial=DEFAULT_RULESET, required=False, label="Rules",
+                         help_text="Each ruleset's page sums up its rules (linked from the game page).")
+
+    def clean(self, value):
+        return super().clean(value) or DEFAULT_RULESET
+
+
+def ruleset_field() -> RulesetField:
+    return RulesetField()
 
 
 class SeekForm(forms.Form):

@@ -90,6 +90,15 @@ ACTIONS = {
     "hold_ground": ("Stay after winning a melee.", lambda: {"unit": _unit()}),
     "discard": ("Discard a card down to the hand limit.", lambda: {"card": _card()}),
     "keep_card": ("Keep one of the two cards drawn.", lambda: {"card": _card()}),
+    # the standard ruleset's own actions
+    "discard_card": ("Standard rules: no card can be played, so discard one (the turn ends).",
+                     lambda: {"card": _card()}),
+    "order_general": ("Standard rules: order a general.", lambda: {"general": _general()}),
+    "shoot_general": ("Standard rules, Sharp Shooter: fire at an enemy general.",
+                      lambda: {"unit": _unit(), "general": _general()}),
+    "evade": ("Standard rules: fall back 1-2 hexes before a melee.", lambda: {"to": _h()}),
+    "battle_back": ("Standard rules: battle back after a melee (after a morale check).", dict),
+    "breakthrough": ("Standard rules: advance into the cleared hex and melee again.", dict),
 }
 #: Steps the site takes itself; they appear in logs, never in a request.
 SYSTEM_ACTIONS = {

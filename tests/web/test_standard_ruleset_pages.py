@@ -115,3 +115,16 @@ def test_random_standard_games_through_the_pages(players, slug, seed):
     body = clients[players["union"].pk].get(f"/play/games/{row.pk}/").content.decode()
     log = body.split('class="log"')[1]
     assert "_" not in re.sub(r"<[^>]+>", "", log.split("</section>")[0])
+
+
+def test_the_api_takes_the_rules_of_a_challenge(players):
+    from rest_framework.test import APIClient
+    api = APIClient()
+    api.force_authenticate(players["union"])
+    scenario = make_scenario()
+    r = api.post("/api/v1/matches/challenges/", {"opponent": "grant", "scenario": scenario.slug,
+                                                 "ruleset": "standard"}, format="json")
+    assert r.status_code == 201 and r.json()["ruleset"] == "standard"
+    r = api.post("/api/v1/matches/challenges/", {"opponent": "grant", "scenario": scenario.slug,
+                                                 "ruleset": "nonsense"}, format="json")
+    assert r.status_code == 400

@@ -398,6 +398,8 @@ class StandardGame:
                 for key in ("unit", "general", "steps", "attacker"):
                     if key in item:
                         decision[key] = item[key]
+                if "target" in item:             # evade: the unit attacked
+                    decision["unit"] = item["target"]
                 if "options" in item:
                     decision["options"] = [dict(HEX_JSON[h]) for h in item["options"]]
         deck = len(self.deck)
