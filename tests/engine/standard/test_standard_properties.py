@@ -163,3 +163,18 @@ def test_a_random_game_ends_on_every_shipped_scenario(path):
     assert game.outcome and game.outcome["reason"] == "flags"
     winner = game.outcome["winner"]
     assert game.flags(winner) >= 6
+
+
+def test_a_log_replays_with_its_recorded_dice():
+    """``replay`` feeds each action the dice its events record (morale checks included),
+    as the site does when it rebuilds a game from its log."""
+    from games.engine import replay
+    rng = random.Random(4)
+    game = Game.new(FREDERICKSBURG, ruleset="standard", seed=4)
+    log = []
+    while not game.outcome and len(log) < 600:
+        action = rng.choice(game.legal_actions())
+        log.append({"action": action, "events": game.apply(action)})
+    assert any(e["type"] == "morale_check" for entry in log for e in entry["events"])
+    again = replay(FREDERICKSBURG, 4, log, ruleset="standard")
+    assert again.to_dict() == game.to_dict()
