@@ -98,7 +98,7 @@ def standings_page(players: int, rounds: int, seed: int, requests: int) -> None:
     from django.contrib.auth import get_user_model
     from django.test import Client
 
-    from games.engine.sample import sample_scenario
+    from games.engine.battlecry.sample import sample_scenario
     from games.models import Scenario
     from tournaments import services, tables
 

@@ -26,8 +26,8 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from games.engine import DEFAULT_RULESET, RULESETS, Game, load_scenario  # noqa: E402
-from games.engine.hexgrid import precompute_sight_lines  # noqa: E402
-from games.engine.sample import sample_scenario  # noqa: E402
+from games.engine.battlecry.hexgrid import precompute_sight_lines  # noqa: E402
+from games.engine.battlecry.sample import sample_scenario  # noqa: E402
 
 TURN_CAP = 400
 #: CPU time of this process: on a machine shared with other work, time spent waiting for

@@ -26,7 +26,7 @@ from games.models import Match, Scenario
 
 MIN_BATTLES = 3
 MAX_BATTLES = 12
-#: The engine's set-up options for the pre-battle dice each side rolls (engine/prebattle.py).
+#: The engine's set-up options for the pre-battle dice each side rolls (engine/battlecry/advanced/prebattle.py).
 PREBATTLE_OPTION = {"union": "prebattle_dice_union", "confederate": "prebattle_dice_confederate"}
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from games.engine.sample import sample_scenario
+from games.engine.battlecry.sample import sample_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 

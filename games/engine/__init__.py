@@ -17,18 +17,18 @@ Helpers for drawing and wording a game: ``BOARD``, ``TERRAIN``, ``CARDS``, ``car
 ``SIDES``, ``other``.  Rulesets by name: ``RULESETS``.  The modules inside are not
 part of the API.  This package imports nothing from Django or the rest of the site.
 """
-from .advanced import ADVANCED
-from .cards import Card
+from .battlecry.advanced.ruleset import ADVANCED
+from .battlecry.advanced.cards import Card
+from .battlecry.standard import STANDARD
 from .core import OptionError, rulesets
-from .standard import STANDARD
-from .errors import IllegalAction, ScenarioError
-from .game import Game, view_event
-from .hexgrid import BOARD, Hex, HexBoard
-from .terrain import KINDS as TERRAIN, TerrainKind
+from .core.errors import IllegalAction, ScenarioError
+from .battlecry.advanced.game import Game, view_event
+from .battlecry.hexgrid import BOARD, Hex, HexBoard
+from .battlecry.terrain import KINDS as TERRAIN, TerrainKind
 from .replay import chance_of, replay
-from .sample import sample_scenario
-from .scenario import Scenario, load_scenario
-from .units import SIDES, other
+from .battlecry.sample import sample_scenario
+from .battlecry.scenario import Scenario, load_scenario
+from .battlecry.units import SIDES, other
 
 #: The rulesets a game may be played under, by name.
 RULESETS = rulesets()
@@ -40,6 +40,8 @@ assert len(CARDS) == sum(len(r.cards) for r in RULESETS.values()), "card keys cl
 def card_of(copy_id: str) -> Card:
     """The card a copy id stands for (``attack_left-2``, ``std_rally``); KeyError if unknown."""
     return CARDS[copy_id.split("-", 1)[0]]
+
+
 #: The ruleset a new game is played under unless another is chosen.
 DEFAULT_RULESET = ADVANCED.name
 

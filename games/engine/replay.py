@@ -1,8 +1,8 @@
 """Rebuilding a game from its log, and reading the chance outcomes out of events."""
 from __future__ import annotations
 
-from .game import Game
-from .prebattle import ROLL_EVENTS as _PREBATTLE_ROLLS
+from .battlecry.advanced.game import Game
+from .battlecry.advanced.prebattle import ROLL_EVENTS as _PREBATTLE_ROLLS
 
 _ROLL_EVENTS = ("attack", "general_attacked", "reroll", "sharpshooter", *_PREBATTLE_ROLLS,
                 "morale_check", "rallied")     # the last two: the standard ruleset's rolls

@@ -79,7 +79,7 @@ def shot(page, name):
 def opening(django_user_model, monkeypatch):
     """The database set-up, made before Playwright starts (its event loop forbids the ORM)."""
     from games import services
-    from games.engine.cards import card_of
+    from games.engine.battlecry.advanced.cards import card_of
     from tests.play_helpers import make_scenario
 
     data = skirmish_data()

@@ -130,6 +130,6 @@ def test_lone_general_cannot_be_attacked_at_range():
 
 
 def test_die_faces_follow_the_rulebook_table():
-    from games.engine.dice import face
+    from games.engine.battlecry.dice import face
     assert [face(v) for v in range(1, 7)] == [
         "flag", "swords", "cavalry", "artillery", "infantry", "infantry"]

@@ -6,9 +6,9 @@ import pickle
 import pytest
 
 from games.engine import Game, load_scenario
-from games.engine.hexgrid import (ADJACENT, DIST, HEXES, INDEX, N_HEXES, REAR, SECTION_OF,
+from games.engine.battlecry.hexgrid import (ADJACENT, DIST, HEXES, INDEX, N_HEXES, REAR, SECTION_OF,
                                   Hex, NEIGHBOURS, DIRECTIONS, on_board, sight_line, sides_facing)
-from games.engine.sample import sample_scenario
+from games.engine.battlecry.sample import sample_scenario
 
 
 def i(c, r):

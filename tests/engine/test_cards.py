@@ -2,8 +2,8 @@
 import pytest
 
 from games.engine import IllegalAction
-from games.engine.cards import CARDS, SECTION
-from games.engine.tactics import mirror
+from games.engine.battlecry.advanced.cards import CARDS, SECTION
+from games.engine.battlecry.advanced.tactics import mirror
 from tests.engine.helpers import G, H, T, U, attack, dests, game, give, inf, types
 
 

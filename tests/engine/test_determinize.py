@@ -6,8 +6,8 @@ import random
 import pytest
 
 from games.engine import Game
-from games.engine.cards import is_extra
-from games.engine.units import SIDES, other
+from games.engine.battlecry.advanced.cards import is_extra
+from games.engine.battlecry.units import SIDES, other
 from tests.engine.scenarios import shipped
 
 

@@ -12,7 +12,7 @@ import pathlib
 import random
 
 from games.engine import Game, load_scenario
-from games.engine.sample import sample_scenario
+from games.engine.battlecry.sample import sample_scenario
 
 GOLDEN = pathlib.Path(__file__).parent / "golden" / "sample-seed-11.json"
 SEED = 11

@@ -1,7 +1,7 @@
 """Legal-action counts for fixed positions (perft style): the move generator's totals."""
 from games.engine import Game, load_scenario
 from tests.engine.helpers import G, U, game, give, order
-from games.engine.sample import sample_scenario
+from games.engine.battlecry.sample import sample_scenario
 
 
 def moves(g, kind="move"):

@@ -6,8 +6,8 @@ import random
 from hypothesis import given, settings, strategies as st
 
 from games.engine import Game, load_scenario, replay, view_event
-from games.engine.sample import sample_scenario
-from games.engine.units import FULL_FIGURES
+from games.engine.battlecry.sample import sample_scenario
+from games.engine.battlecry.units import FULL_FIGURES
 
 SCENARIO = load_scenario(sample_scenario())
 START = Game.new(SCENARIO, seed=0)

@@ -12,7 +12,7 @@ def shot(units, terrain=(), flags=1, options=None, generals=()):
 
 
 def where(g, uid):
-    from games.engine.hexgrid import HEXES
+    from games.engine.battlecry.hexgrid import HEXES
     return tuple(HEXES[g.units[uid].hex])
 
 

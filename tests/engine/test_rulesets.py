@@ -2,7 +2,7 @@
 import pytest
 
 from games.engine import RULESETS, Game, OptionError, rulesets
-from games.engine.sample import sample_scenario
+from games.engine.battlecry.sample import sample_scenario
 from games.engine import load_scenario
 
 SCENARIO = load_scenario(sample_scenario())

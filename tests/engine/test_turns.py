@@ -3,7 +3,7 @@ refusals and the draw."""
 import pytest
 
 from games.engine import Game, IllegalAction
-from games.engine.cards import EXTRA_CARDS, PLAYER_DECK, player_deck_ids
+from games.engine.battlecry.advanced.cards import EXTRA_CARDS, PLAYER_DECK, player_deck_ids
 from tests.engine.helpers import G, game, give, inf, order
 
 

@@ -5,7 +5,7 @@ import json
 from hypothesis import given, settings, strategies as st
 
 from games.engine import Game, IllegalAction, load_scenario
-from games.engine.sample import sample_scenario
+from games.engine.battlecry.sample import sample_scenario
 
 SCENARIO = load_scenario(sample_scenario())
 TYPES = ["play_card", "order", "confirm_orders", "move", "move_general", "end_movement", "attack",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.core import mail
 
-from games.engine.sample import sample_scenario
+from games.engine.battlecry.sample import sample_scenario
 from tests.play_helpers import make_scenario, start_match
 
 pytestmark = pytest.mark.django_db

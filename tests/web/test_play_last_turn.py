@@ -39,7 +39,7 @@ def played(lee, grant, monkeypatch):
 
 
 def test_the_last_turn_is_drawn_when_the_turn_starts(client, grant, played):
-    from games.engine.cards import card_of
+    from games.engine.battlecry.advanced.cards import card_of
     game, card = played
     client.force_login(grant)
     html = client.get(f"/play/games/{game.pk}/").content.decode()

@@ -25,7 +25,7 @@ import pytest
 
 from games import services
 from games.engine import view_event
-from games.engine.cards import card_of
+from games.engine.battlecry.advanced.cards import card_of
 from games.models import Game
 from tests.play_helpers import make_scenario, set_state, start_match
 

@@ -41,7 +41,7 @@ def union_infantry(game):
 
 
 def H(e, i):
-    from games.engine.hexgrid import HEXES
+    from games.engine.battlecry.hexgrid import HEXES
     return HEXES[i].to_json()
 
 

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from games.engine import Game, IllegalAction, load_scenario, view_event
-from games.engine.sample import sample_scenario
-from games.engine.units import FULL_FIGURES, SIDES, other
+from games.engine.battlecry.sample import sample_scenario
+from games.engine.battlecry.units import FULL_FIGURES, SIDES, other
 
 SCENARIOS = pathlib.Path(__file__).resolve().parents[3] / "games" / "scenarios"
 FILES = sorted(p for p in SCENARIOS.glob("*.json") if p.name != "schema.json")

@@ -3,7 +3,7 @@ docs/rulings.md, section "Standard ruleset (seed 004)", numbers S1..S11."""
 import pytest
 
 from games.engine import IllegalAction
-from games.engine.standard.combat import facing
+from games.engine.battlecry.standard.combat import facing
 from tests.engine.standard.helpers import (G, H, T, art, attack, cav, give, inf, play, std,
                                            to_battle)
 
@@ -71,7 +71,7 @@ def test_a_discard_is_refused_while_a_card_can_be_played():
 
 # -- S3 the deck ------------------------------------------------------------------------------
 def test_one_shared_deck_of_the_cards_seed_004_names():
-    from games.engine.standard.cards import CARDS, COUNTS
+    from games.engine.battlecry.standard.cards import CARDS, COUNTS
     g = std([inf("union", 10, 6), inf("confederate", 12, 0)], cards=5)
     everything = g.deck + g.hands["union"] + g.hands["confederate"]
     assert len(everything) == len(set(everything)) == sum(COUNTS.values()) == 49
@@ -289,7 +289,7 @@ def test_fieldworks_cost_two_dice_in_front_and_give_two_from_the_rear():
 
 
 def test_a_fence_costs_one_die_across_it_and_steadies_the_unit_behind_it():
-    from games.engine.standard.morale import morale
+    from games.engine.battlecry.standard.morale import morale
     g = std([inf("union", 12, 8), inf("confederate", 12, 6), inf("confederate", 20, 6)],
             terrain=[T("fence", 12, 6, ["SW", "SE"])])
     assert dice(g, (12, 8), (12, 6)) == 3 - 1
@@ -342,7 +342,7 @@ def test_a_spent_unit_that_takes_a_flag_is_routed_without_a_check():
 
 
 def test_morale_modifiers_add_up():
-    from games.engine.standard.morale import morale
+    from games.engine.battlecry.standard.morale import morale
     g = std([inf("confederate", 12, 4, figures=3, special="elite"), inf("confederate", 10, 4),
              inf("confederate", 14, 4), inf("union", 12, 8)], [G("confederate", 13, 3)])
     level, mods = morale(g, g.units["u1"], flags=2, flank=True)
@@ -351,7 +351,7 @@ def test_morale_modifiers_add_up():
 
 
 def test_a_check_passes_on_the_units_own_symbol_or_sabres_only():
-    from games.engine.standard.morale import passes
+    from games.engine.battlecry.standard.morale import passes
     assert passes("infantry", ["flag", "infantry"]) and passes("cavalry", ["swords"])
     assert not passes("cavalry", ["infantry", "artillery", "flag"])
 
@@ -415,7 +415,7 @@ def test_facing_front_flank_and_rear_by_seat():
 
 
 def i(g, col, row):
-    from games.engine.hexgrid import INDEX, Hex
+    from games.engine.battlecry.hexgrid import INDEX, Hex
     return INDEX[Hex(col, row)]
 
 

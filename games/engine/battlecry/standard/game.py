@@ -13,8 +13,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .. import dice as _dice
-from ..core.chance import derive_seed, next_random, shuffled
-from ..errors import IllegalAction
+from ...core.chance import derive_seed, next_random, shuffled
+from ...core.errors import IllegalAction
 from ..hexgrid import HEX_JSON, HEXES, INDEX, N_HEXES, Hex
 from ..pieces import General, Unit
 from ..scenario import Scenario, load_scenario

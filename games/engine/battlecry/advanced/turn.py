@@ -1,7 +1,7 @@
 """The player turn: play a card, order units, move, and the end of the turn
 (PLAYER TURNS, COMMAND CARDS, MOVEMENT, drawing and hand capacity).
 
-Rules as functions of the game (:class:`games.engine.game.Game`): ``do_*`` carry out
+Rules as functions of the game (:class:`games.engine.battlecry.advanced.game.Game`): ``do_*`` carry out
 an action after checking it, ``*_unchecked`` the same without the checks (the search
 path), ``auto_*`` a pending step the engine settles itself.
 """
@@ -10,10 +10,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .cards import card_of, is_extra
-from .errors import IllegalAction
-from .hexgrid import HEXES, SECTION_OF
-from .units import other
+from ...core.errors import IllegalAction
+from ..hexgrid import HEXES, SECTION_OF
+from ..units import other
 from . import battle, movement, prebattle, tactics
+from .. import contact
 
 if TYPE_CHECKING:
     from .game import Game
@@ -59,7 +60,7 @@ def _check_hand(game: Game, side: str) -> None:
 
 # -- ordering ------------------------------------------------------------------------
 def in_melee(game: Game, unit) -> bool:
-    return movement.next_to_enemy(game, unit.hex, unit.side)
+    return contact.next_to_enemy(game, unit.hex, unit.side)
 
 def order_eligible(game: Game, unit) -> bool:
     """May this unit take one of the orders the card in play still gives?"""

@@ -1,6 +1,6 @@
 """Attacks, melee, hits, retreats and the fate of generals (ATTACKING, MELEE, GENERALS).
 
-Rules as functions of the game (:class:`games.engine.game.Game`).  Decisions the defender takes during the
+Rules as functions of the game (:class:`games.engine.battlecry.advanced.game.Game`).  Decisions the defender takes during the
 attacker's turn (retreat path, withdrawal, a general's retreat) and the attacker's
 choice to take ground become pending items: ``phase`` and ``active_side`` then name
 that decision and the side that takes it.
@@ -9,18 +9,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .dice import CAVALRY, FLAG, INFANTRY as INF_FACE, SWORDS
-from .errors import IllegalAction
-from .hexgrid import ADJACENT, DIST, HEXES
-from .sight import has_line_of_sight
-from .pieces import Unit
-from .units import DICE
-from .units import ARTILLERY, CAVALRY as CAV, INFANTRY
+from ..dice import CAVALRY, FLAG, INFANTRY as INF_FACE, SWORDS
+from ...core.errors import IllegalAction
+from ..hexgrid import ADJACENT, DIST, HEXES
+from ..sight import has_line_of_sight
+from ..pieces import Unit
+from ..units import DICE
+from ..units import ARTILLERY, CAVALRY as CAV, INFANTRY
 
 _FACE_FOR = {"infantry": INF_FACE, "cavalry": CAVALRY, "artillery": "artillery"}
 SHARPSHOOTER_RANGE = 3
 _CONSEQUENCES = ("retreat", "general_retreat", "general_attack", "take_ground", "withdraw")
-from . import combat, retreat, tactics, turn
+from . import combat, tactics, turn
+from .. import retreat
 
 if TYPE_CHECKING:
     from .game import Game

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..cards import Card
-from ..core import Capabilities, Option, register
+from ..advanced.cards import Card
+from ...core import Capabilities, Option, register
 from ..scenario import Scenario
 from ..units import SIDES
 from .cards import CARDS

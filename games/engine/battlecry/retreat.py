@@ -12,7 +12,7 @@ path allows; the player chooses among the hexes where such longest paths end.
 from __future__ import annotations
 
 from .hexgrid import ADJACENT, DIST, NEIGHBOURS, REAR
-from .movement import next_to_enemy, enemy_in_hex
+from .contact import enemy_in_hex, next_to_enemy
 
 
 def _rear_steps(game, h: int, side: str):

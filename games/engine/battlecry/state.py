@@ -41,7 +41,7 @@ Pending = dict[str, Any]
 
 
 class State:
-    """All the fields of a game.  :class:`~games.engine.game.Game` adds the rules."""
+    """All the fields of a game.  :class:`~games.engine.battlecry.advanced.game.Game` adds the rules."""
 
     __slots__ = (
         "scenario", "ruleset", "options", "seed", "rng",

@@ -25,11 +25,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .dice import ARTILLERY, CAVALRY, FLAG, INFANTRY, SWORDS
-from .errors import IllegalAction
-from .hexgrid import HEX_JSON, HEXES
-from .units import SIDES, other
-from . import battle, retreat, tactics, turn
+from ..dice import ARTILLERY, CAVALRY, FLAG, INFANTRY, SWORDS
+from ...core.errors import IllegalAction
+from ..hexgrid import HEX_JSON, HEXES
+from ..units import SIDES, other
+from . import battle, tactics, turn
+from .. import retreat
 
 if TYPE_CHECKING:
     from .game import Game

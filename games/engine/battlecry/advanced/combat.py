@@ -5,11 +5,11 @@ hex without changing anything; resolving the roll lives in :mod:`game`.
 """
 from __future__ import annotations
 
-from .hexgrid import DIST, sides_facing
-from .sight import has_line_of_sight
-from .terrain import KINDS
+from ..hexgrid import DIST, sides_facing
+from ..sight import has_line_of_sight
+from ..terrain import KINDS
 from . import tactics
-from .units import (ARTILLERY, CAVALRY, DICE, DISMOUNTED_DICE, HILL_ARTILLERY_DICE, INFANTRY,
+from ..units import (ARTILLERY, CAVALRY, DICE, DISMOUNTED_DICE, HILL_ARTILLERY_DICE, INFANTRY,
                     TOWN_ARTILLERY_DICE)
 
 

@@ -11,7 +11,7 @@ import datetime as _dt
 import re
 from dataclasses import dataclass, field
 
-from .errors import ScenarioError
+from ..core.errors import ScenarioError
 from .hexgrid import DIRECTIONS, HEXES, INDEX, Hex, on_board
 from .terrain import BASE_KINDS, KINDS, OBSTACLES
 from .units import BOX_LIMITS, FULL_FIGURES, SIDES, UNIT_KINDS

@@ -15,57 +15,15 @@ or clears the cache.
 """
 from __future__ import annotations
 
-from .hexgrid import ADJACENT, DIST
+from ..contact import enemy_held, enemy_zone, next_to_enemy
+from ..hexgrid import ADJACENT, DIST
 from . import tactics
-from .sight import has_line_of_sight
-from .terrain import KINDS
-from .units import (ARTILLERY, CAVALRY, CAVALRY_CHARGE, CHARGE_REACH,
+from ..sight import has_line_of_sight
+from ..terrain import KINDS
+from ..units import (ARTILLERY, CAVALRY, CAVALRY_CHARGE, CHARGE_REACH,
                     GENERAL_MOVE, INFANTRY, INFANTRY_MARCH, other)
 
 MOVE_AGAIN = 2          # Hit and Run: the cavalry's second move
-
-
-def next_to_enemy(game, h: int, side: str) -> bool:
-    """True when hex h touches a unit or a general of the other side (a general is "a
-    special kind of unit": ruling 8)."""
-    zone = game.cache.get(side)
-    return (zone if zone is not None else enemy_zone(game, side))[h]
-
-
-def enemy_zone(game, side: str) -> list[bool]:
-    """Per hex: does it touch a unit or general of the side opposing ``side``?  Cached per
-    position (under the side's own name: the most asked question has the shortest key)."""
-    key = side
-    zone = game.cache.get(key)
-    if zone is None:
-        zone = [False] * len(game.unit_at)
-        for piece in (*game.units.values(), *game.generals.values()):
-            if piece.side != side:
-                for n in ADJACENT[piece.hex]:
-                    zone[n] = True
-        game.cache[key] = zone
-    return zone
-
-
-def enemy_in_hex(game, h: int, side: str) -> bool:
-    """True when hex h holds an enemy unit or an enemy general."""
-    return enemy_held(game, side)[h]
-
-
-def enemy_held(game, side: str) -> list[bool]:
-    """Per hex: does it hold a unit or general of the side opposing ``side``?  Cached."""
-    key = ("held", side)
-    held = game.cache.get(key)
-    if held is None:
-        held = [False] * len(game.unit_at)
-        for u in game.units.values():
-            if u.side != side:
-                held[u.hex] = True
-        for g in game.generals.values():
-            if g.side != side:
-                held[g.hex] = True
-        game.cache[key] = held
-    return held
 
 
 def unit_move_allowance(unit) -> tuple[int, bool, bool]:

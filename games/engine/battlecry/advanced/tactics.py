@@ -1,5 +1,5 @@
 """What each command card does (COMMAND CARDS, Fight Back, and the options Nightfall and
-Archie), as functions of the game (:class:`games.engine.game.Game`).
+Archie), as functions of the game (:class:`games.engine.battlecry.advanced.game.Game`).
 
 Card effects are set up when a card is played: an *order rule* says which units the
 player may still order (by section, by unit kind, any), or the card orders a set of
@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import dice as _dice
+from .. import dice as _dice
 from .cards import CARDS, PER_CARD_HELD, SECTION, TACTIC, card_of
-from .errors import IllegalAction
-from .hexgrid import BASELINE_ROW, HEXES, SECTION_OF, SECTIONS
-from .pieces import Unit
-from .units import ARTILLERY, BOX_LIMITS, CAVALRY, FULL_FIGURES, INFANTRY, UNIT_KINDS, other
+from ...core.errors import IllegalAction
+from ..hexgrid import BASELINE_ROW, HEXES, SECTION_OF, SECTIONS
+from ..pieces import Unit
+from ..units import ARTILLERY, BOX_LIMITS, CAVALRY, FULL_FIGURES, INFANTRY, UNIT_KINDS, other
 
 FIELDWORK_TOKENS = 9
 FRONT_SIDES = {"bottom": ("NW", "NE"), "top": ("SW", "SE")}

@@ -5,10 +5,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from .cards import CARDS, Card
-from .core import Capabilities, Option, register
+from ...core import Capabilities, Option, register
 from .game import Game
-from .scenario import Scenario
-from .units import SIDES
+from ..scenario import Scenario
+from ..units import SIDES
 
 OPTIONS: tuple[Option, ...] = (
     Option("nightfall", bool, False,
@@ -28,7 +28,7 @@ OPTIONS: tuple[Option, ...] = (
 
 
 class BattleCry:
-    """A Battle Cry ruleset; the state it plays on is a :class:`~games.engine.game.Game`."""
+    """A Battle Cry ruleset; the state it plays on is a :class:`~games.engine.battlecry.advanced.game.Game`."""
 
     capabilities = Capabilities(board="hex", hidden_information=True, chance=True)
     cards: Mapping[str, Card] = CARDS

@@ -1,6 +1,6 @@
 """The game state and the engine's public facade (see DESIGN.md section 2).
 
-A :class:`Game` is one playthrough of a :class:`~games.engine.scenario.Scenario`.
+A :class:`Game` is one playthrough of a :class:`~games.engine.battlecry.scenario.Scenario`.
 Everything a player does is an *action* (a JSON-safe dict with a ``type``);
 :meth:`Game.apply` checks it, changes the state and returns *events* describing what
 happened, dice and draws included, so that a game is rebuilt exactly from its log.
@@ -15,21 +15,21 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from typing import cast
 
-from . import dice as _dice
+from .. import dice as _dice
 from .cards import EXTRA_SUFFIX, card_of, extra_ids, player_deck_ids
 from .combat import attack_profile, dice_profile
-from .core import derive_seed, get_ruleset, validate_options
-from .core.chance import next_random, shuffled
-from .errors import IllegalAction
-from .hexgrid import AROUND, HEX_JSON, WITHIN, HEXES, INDEX, N_HEXES, SECTION_OF, Hex
+from ...core import derive_seed, get_ruleset, validate_options
+from ...core.chance import next_random, shuffled
+from ...core.errors import IllegalAction
+from ..hexgrid import AROUND, HEX_JSON, WITHIN, HEXES, INDEX, N_HEXES, SECTION_OF, Hex
 from .movement import MOVE_AGAIN, forget_after_unit_move, general_destinations, unit_destinations
-from .pieces import General, Unit
-from .scenario import Scenario, load_scenario
-from .terrain import KINDS
-from .state import Pending, new_effects
+from ..pieces import General, Unit
+from ..scenario import Scenario, load_scenario
+from ..terrain import KINDS
+from ..state import Pending, new_effects
 from . import battle, prebattle, tactics, turn
-from .state import State
-from .units import CAVALRY, GENERAL_MOVE, INFANTRY, SIDES, other
+from ..state import State
+from ..units import CAVALRY, GENERAL_MOVE, INFANTRY, SIDES, other
 
 DECISIONS = ("retreat", "general_retreat", "withdraw", "take_ground", "discard", "keep_card",
              "rally", "reinforce", "supply_move", "fight_back", "nightfall", *prebattle.PHASES)
