@@ -128,3 +128,15 @@ def test_the_api_takes_the_rules_of_a_challenge(players):
     r = api.post("/api/v1/matches/challenges/", {"opponent": "grant", "scenario": scenario.slug,
                                                  "ruleset": "nonsense"}, format="json")
     assert r.status_code == 400
+
+
+def test_a_units_morale_marker_shows_on_the_board_and_in_its_words(client, players):
+    from tests.play_helpers import set_state
+    _, game = start_match(players["union"], players["confederate"], ruleset="standard")
+    engine = services.load_engine(game)
+    spent = next(iter(engine.units))
+    engine.status[spent] = "spent"
+    set_state(game, engine)
+    client.force_login(players["union"])
+    body = client.get(f"/play/games/{game.pk}/").content.decode()
+    assert body.count('class="status spent"') == 1 and ", spent</title>" in body
