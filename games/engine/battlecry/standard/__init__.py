@@ -18,7 +18,8 @@ from .cards import CARDS
 from .game import StandardGame
 
 OPTIONS: tuple[Option, ...] = (
-    Option("archie", str, None, "The side Archie plays (no change to the rules).",
+    Option("archie", str, None,
+           "The side Archie plays: it holds a hand and plays by the same rules as you.",
            choices=(None, *SIDES)),
 )
 
