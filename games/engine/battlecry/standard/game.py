@@ -196,11 +196,24 @@ class StandardGame:
         return g
 
     def copy(self) -> StandardGame:
-        """An independent copy (shares only the scenario and the fixed tables)."""
+        """An independent copy (shares only the scenario, the fixed tables and what is never
+        changed in place: card ids, captured records, the options)."""
         g = StandardGame.__new__(StandardGame)
-        for key in self._SAVED:
-            value = getattr(self, key)
-            setattr(g, key, _clone(value) if isinstance(value, (list, dict)) else value)
+        g.ruleset, g.options, g.seed, g.rng = self.ruleset, self.options, self.seed, self.rng
+        g.turn, g.active, g.step, g.outcome = self.turn, self.active, self.step, self.outcome
+        g.card, g.effect, g.orders_left = self.card, self.effect, self.orders_left
+        g.hit_and_run, g.breakthrough_used = self.hit_and_run, self.breakthrough_used
+        g.order_sections, g.eligible = self.order_sections[:], self.eligible[:]
+        g.ordered, g.gen_ordered, g.gen_moved = self.ordered[:], self.gen_ordered[:], self.gen_moved[:]
+        g.melee_only, g.no_battle = self.melee_only[:], self.no_battle[:]
+        g.moved, g.battles_left, g.bonus = dict(self.moved), dict(self.battles_left), dict(self.bonus)
+        g.status, g.unsupplied = dict(self.status), dict(self.unsupplied)
+        g.reinforced = {s: v[:] for s, v in self.reinforced.items()}
+        g.hands = {s: v[:] for s, v in self.hands.items()}
+        g.deck, g.discards = self.deck[:], self.discards[:]
+        g.last_card = dict(self.last_card)
+        g.captured = {s: v[:] for s, v in self.captured.items()}
+        g.pending = _clone(self.pending) if self.pending else []
         g.scenario = self.scenario
         g.units = {k: u.copy() for k, u in self.units.items()}
         g.generals = {k: x.copy() for k, x in self.generals.items()}
