@@ -140,3 +140,22 @@ def test_a_units_morale_marker_shows_on_the_board_and_in_its_words(client, playe
     client.force_login(players["union"])
     body = client.get(f"/play/games/{game.pk}/").content.decode()
     assert body.count('class="status spent"') == 1 and ", spent</title>" in body
+
+
+def test_a_standard_match_plays_to_its_end_and_the_re_match_keeps_the_rules(players):
+    """Whole games through the services (the same path as the pages): the result is recorded
+    with its flags and figures, and game 2 is dealt under the standard rules too."""
+    from tests.play_helpers import act, player
+    match, game = start_match(players["union"], players["confederate"], ruleset="standard")
+    rnd = random.Random(2)
+    for _ in range(3000):
+        game.refresh_from_db()
+        if game.is_over:
+            break
+        legal = services.load_engine(game).legal_actions()
+        keen = [a for a in legal if a["type"] in ("attack", "battle_back", "breakthrough")]
+        act(game, player(game, game.deciding), rnd.choice(keen or legal))
+    assert game.is_over and game.outcome["reason"] == "flags"
+    assert max(game.outcome["flags"].values()) >= 6 and "casualties" in game.outcome
+    second = match.games.get(number=2)
+    assert second.ruleset == "standard" and services.load_engine(second).ruleset == "standard"

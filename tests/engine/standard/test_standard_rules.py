@@ -480,3 +480,11 @@ def test_a_figure_is_lost_for_each_hex_of_retreat_that_cannot_be_made():
     to_battle(g, "std_skirmish_centre")
     attack(g, "u1", 10, 0, ["flag", "flag", "artillery", "artillery", "flag", "flag"])
     assert g.units["u2"].figures == 2 and g.unit_at[i(g, 10, 0)] == "u2"
+
+
+def test_figures_eliminated_are_counted_for_the_match_result():
+    g = std([inf("union", 11, 1), inf("confederate", 10, 0)])
+    to_battle(g, "std_skirmish_centre")
+    attack(g, "u1", 10, 0, ["infantry", "flag", "artillery", "artillery", "flag", "flag", "flag"])
+    assert g.units["u2"].figures == 2 and g.casualties == {"union": 2, "confederate": 0}
+    assert g.view(None)["casualties"]["union"] == 2

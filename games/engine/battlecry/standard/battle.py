@@ -172,6 +172,7 @@ def roll_attack(game: StandardGame, ctx: dict, evaded: bool) -> None:
         flags = faces.count(_dice.FLAG)
     lost = min(hits, t.figures)
     t.figures -= lost
+    game.casualties[u.side] += lost
     game.event({"type": "attack", "side": u.side, "unit": u.id, "kind": u.kind,
                 "from": _h(u.hex), "target": t.id, "target_kind": t.kind, "to": _h(t.hex),
                 "dice": ctx["dice"], "rolls": faces, "melee": melee,
@@ -296,6 +297,7 @@ def _retreat(game: StandardGame, u: Unit, to: int, item: dict) -> None:
     lost = item["steps"] - item["made"]
     if to != frm:
         place_unit(game, u, to)
+    game.casualties[item["by"]] += min(lost, u.figures)
     u.figures -= min(lost, u.figures)
     game.event({"type": "retreated", "unit": u.id, "side": u.side, "from": _h(frm),
                 "to": _h(to), "figures_lost": lost})

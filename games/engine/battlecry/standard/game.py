@@ -52,7 +52,7 @@ class StandardGame:
         "ordered", "gen_ordered", "moved", "gen_moved", "battles_left", "bonus", "melee_only",
         "no_battle", "hit_and_run", "breakthrough_used",
         "units", "generals", "status", "unsupplied", "reinforced",
-        "hands", "deck", "discards", "last_card", "captured",
+        "hands", "deck", "discards", "last_card", "captured", "casualties",
         "pending",
         "positions", "terrain", "obstacles", "blocks", "impassable", "stops", "landmarks",
         "unit_at", "general_at", "cache", "events", "script_rolls", "setup_events",
@@ -95,6 +95,7 @@ class StandardGame:
     discards: list[str]
     last_card: dict[str, str | None]   # effect key each side played last (Counter-Attack)
     captured: dict[str, list[dict[str, Any]]]
+    casualties: dict[str, int]      # figures each side eliminated (the match's tie-break)
     pending: list[dict[str, Any]]
     # -- derived from the scenario
     positions: dict[str, str]
@@ -129,6 +130,7 @@ class StandardGame:
         g.discards = []
         g.last_card = {s: None for s in SIDES}
         g.captured = {s: [] for s in SIDES}
+        g.casualties = {s: 0 for s in SIDES}
         g.pending = []
         g.reset_turn()
         g.derive()
@@ -171,7 +173,7 @@ class StandardGame:
               "effect", "orders_left", "order_sections", "eligible", "ordered", "gen_ordered",
               "moved", "gen_moved", "battles_left", "bonus", "melee_only", "no_battle",
               "hit_and_run", "breakthrough_used", "status", "unsupplied", "reinforced", "hands",
-              "deck", "discards", "last_card", "captured", "pending")
+              "deck", "discards", "last_card", "captured", "casualties", "pending")
 
     def to_dict(self) -> dict:
         """The whole state, secrets included, as JSON-safe data (a fresh copy)."""
@@ -213,6 +215,7 @@ class StandardGame:
         g.deck, g.discards = self.deck[:], self.discards[:]
         g.last_card = dict(self.last_card)
         g.captured = {s: v[:] for s, v in self.captured.items()}
+        g.casualties = dict(self.casualties)
         g.pending = _clone(self.pending) if self.pending else []
         g.scenario = self.scenario
         g.units = {k: u.copy() for k, u in self.units.items()}
@@ -439,7 +442,7 @@ class StandardGame:
             "card": self.card, "mode": "tactic" if self.card and card_of(self.card).section is None
             else ("section" if self.card else None), "effect": self.effect,
             "orders_left": self.orders_left, "archie": self.archie,
-            "casualties": {s: 0 for s in SIDES},
+            "casualties": dict(self.casualties),
             "hand": list(self.hands[side]) if side in SIDES else None,
             "hand_counts": {s: len(self.hands[s]) for s in SIDES},
             "deck_counts": {s: deck for s in SIDES},
