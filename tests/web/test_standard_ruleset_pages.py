@@ -159,3 +159,8 @@ def test_a_standard_match_plays_to_its_end_and_the_re_match_keeps_the_rules(play
     assert max(game.outcome["flags"].values()) >= 6 and "casualties" in game.outcome
     second = match.games.get(number=2)
     assert second.ruleset == "standard" and services.load_engine(second).ruleset == "standard"
+    client = Client()
+    client.force_login(players["union"])
+    assert client.get(f"/play/games/{game.pk}/replay/").status_code == 200
+    replay = client.get(f"/play/games/{game.pk}/replay/?step={game.version}")
+    assert replay.status_code == 200 and "checked morale" in replay.content.decode()
