@@ -61,7 +61,7 @@ def play_game(spec: dict) -> dict:
     budgets = {s: budget_for(name, spec["iterations"]) for s, name in seats.items()}
     rng = random.Random(spec["seed"])
     think, cpu = [], []
-    while game.outcome is None and game.turn <= TURN_CAP:
+    while game.outcome is None and game.current.number <= TURN_CAP:
         side = game.active_side
         t0, c0 = time.perf_counter(), time.process_time()
         action = choose(game, side, seats[side], rng.getrandbits(63), budgets[side])

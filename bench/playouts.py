@@ -40,7 +40,7 @@ def checked_game(scenario, seed: int, ruleset: str) -> int:
     rng = random.Random(seed)
     game = Game.new(scenario, ruleset=ruleset, seed=seed)
     n = 0
-    while game.outcome is None and game.turn <= TURN_CAP:
+    while game.outcome is None and game.current.number <= TURN_CAP:
         game.apply(rng.choice(game.legal_actions()))
         n += 1
     return n
@@ -50,7 +50,7 @@ def search_game(scenario, seed: int, keep: list, ruleset: str) -> int:
     rng = random.Random(seed)
     game = Game.new(scenario, ruleset=ruleset, seed=seed)
     n = 0
-    while game.outcome is None and game.turn <= TURN_CAP:
+    while game.outcome is None and game.current.number <= TURN_CAP:
         game.apply_unchecked(game.sample_action(rng))
         n += 1
         if n % 97 == 0:

@@ -98,7 +98,7 @@ def run(args) -> None:
         r = client.get(f"{url}?step={step}", HTTP_HX_REQUEST="true")
         times.append((time.perf_counter() - t) * 1000)
         assert r.status_code == 200
-    print(f"Replay of a {args.scenario} game of {last} actions (turn {game.turn}):")
+    print(f"Replay of a {args.scenario} game of {last} actions (turn {game.current.number}):")
     print(f"  first request (step {first_step}, no checkpoint yet): {cold:.1f} ms")
     print(f"  next {len(times)} steps, one after another: median {statistics.median(times):.1f} ms, "
           f"p95 {pct(times, 95):.1f} ms, max {max(times):.1f} ms")

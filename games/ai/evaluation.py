@@ -55,9 +55,9 @@ def expected_hits(game: Game, attacker, target, distance: int) -> float:
 
 def threat(game: Game, side: str) -> float:
     """The damage ``side`` could do next, as a share of a flag per enemy unit, summed."""
-    mine = [u for u in game.units.values() if u.side == side]
+    mine = [u for u in game.pieces.units.values() if u.side == side]
     total = 0.0
-    for e in game.units.values():
+    for e in game.pieces.units.values():
         if e.side == side:
             continue
         best = 0.0
@@ -81,13 +81,13 @@ def evaluate(game: Game, side: str) -> float:
         return 0.0 if w is None else (WIN if w == side else -WIN)
     score = FLAG * (game.flags(side) / game.flags_needed(side)
                     - game.flags(opp) / game.flags_needed(opp))
-    for u in game.units.values():
+    for u in game.pieces.units.values():
         v = UNIT_ALIVE + FIGURE * min(1.0, u.figures / FULL_FIGURES.get(u.kind, 4))
         score += v if u.side == side else -v
-    for g in game.generals.values():
+    for g in game.pieces.generals.values():
         score += GENERAL if g.side == side else -GENERAL
     # who strikes next: before its battle the side to act values its own chances most
-    acting = game.active == side and game.phase in ("play_card", "order", "move")
+    acting = game.current.active == side and game.phase in ("play_card", "order", "move")
     w_attack, w_exposed = (1.0, 0.5) if acting else (0.4, 0.9)
     unit_flag = FLAG / max(1, game.flags_needed(side))
     score += unit_flag * 0.5 * (w_attack * threat(game, side) - w_exposed * threat(game, opp))
@@ -96,8 +96,8 @@ def evaluate(game: Game, side: str) -> float:
 
 
 def _position(game: Game, side: str) -> float:
-    mine = [u for u in game.units.values() if u.side == side]
-    enemy = [u.hex for u in game.units.values() if u.side != side]
+    mine = [u for u in game.pieces.units.values() if u.side == side]
+    enemy = [u.hex for u in game.pieces.units.values() if u.side != side]
     score = 0.0
     if enemy:
         for u in mine:

@@ -16,7 +16,7 @@ def _index(h: dict) -> int:
 
 
 def _enemies(game: Game, side: str) -> list:
-    return [u for u in game.units.values() if u.side != side]
+    return [u for u in game.pieces.units.values() if u.side != side]
 
 
 def _nearest(hex_: int, enemies: list) -> int:
@@ -54,17 +54,17 @@ def _activity(game: Game, unit, enemies: list) -> float:
 
 
 def _order(game, a, side):
-    u = game.units.get(a["unit"])
+    u = game.pieces.units.get(a["unit"])
     return 1.0 + _activity(game, u, _enemies(game, side)) if u else 0.0
 
 
 def _move(game, a, side):
-    u = game.units[a["unit"]]
+    u = game.pieces.units[a["unit"]]
     to = _index(a["to"])
     enemies = _enemies(game, side)
-    moved = DIST[u.hex][to] + game.moved.get(u.id, 0)
+    moved = DIST[u.hex][to] + game.current.moved.get(u.id, 0)
     gain = _strike(game, u, to, enemies, moved) - _strike(game, u, u.hex, enemies,
-                                                           game.moved.get(u.id, 0))
+                                                           game.current.moved.get(u.id, 0))
     closer = _nearest(u.hex, enemies) - _nearest(to, enemies)
     safety = _exposure(game, u, u.hex, enemies) - _exposure(game, u, to, enemies)
     pull = 0.0
@@ -75,14 +75,14 @@ def _move(game, a, side):
 
 
 def _attack(game, a, side):
-    u = game.units[a["unit"]]
+    u = game.pieces.units[a["unit"]]
     to = _index(a["target"])
     if a.get("general"):
         return 0.5
-    target_id = game.unit_at[to]
+    target_id = game.pieces.unit_at[to]
     if target_id is None:
         return 0.5
-    e = game.units[target_id]
+    e = game.pieces.units[target_id]
     d = DIST[u.hex][to]
     return 1.0 + 3.0 * min(1.0, expected_hits(game, u, e, d) / e.figures) + 0.3 * unit_dice(game, u, d)
 
@@ -93,7 +93,7 @@ def _away(game, a, side):
 
 
 def _rally(game, a, side):
-    u = game.units.get(a["unit"])
+    u = game.pieces.units.get(a["unit"])
     return 1.0 + (0.5 / max(1, u.figures) if u else 0.0)
 
 

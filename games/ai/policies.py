@@ -40,9 +40,9 @@ def quick_choice(game: Game, side: str, rng: random.Random, actions: list | None
 
 def finish_turn(g: Game, rng: random.Random, limit: int = 200) -> None:
     """Play the quick policy for both sides until the turn in progress ends."""
-    turn = g.turn
+    turn = g.current.number
     for _ in range(limit):
-        if g.outcome or g.turn != turn:
+        if g.outcome or g.current.number != turn:
             return
         apply_fast(g, quick_choice(g, g.active_side, rng))
 

@@ -70,9 +70,9 @@ def search_policy(game: Game, side: str, budget: Budget, seed: int) -> dict:
 
 
 def _iterate(g: Game, side: str, root: Node, rng: random.Random) -> None:
-    turn = g.turn
+    turn = g.current.number
     node, path = root, [root]
-    while not g.outcome and g.turn == turn:
+    while not g.outcome and g.current.number == turn:
         decider = g.active_side
         if decider != side:                       # the other side's choice: its quick policy
             apply_fast(g, quick_choice(g, decider, rng))

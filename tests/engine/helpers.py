@@ -47,12 +47,12 @@ def game(*args, seed=1, options=None, **kw):
 
 
 def unit_at(g, col, row):
-    return next((u for u in g.units.values() if (u.hex == g._hex(H(col, row)))), None)
+    return next((u for u in g.pieces.units.values() if (u.hex == g._hex(H(col, row)))), None)
 
 
 def play_skirmish(g, unit_id):
     """Play the first card in hand as a skirmish action ordering one unit."""
-    card = g.hands[g.active][0]
+    card = g.cards.hands[g.current.active][0]
     g.apply({"type": "play_card", "card": card, "mode": "skirmish"})
     g.apply({"type": "order", "unit": unit_id})
     return card
@@ -60,19 +60,19 @@ def play_skirmish(g, unit_id):
 
 def give(g, side, card):
     """Swap a card copy into a hand (setting up a position); the hand size stays."""
-    hand = g.hands[side]
+    hand = g.cards.hands[side]
     if card in hand:
         return
-    for pile in (g.decks[side], g.discards[side]):
+    for pile in (g.cards.decks[side], g.cards.discards[side]):
         if card in pile:
             pile.remove(card)
-    g.decks[side].insert(0, hand.pop())
+    g.cards.decks[side].insert(0, hand.pop())
     hand.insert(0, card)
 
 
 def order(g, card, *unit_ids, mode="section"):
     """Play ``card`` (put in hand first) for the active side and order the units."""
-    give(g, g.active, card)
+    give(g, g.current.active, card)
     g.apply({"type": "play_card", "card": card, "mode": mode})
     for uid in unit_ids:
         g.apply({"type": "order", "unit": uid})
@@ -105,7 +105,7 @@ def inf(side, col, row, **kw):
 
 def pass_turn(g):
     """The side to move plays its first card as a skirmish and does nothing."""
-    g.apply({"type": "play_card", "card": g.hands[g.active][0], "mode": "skirmish"})
+    g.apply({"type": "play_card", "card": g.cards.hands[g.current.active][0], "mode": "skirmish"})
     if g.phase == "order":
         g.apply({"type": "confirm_orders"})
     g.apply({"type": "end_movement"})

@@ -36,7 +36,7 @@ def play(slug, seed):
     game = Game.new(shipped(slug), seed=seed)
     legal, sampled = hashlib.sha256(), hashlib.sha256()
     n = 0
-    while game.outcome is None and game.turn <= TURN_CAP:
+    while game.outcome is None and game.current.number <= TURN_CAP:
         legal.update(json.dumps(game.legal_actions(), sort_keys=True).encode())
         action = game.sample_action(rng)
         sampled.update(json.dumps(action, sort_keys=True).encode())

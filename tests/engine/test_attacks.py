@@ -79,23 +79,23 @@ def test_hits_on_matching_symbols_and_flag_figure_falls_last():
     ev = attack(g, "u1", 12, 4, ["infantry", "cavalry"])
     a = next(e for e in ev if e["type"] == "attack")
     assert a["rolls"] == ["infantry", "cavalry"] and a["hits"] == 1
-    assert g.units["u2"].figures == 3
+    assert g.pieces.units["u2"].figures == 3
 
 
 def test_swords_miss_at_range_for_troops_that_are_not_fresh():
     g = game([inf("union", 10, 6), inf("confederate", 12, 4)])
     to_battle(g, "attack_centre", "u1")
     attack(g, "u1", 12, 4, ["swords", "swords"])
-    assert g.units["u2"].figures == 4
+    assert g.pieces.units["u2"].figures == 4
 
 
 def test_fresh_troops_hit_on_swords_in_their_first_attack_only():
     g = game([U("union", "infantry", 10, 6), inf("confederate", 12, 4), inf("confederate", 14, 4)])
-    assert g.units["u1"].fresh
+    assert g.pieces.units["u1"].fresh
     to_battle(g, "attack_centre", "u1")
     ev = attack(g, "u1", 12, 4, ["swords", "artillery"])
     assert next(e for e in ev if e["type"] == "attack")["fresh"] is True
-    assert g.units["u2"].figures == 3 and not g.units["u1"].fresh
+    assert g.pieces.units["u2"].figures == 3 and not g.pieces.units["u1"].fresh
 
 
 def test_eliminated_unit_goes_to_the_victory_stand_and_surplus_hits_are_lost():
@@ -103,7 +103,7 @@ def test_eliminated_unit_goes_to_the_victory_stand_and_surplus_hits_are_lost():
     to_battle(g, "attack_centre", "u1")
     ev = attack(g, "u1", 12, 4, ["infantry", "infantry"])
     assert "eliminated" in types(ev)
-    assert "u2" not in g.units and g.captured["union"] == [
+    assert "u2" not in g.pieces.units and g.score.captured["union"] == [
         {"kind": "infantry", "id": "u2", "special": None}]
     assert g.flags("union") == 1
 

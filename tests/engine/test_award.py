@@ -25,16 +25,16 @@ def test_a_claim_ends_the_game_with_the_flags_given_and_one_event():
 
 def test_a_draw_by_adjudication_counts_the_flags_on_the_board():
     g = two_units()
-    g.captured["confederate"].append({"kind": "infantry", "id": "x"})
+    g.score.captured["confederate"].append({"kind": "infantry", "id": "x"})
     [event] = g.award(None, "adjudicated")
     assert event["winner"] is None and event["flags"] == {"union": 0, "confederate": 1}
 
 
 def test_pending_decisions_are_dropped():
     g = two_units()
-    g.pending.append({"do": "discard", "side": "union", "ready": True})
+    g.decisions.pending.append({"do": "discard", "side": "union", "ready": True})
     g.award("confederate", "resigned")
-    assert g.pending == [] and g.view("union")["decision"] is None
+    assert g.decisions.pending == [] and g.view("union")["decision"] is None
 
 
 @pytest.mark.parametrize("winner, reason, flags", [

@@ -92,3 +92,36 @@ def test_hexes_in_legal_actions_are_shared_read_only_and_serialise_as_plain_dict
         assert type(clone) is dict and clone == to
         clone["col"] = 99                      # a copy is the caller's own
     assert g.legal_actions()[-1] == {"type": "end_movement"} and to["col"] != 99
+
+
+RULES_MODULES = ["games/engine/battlecry/advanced", "games/engine/battlecry/contact.py",
+                 "games/engine/battlecry/retreat.py", "games/engine/battlecry/sight.py"]
+
+
+def test_the_rules_read_the_board_from_the_game_not_from_the_hex_tables():
+    """A game carries its board (``game.board``); the rules look every table up there, so a
+    board of another shape can be given to a game without touching the rules.  Only the
+    game's set-up names the hex board, to hand it to a new game."""
+    import ast
+    import pathlib
+
+    root = pathlib.Path(__file__).resolve().parents[2]
+    found = []
+    for name in RULES_MODULES:
+        path = root / name
+        for file in sorted(path.rglob("*.py")) if path.is_dir() else [path]:
+            for node in ast.walk(ast.parse(file.read_text())):
+                if isinstance(node, ast.ImportFrom) and (node.module or "").endswith("hexgrid"):
+                    found += [(file.name, a.name) for a in node.names]
+    assert found == [("game.py", "BOARD")]
+
+
+def test_a_game_and_its_copies_share_the_one_board():
+    from games.engine import BOARD
+
+    game = Game.new(load_scenario(sample_scenario()), seed=1)
+    assert game.board is BOARD and game.copy().board is BOARD
+    assert Game.from_dict(game.to_dict()).board is BOARD
+    assert BOARD.index_of({"col": 10, "row": 4}) == i(10, 4) and BOARD.size == N_HEXES
+    with pytest.raises(TypeError):
+        BOARD.index_of({"col": "10", "row": 4})

@@ -8,7 +8,7 @@ from tests.engine.helpers import G, H, T, U, attack, dests, game, give, inf, typ
 
 
 def play(g, card, rolls=None, **extra):
-    give(g, g.active, card)
+    give(g, g.current.active, card)
     mode = "section" if CARDS[card.split("-")[0]].kind == SECTION else "tactic"
     return g.apply({"type": "play_card", "card": card, "mode": mode, **extra}, rolls=rolls)
 
@@ -22,7 +22,7 @@ def to_battle(g):
 def test_battle_and_hold_position_orders_four_that_battle_with_an_extra_die_but_hold():
     g = game([inf("union", c, 6) for c in (2, 6, 10, 14, 20)] + [inf("confederate", 10, 4)])
     play(g, "battle_and_hold_position")
-    assert g.orders_left == 4
+    assert g.current.orders_left == 4
     g.apply({"type": "order", "unit": "u3"})
     for uid in ("u1", "u2", "u4"):
         g.apply({"type": "order", "unit": uid})
@@ -49,13 +49,13 @@ def test_bombard_orders_every_gun_to_battle_twice():
     g = game([U("union", "artillery", 10, 6), U("union", "artillery", 20, 6),
               inf("confederate", 12, 4), inf("confederate", 0, 0)])
     play(g, "bombard")
-    assert g.ordered == ["u1", "u2"] and g.phase == "move"
+    assert g.current.ordered == ["u1", "u2"] and g.phase == "move"
     g.apply({"type": "end_movement"})
     attack(g, "u1", 12, 4, ["cavalry", "cavalry", "cavalry"])
     if g.phase == "fight_back":
         g.apply({"type": "decline"})
     attack(g, "u1", 12, 4, ["infantry", "cavalry", "cavalry"])
-    assert g.units["u3"].figures == 3
+    assert g.pieces.units["u3"].figures == 3
     if g.phase == "fight_back":
         g.apply({"type": "decline"})
     with pytest.raises(IllegalAction, match="already battled"):
@@ -74,7 +74,7 @@ def test_bombard_guns_may_move_three_but_then_not_battle():
 def test_bombard_without_artillery_orders_one_unit_anywhere():
     g = game([inf("union", 2, 6), inf("confederate", 0, 0)])
     ev = play(g, "bombard")
-    assert "fallback" in types(ev) and g.orders_left == 1
+    assert "fallback" in types(ev) and g.current.orders_left == 1
     g.apply({"type": "order", "unit": "u1"})
 
 
@@ -86,7 +86,7 @@ def test_call_for_reinforcements_places_a_new_unit_on_the_baseline():
     assert kinds == {"infantry", "cavalry", "artillery"}
     assert all(a["to"]["row"] == 8 for a in g.legal_actions())
     g.apply({"type": "reinforce", "kind": "cavalry", "to": H(4, 8)})
-    new = next(u for u in g.units.values() if u.kind == "cavalry")
+    new = next(u for u in g.pieces.units.values() if u.kind == "cavalry")
     assert new.side == "union" and new.figures == 3 and g.phase == "move"
     assert g.reachable(H(4, 8)) == []
 
@@ -104,10 +104,10 @@ def test_construct_fieldworks_builds_permanent_tokens_on_the_front_sides():
     g = game([inf("union", 10, 6), inf("union", 14, 6), inf("union", 2, 6), inf("union", 20, 6),
               inf("confederate", 12, 4)], terrain=[T("river", 20, 6)])
     play(g, "construct_fieldworks")
-    assert g.orders_left == 3
+    assert g.current.orders_left == 3
     assert "u4" not in {a["unit"] for a in g.legal_actions() if a["type"] == "order"}
     g.apply({"type": "order", "unit": "u1"})
-    assert g.obstacles[g._hex(H(10, 6))] == {"NW": "fieldwork", "NE": "fieldwork"}
+    assert g.pieces.obstacles[g._hex(H(10, 6))] == {"NW": "fieldwork", "NE": "fieldwork"}
     g.apply({"type": "confirm_orders"})
     assert g.reachable(H(10, 6)) == []
     g.apply({"type": "end_movement"})
@@ -126,8 +126,8 @@ def test_fieldworks_built_in_a_copy_stay_in_that_copy():
     play(g, "construct_fieldworks")
     before = g.copy()
     g.apply({"type": "order", "unit": "u1"})
-    assert g.obstacles[g._hex(H(10, 6))] == {"NW": "fieldwork", "NE": "fieldwork"}
-    assert before.obstacles[g._hex(H(10, 6))] is None
+    assert g.pieces.obstacles[g._hex(H(10, 6))] == {"NW": "fieldwork", "NE": "fieldwork"}
+    assert before.pieces.obstacles[g._hex(H(10, 6))] is None
     before.apply({"type": "order", "unit": "u1"})
     assert before.to_dict() == g.to_dict()
 
@@ -147,7 +147,7 @@ def test_coordinated_advance_orders_one_unit_in_each_section():
         g.apply({"type": "order", "unit": "u2"})
     g.apply({"type": "order", "unit": "u3"})
     g.apply({"type": "order", "unit": "u5"})
-    assert g.phase == "move" and g.ordered == ["u1", "u3", "u5"]
+    assert g.phase == "move" and g.current.ordered == ["u1", "u3", "u5"]
 
 
 def test_outflank_orders_two_on_each_flank():
@@ -165,7 +165,7 @@ def test_forced_march_moves_a_sections_infantry_two_hexes_and_still_battles():
     g = game([inf("union", 10, 8), inf("union", 14, 8), inf("union", 2, 8),
               inf("confederate", 12, 4)])
     play(g, "forced_march", section="centre")
-    assert g.ordered == ["u1", "u2"]
+    assert g.current.ordered == ["u1", "u2"]
     reach = dests(g, 10, 8)
     assert (10, 6) in reach and (10, 4) not in reach
     g.apply({"type": "move", "unit": "u1", "to": H(10, 6)})
@@ -193,20 +193,20 @@ def test_forced_march_needs_a_section_and_falls_back_without_infantry():
 def test_hit_and_run_moves_battles_and_moves_again():
     g = game([U("union", "cavalry", 10, 8), U("union", "cavalry", 2, 8), inf("confederate", 12, 4)])
     play(g, "hit_and_run")
-    assert g.ordered == ["u1", "u2"]
+    assert g.current.ordered == ["u1", "u2"]
     g.apply({"type": "move", "unit": "u1", "to": H(11, 5)})
     g.apply({"type": "end_movement"})
     attack(g, "u1", 12, 4, ["cavalry", "cavalry", "cavalry"])
     assert g.phase == "fight_back" and g.active_side == "confederate"
     g.apply({"type": "decline"})
     g.apply({"type": "end_turn"})
-    assert g.phase == "move_again" and g.active == "union"
+    assert g.phase == "move_again" and g.current.active == "union"
     assert {a["unit"] for a in g.legal_actions() if a["type"] == "move"} == {"u1", "u2"}
     g.apply({"type": "move", "unit": "u1", "to": H(11, 7)})
     with pytest.raises(IllegalAction, match="already moved"):
         g.apply({"type": "move", "unit": "u1", "to": H(10, 8)})
     g.apply({"type": "end_turn"})
-    assert g.active == "confederate"
+    assert g.current.active == "confederate"
 
 
 def test_hit_and_run_steps_are_optional_and_fall_back_without_cavalry():
@@ -216,7 +216,7 @@ def test_hit_and_run_steps_are_optional_and_fall_back_without_cavalry():
     g.apply({"type": "end_turn"})          # no battle: straight to the second move step
     assert g.phase == "move_again"
     g.apply({"type": "end_turn"})
-    assert g.active == "confederate"
+    assert g.current.active == "confederate"
     g2 = game([inf("union", 10, 8), inf("confederate", 12, 2)])
     assert "fallback" in types(play(g2, "hit_and_run"))
 
@@ -226,7 +226,7 @@ def test_leadership_orders_commanded_units_with_an_extra_die_for_foot_and_horse(
               inf("confederate", 12, 4), inf("confederate", 16, 4)],
              [G("union", 10, 6), G("union", 14, 6)])
     play(g, "leadership")
-    assert g.ordered == ["u1", "u2"]
+    assert g.current.ordered == ["u1", "u2"]
     g.apply({"type": "end_movement"})
     assert g.attack_preview(H(10, 6), H(12, 4))["dice"] == 2 + 1
     assert g.attack_preview(H(14, 6), H(16, 4))["dice"] == 3      # artillery gets no bonus
@@ -236,7 +236,7 @@ def test_leadership_order_lapses_if_the_general_leaves_first():
     g = game([inf("union", 10, 6), inf("confederate", 12, 0)], [G("union", 10, 6)])
     play(g, "leadership")
     g.apply({"type": "move_general", "general": "g1", "to": H(14, 6)})
-    assert "u1" not in g.ordered
+    assert "u1" not in g.current.ordered
     g2 = game([inf("union", 10, 6), inf("confederate", 12, 0)])
     assert "fallback" in types(play(g2, "leadership"))
 
@@ -249,15 +249,15 @@ def test_rally_returns_figures_to_damaged_units_of_the_kinds_rolled():
     assert {a.get("unit") for a in g.legal_actions()} == {"u1", None}
     g.apply({"type": "rally", "unit": "u1"})
     g.apply({"type": "rally", "unit": "u1"})
-    assert g.units["u1"].figures == 4 and g.phase == "move"
-    assert g.reachable(H(10, 6)) == [] and "u1" in g.ordered     # may battle, not move
+    assert g.pieces.units["u1"].figures == 4 and g.phase == "move"
+    assert g.reachable(H(10, 6)) == [] and "u1" in g.current.ordered     # may battle, not move
 
 
 def test_rally_cannot_go_above_full_strength():
     g = game([inf("union", 10, 6, figures=3), inf("confederate", 12, 2)], cards=3)
     play(g, "rally", rolls=["infantry", "infantry", "infantry"])
     g.apply({"type": "rally", "unit": "u1"})
-    assert g.units["u1"].figures == 4 and g.phase == "move"
+    assert g.pieces.units["u1"].figures == 4 and g.phase == "move"
 
 
 def test_recon_in_force_orders_one_per_section_and_draws_two_keep_one():
@@ -279,8 +279,8 @@ def test_sharpshooter_shoots_a_general_within_three_hexes():
     shots = [a for a in g.legal_actions() if a.get("general")]
     assert shots == [{"type": "attack", "unit": "u1", "target": H(12, 4), "general": True}]
     ev = g.apply(shots[0], rolls=["swords", "infantry"])
-    assert "g1" not in g.generals and next(e for e in ev if e["type"] == "sharpshooter")["killed"]
-    assert g.units["u2"].figures == 4
+    assert "g1" not in g.pieces.generals and next(e for e in ev if e["type"] == "sharpshooter")["killed"]
+    assert g.pieces.units["u2"].figures == 4
 
 
 def test_sharpshooter_without_infantry_falls_back():
@@ -297,7 +297,7 @@ def test_short_supply_sends_an_enemy_unit_back_to_its_own_baseline():
     options = {(a["to"]["col"], a["to"]["row"]) for a in g.legal_actions()}
     assert options == {(8, 0), (12, 0), (16, 0)}      # the centre of the top seat, baseline row 0
     g.apply({"type": "supply_move", "unit": "u2", "to": H(12, 0)})
-    assert g.units["u2"].hex == g._hex(H(12, 0)) and g.active_side == "union"
+    assert g.pieces.units["u2"].hex == g._hex(H(12, 0)) and g.active_side == "union"
 
 
 def test_short_supply_goes_one_row_forward_when_the_baseline_is_full():
@@ -322,23 +322,23 @@ def test_counter_attack_copies_the_opponents_last_card_with_flanks_swapped(key):
     g = game([inf("union", c, 6) for c in (2, 10, 20)] + [U("union", "artillery", 12, 8),
               U("union", "cavalry", 14, 8), inf("confederate", 12, 0), inf("confederate", 2, 0)],
              [G("union", 10, 6)])
-    g.last_card["confederate"] = key
+    g.cards.last_card["confederate"] = key
     extra = {"section": "centre"} if key == "forced_march" else {}
     ev = play(g, "counter_attack", **extra)
-    assert g.effect == mirror(key)
+    assert g.current.effect == mirror(key)
     played = ev[0]
     assert played["card"] == "counter_attack" and played.get("copies", key) == mirror(key)
 
 
 def test_counter_attack_of_a_counter_attack_copies_what_it_did():
     g = game([inf("union", 10, 6), inf("confederate", 12, 0)])
-    g.last_card["confederate"] = "attack_right"        # a Counter-Attack that became Attack Left
+    g.cards.last_card["confederate"] = "attack_right"        # a Counter-Attack that became Attack Left
     play(g, "counter_attack")
     g.apply({"type": "end_movement"})
     g.apply({"type": "end_turn"})
-    assert g.last_card["union"] == "attack_left"
+    assert g.cards.last_card["union"] == "attack_left"
     play(g, "counter_attack")
-    assert g.effect == "attack_right"
+    assert g.current.effect == "attack_right"
 
 
 def test_counter_attack_needs_a_card_to_copy():
@@ -373,8 +373,8 @@ def test_fight_back_after_a_bombard_attack():
     assert g.phase == "fight_back" and g.active_side == "confederate"
     ev = g.apply({"type": "fight_back", "card": "fight_back"}, rolls=["artillery", "swords"])
     a = next(e for e in ev if e["type"] == "attack")
-    assert a["unit"] == "u2" and a["target"] == "u1" and g.units["u1"].figures == 2
-    assert "fight_back" not in g.hands["confederate"] and g.phase == "battle"
+    assert a["unit"] == "u2" and a["target"] == "u1" and g.pieces.units["u1"].figures == 2
+    assert "fight_back" not in g.cards.hands["confederate"] and g.phase == "battle"
 
 
 def test_fight_back_player_draws_first_at_the_end_of_the_turn():
@@ -384,7 +384,7 @@ def test_fight_back_player_draws_first_at_the_end_of_the_turn():
     ev = g.apply({"type": "end_turn"})
     draws = [e["side"] for e in ev if e["type"] == "draw"]
     assert draws == ["confederate", "union"]
-    assert len(g.hands["confederate"]) == 4
+    assert len(g.cards.hands["confederate"]) == 4
 
 
 def test_fight_back_window_opens_even_without_the_card_and_can_be_declined():
@@ -393,7 +393,7 @@ def test_fight_back_window_opens_even_without_the_card_and_can_be_declined():
     assert g.phase == "fight_back"
     assert g.legal_actions() == [{"type": "decline"}]
     with pytest.raises(IllegalAction, match="Fight Back card"):
-        g.apply({"type": "fight_back", "card": g.hands["confederate"][0]})
+        g.apply({"type": "fight_back", "card": g.cards.hands["confederate"][0]})
     g.apply({"type": "decline"})
     assert g.phase == "battle"
 
@@ -449,7 +449,7 @@ def test_forced_march_reach_is_fresh_when_the_unit_stood_still_last_turn():
     g.apply({"type": "order", "unit": "u1"})
     assert (10, 6) not in dests(g, 10, 8)
     for side in ("union", "confederate"):
-        assert g.active == side
+        assert g.current.active == side
         if side == "confederate":
             play(g, "scout_left", mode="skirmish")
             g.apply({"type": "order", "unit": "u3"})

@@ -23,7 +23,7 @@ def midgame(slug="fredericksburg", seed=1, actions=150, options=None):
 
 def unseen(game, side):
     """The cards ``side`` cannot see, as one multiset."""
-    return collections.Counter(game.decks[side] + game.hands[other(side)] + game.decks[other(side)])
+    return collections.Counter(game.cards.decks[side] + game.cards.hands[other(side)] + game.cards.decks[other(side)])
 
 
 POSITIONS = [(slug, seed, n) for slug in ("fredericksburg", "shiloh", "antietam")
@@ -40,21 +40,21 @@ def test_the_side_sees_the_same_game_and_the_hidden_cards_are_re_dealt(slug, see
         assert d.legal_actions() == game.legal_actions() or game.active_side != side
         assert unseen(d, side) == unseen(game, side)
         # base cards stay with their owner; only the hand size and deck sizes are public
-        assert len(d.hands[other(side)]) == len(game.hands[other(side)])
+        assert len(d.cards.hands[other(side)]) == len(game.cards.hands[other(side)])
         for s in SIDES:
-            assert len(d.decks[s]) == len(game.decks[s])
+            assert len(d.cards.decks[s]) == len(game.cards.decks[s])
         foe = other(side)
         base = lambda cards: collections.Counter(c for c in cards if not is_extra(c))  # noqa: E731
-        assert base(d.decks[side]) == base(game.decks[side])
-        assert base(d.hands[foe] + d.decks[foe]) == base(game.hands[foe] + game.decks[foe])
-        assert d.hands[side] == game.hands[side]
+        assert base(d.cards.decks[side]) == base(game.cards.decks[side])
+        assert base(d.cards.hands[foe] + d.cards.decks[foe]) == base(game.cards.hands[foe] + game.cards.decks[foe])
+        assert d.cards.hands[side] == game.cards.hands[side]
         assert d.seed != game.seed and d.rng != game.rng
     assert game.to_dict() == before, "determinize changed the game it was asked about"
 
 
 def hidden(game, side):
     foe = other(side)
-    return (game.decks[side], game.hands[foe], game.decks[foe])
+    return (game.cards.decks[side], game.cards.hands[foe], game.cards.decks[foe])
 
 
 def test_two_seeds_give_different_hidden_cards_and_the_same_seed_the_same():
@@ -66,15 +66,15 @@ def test_two_seeds_give_different_hidden_cards_and_the_same_seed_the_same():
 
 def test_extra_cards_are_shared_out_again_among_the_sides():
     game = midgame(actions=0)
-    own = [c for c in game.decks["union"] if is_extra(c)]
+    own = [c for c in game.cards.decks["union"] if is_extra(c)]
     placements = collections.defaultdict(set)
     for seed in range(200):
         d = game.determinize("union", seed)
-        extras = [c for c in d.decks["union"] if is_extra(c)]
+        extras = [c for c in d.cards.decks["union"] if is_extra(c)]
         assert len(extras) == len(own)        # the count follows from public deck sizes
         for c in unseen(game, "union"):
             if is_extra(c):
-                placements[c].add(c in d.decks["union"])
+                placements[c].add(c in d.cards.decks["union"])
     # which extras went to the union deck is unknown to the union player: any may be either
     assert placements and all(where == {True, False} for where in placements.values())
 
@@ -100,7 +100,7 @@ def test_it_round_trips_through_to_dict():
 def test_a_determinized_game_plays_on_to_the_end():
     game = midgame(actions=40)
     assert game.outcome is None
-    d = game.determinize(game.active, 8)
+    d = game.determinize(game.current.active, 8)
     rng = random.Random(0)
     while d.outcome is None:
         d.apply(d.sample_action(rng))
@@ -113,19 +113,19 @@ def test_extras_known_to_be_a_sides_stay_with_it():
     rng = random.Random(0)
     for seed in range(20):
         game = Game.new(shipped("fredericksburg"), seed=seed)
-        while game.outcome is None and not all(game.returned_extras.values()):
+        while game.outcome is None and not all(game.cards.returned_extras.values()):
             game.apply(game.sample_action(rng))
-        if all(game.returned_extras.values()):
+        if all(game.cards.returned_extras.values()):
             break
-    assert game.outcome is None and all(game.returned_extras.values())
+    assert game.outcome is None and all(game.cards.returned_extras.values())
     for side in SIDES:
         foe = other(side)
         for seed in range(20):
             d = game.determinize(side, seed)
-            for c in game.returned_extras[side]:
-                assert (c in d.decks[side]) == (c in game.decks[side])
-            for c in game.returned_extras[foe]:
-                assert (c in d.hands[foe] + d.decks[foe]) == (c in game.hands[foe] + game.decks[foe])
+            for c in game.cards.returned_extras[side]:
+                assert (c in d.cards.decks[side]) == (c in game.cards.decks[side])
+            for c in game.cards.returned_extras[foe]:
+                assert (c in d.cards.hands[foe] + d.cards.decks[foe]) == (c in game.cards.hands[foe] + game.cards.decks[foe])
 
 
 def test_a_card_choice_of_the_other_side_is_dealt_from_its_new_hand():
@@ -140,8 +140,8 @@ def test_a_card_choice_of_the_other_side_is_dealt_from_its_new_hand():
         pytest.skip("no Scout card was played in 40 games")
     side = other(game.active_side)
     d = game.determinize(side, 1)
-    choice = d.pending[0]["cards"]
-    assert len(choice) == 2 and set(choice) <= set(d.hands[game.active_side])
+    choice = d.decisions.pending[0]["cards"]
+    assert len(choice) == 2 and set(choice) <= set(d.cards.hands[game.active_side])
     assert all(a in d.legal_actions() for a in [{"type": "keep_card", "card": c} for c in choice])
 
 
@@ -153,5 +153,5 @@ def test_only_a_side_can_be_determinized_for():
 def test_archie_keeps_no_hand_after_determinizing():
     game = midgame(actions=80, options={"archie": "confederate"})
     d = game.determinize("union", 3)
-    assert len(d.hands["confederate"]) == len(game.hands["confederate"]) <= 1
+    assert len(d.cards.hands["confederate"]) == len(game.cards.hands["confederate"]) <= 1
     assert d.view("union") == game.view("union")

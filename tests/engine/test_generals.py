@@ -16,14 +16,14 @@ def kill_commanded(rolls_free, melee=False, generals_extra=()):
 def test_general_of_an_eliminated_unit_is_attacked_at_once():
     g, ev = kill_commanded(["swords", "flag", "flag"], generals_extra=[G("confederate", 2, 0)])
     free = next(e for e in ev if e["type"] == "general_attacked")
-    assert free["killed"] and "g1" not in g.generals
-    kinds = [c["kind"] for c in g.captured["union"]]
+    assert free["killed"] and "g1" not in g.pieces.generals
+    kinds = [c["kind"] for c in g.score.captured["union"]]
     assert kinds == ["infantry", "general"]
 
 
 def test_at_range_only_swords_kill_the_general():
     g, ev = kill_commanded(["cavalry", "cavalry", "flag"], generals_extra=[G("confederate", 2, 0)])
-    assert "g1" in g.generals and g.phase in ("general_retreat", "battle")
+    assert "g1" in g.pieces.generals and g.phase in ("general_retreat", "battle")
 
 
 def test_killed_in_action_wins_at_once():
@@ -37,14 +37,14 @@ def test_hand_capacity_falls_with_a_general_and_the_holder_chooses_the_discard()
     g = game([U("union", "artillery", 10, 6), inf("confederate", 12, 4, figures=1),
               inf("confederate", 2, 0)],
              [G("confederate", 12, 4), G("confederate", 2, 0)], cards=4)
-    assert len(g.hands["confederate"]) == 6
+    assert len(g.cards.hands["confederate"]) == 6
     to_battle(g, "attack_centre", "u1")
     g.apply({"type": "attack", "unit": "u1", "target": H(12, 4)},
             rolls=["infantry", "artillery", "artillery", "swords"])
     assert g.phase == "discard" and g.active_side == "confederate"
-    card = g.hands["confederate"][2]
+    card = g.cards.hands["confederate"][2]
     g.apply({"type": "discard", "card": card})
-    assert len(g.hands["confederate"]) == 5 and g.discards["confederate"] == [card]
+    assert len(g.cards.hands["confederate"]) == 5 and g.cards.discards["confederate"] == [card]
     assert g.phase == "battle"
 
 
@@ -55,7 +55,7 @@ def test_general_trapped_with_nowhere_to_go_is_lost():
     to_battle(g, "attack_centre")            # both in melee with him
     ev = attack(g, "u1", 11, 1, ["infantry", "infantry", "flag"])
     assert "general_trapped" in [e["type"] for e in ev]
-    assert "g1" not in g.generals and g.captured["union"][-1]["kind"] == "general"
+    assert "g1" not in g.pieces.generals and g.score.captured["union"][-1]["kind"] == "general"
 
 
 def general_retreat_options(terrain, rules=()):

@@ -32,7 +32,7 @@ def test_swords_hit_in_melee():
     g = game([inf("union", 10, 6), inf("confederate", 11, 5)])
     to_battle(g)
     attack(g, "u1", 11, 5, ["swords", "swords", "artillery"])
-    assert g.units["u2"].figures == 2
+    assert g.pieces.units["u2"].figures == 2
 
 
 def test_infantry_and_cavalry_get_an_extra_die_against_artillery_in_melee():
@@ -69,13 +69,13 @@ def test_cavalry_may_withdraw_from_advancing_infantry():
     assert {(a["to"]["col"], a["to"]["row"]) for a in options} == {(11, 3), (13, 3)}
     ev = g.apply({"type": "withdraw", "unit": "u2", "to": H(13, 3)})
     assert "withdrew" in types(ev) and "attack" not in types(ev)
-    assert g.units["u2"].hex == g._hex(H(13, 3)) and g.phase == "battle"
+    assert g.pieces.units["u2"].hex == g._hex(H(13, 3)) and g.phase == "battle"
 
 
 def test_cavalry_that_stands_takes_the_dice():
     g = advancing_into_cavalry()
     ev = g.apply({"type": "stand", "unit": "u2"}, rolls=["cavalry", "cavalry", "infantry"])
-    assert g.units["u2"].figures == 1 and "attack" in types(ev)
+    assert g.pieces.units["u2"].figures == 1 and "attack" in types(ev)
 
 
 def test_no_withdrawal_once_the_melee_has_rolled():
@@ -94,7 +94,7 @@ def test_winner_takes_ground_only_with_a_general():
     attack(g, "u1", 11, 5, ["infantry", "cavalry", "cavalry"])
     assert g.phase == "take_ground" and g.active_side == "union"
     g.apply({"type": "take_ground", "unit": "u1"})
-    assert g.units["u1"].hex == g._hex(H(11, 5)) == g.generals["g1"].hex
+    assert g.pieces.units["u1"].hex == g._hex(H(11, 5)) == g.pieces.generals["g1"].hex
     plain = game([inf("union", 10, 6), inf("confederate", 11, 5, figures=1)])
     to_battle(plain)
     attack(plain, "u1", 11, 5, ["infantry", "cavalry", "cavalry"])
@@ -106,7 +106,7 @@ def test_lone_general_attacked_only_in_melee_falls_to_swords_or_cavalry():
              [G("confederate", 11, 5), G("confederate", 2, 0)])
     to_battle(g, "attack_centre")            # in melee with him: it battles without an order
     attack(g, "u1", 11, 5, ["infantry", "infantry", "cavalry"])
-    assert "g1" not in g.generals and g.captured["union"][-1]["kind"] == "general"
+    assert "g1" not in g.pieces.generals and g.score.captured["union"][-1]["kind"] == "general"
 
 
 def test_lone_general_who_survives_retreats_up_to_three_hexes():
@@ -119,7 +119,7 @@ def test_lone_general_who_survives_retreats_up_to_three_hexes():
     assert (10, 4) in options and (11, 3) in options and (12, 2) in options
     assert all(row < 5 for _, row in options)
     g.apply({"type": "general_retreat", "general": "g1", "to": H(12, 2)})
-    assert g.generals["g1"].hex == g._hex(H(12, 2))
+    assert g.pieces.generals["g1"].hex == g._hex(H(12, 2))
 
 
 def test_a_unit_next_to_a_lone_enemy_general_is_in_melee_with_him():

@@ -12,7 +12,7 @@ def test_infantry_moves_one_hex_or_marches_two():
     assert (9, 5) in reach and (10, 4) in reach and (12, 6) in reach
     assert (10, 2) not in reach            # three hexes away
     g.apply({"type": "move", "unit": "u1", "to": H(10, 4)})
-    assert g.moved["u1"] == 2              # a march
+    assert g.current.moved["u1"] == 2              # a march
 
 
 def test_marching_infantry_may_not_battle():
@@ -135,7 +135,7 @@ def test_general_moves_with_the_unit_he_commands():
              [G("union", 10, 6)])
     order(g, "attack_centre", "u1")
     g.apply({"type": "move", "unit": "u1", "to": H(11, 5)})
-    assert g.generals["g1"].hex == g._hex(H(11, 5))
+    assert g.pieces.generals["g1"].hex == g._hex(H(11, 5))
 
 
 def test_general_may_leave_his_unit_before_it_moves():
@@ -144,7 +144,7 @@ def test_general_may_leave_his_unit_before_it_moves():
     order(g, "attack_centre", "u1")
     g.apply({"type": "move_general", "general": "g1", "to": H(16, 6)})
     g.apply({"type": "move", "unit": "u1", "to": H(11, 5)})
-    assert g.generals["g1"].hex == g._hex(H(16, 6))
+    assert g.pieces.generals["g1"].hex == g._hex(H(16, 6))
 
 
 def test_generals_never_share_a_hex():

@@ -41,7 +41,7 @@ def built_in():
 def test_opening_position_counts():
     g = Game.new(built_in(), seed=7)
     per_card = {"forced_march": 4, "counter_attack": 1, "fight_back": 1}
-    assert len(g.legal_actions()) == sum(per_card.get(c.split("-")[0], 2) for c in g.hands["union"])
+    assert len(g.legal_actions()) == sum(per_card.get(c.split("-")[0], 2) for c in g.cards.hands["union"])
     assert len(g.legal_actions()) == 14
     give(g, "union", "attack_centre")
     g.apply({"type": "play_card", "card": "attack_centre", "mode": "section"})

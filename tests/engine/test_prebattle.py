@@ -31,14 +31,14 @@ def new(sc, union=0, confederate=0, seed=3):
 
 
 def figures(g, uid):
-    return g.units[uid].figures if uid in g.units else 0
+    return g.pieces.units[uid].figures if uid in g.pieces.units else 0
 
 
 def test_first_side_rolls_first_and_nobody_holds_cards_before_the_dice(kernstown):
     g = new(kernstown, union=2, confederate=1)
     assert (g.phase, g.active_side) == ("prebattle_roll", "confederate")
     assert g.legal_actions() == [{"type": "roll_prebattle"}]
-    assert g.hands == {"union": [], "confederate": []}
+    assert g.cards.hands == {"union": [], "confederate": []}
     with pytest.raises(IllegalAction):
         g.apply({"type": "play_card", "card": "x"})
     events = g.apply({"type": "roll_prebattle"}, rolls=["swords"])
@@ -51,15 +51,15 @@ def test_an_infantry_die_lets_the_opponent_choose_which_infantry_loses_a_figure(
     g.apply({"type": "roll_prebattle"}, rolls=["infantry"])
     assert (g.phase, g.active_side) == ("prebattle_loss", "union")
     choices = g.legal_actions()
-    assert {a["unit"] for a in choices} == {u.id for u in g.units.values()
+    assert {a["unit"] for a in choices} == {u.id for u in g.pieces.units.values()
                                             if u.side == "union" and u.kind == "infantry"}
     for wrong in ("u4", "u17", "nobody"):           # artillery, an enemy unit, no unit
         with pytest.raises(IllegalAction):
             g.apply({"type": "prebattle_loss", "unit": wrong})
     g.apply({"type": "prebattle_loss", "unit": "u5"})
-    assert figures(g, "u5") == 3 and g.casualties["confederate"] == 1
+    assert figures(g, "u5") == 3 and g.score.casualties["confederate"] == 1
     assert g.phase == "play_card" and g.active_side == "confederate"
-    assert len(g.hands["union"]) == 7 and len(g.hands["confederate"]) == 8
+    assert len(g.cards.hands["union"]) == 7 and len(g.cards.hands["confederate"]) == 8
 
 
 def test_a_figure_loss_that_destroys_a_unit_gives_the_roller_a_flag(kernstown):
@@ -68,20 +68,20 @@ def test_a_figure_loss_that_destroys_a_unit_gives_the_roller_a_flag(kernstown):
     for _ in range(3):
         assert g.phase == "prebattle_loss"
         g.apply({"type": "prebattle_loss", "unit": "u4"})
-    assert "u4" not in g.units
+    assert "u4" not in g.pieces.units
     assert g.flags("confederate") == 1 and g.flags("union") == 0
     assert g.phase == "play_card"
-    assert len(g.hands["union"]) == 7, "the hand is dealt after the dice"
+    assert len(g.cards.hands["union"]) == 7, "the hand is dealt after the dice"
 
 
 def test_a_symbol_with_no_target_left_has_no_effect(kernstown):
     g = new(kernstown, union=4)
-    cav = next(u.id for u in g.units.values() if u.side == "confederate" and u.kind == "cavalry")
+    cav = next(u.id for u in g.pieces.units.values() if u.side == "confederate" and u.kind == "cavalry")
     events = g.apply({"type": "roll_prebattle"}, rolls=["cavalry"] * 4)
     for _ in range(3):
         assert g.legal_actions() == [{"type": "prebattle_loss", "unit": cav}]
         events = g.apply({"type": "prebattle_loss", "unit": cav})
-    assert cav not in g.units and g.flags("union") == 1
+    assert cav not in g.pieces.units and g.flags("union") == 1
     # Ashby rode with the cavalry: no dice were rolled at him, he retreats alone
     assert g.phase == "general_retreat" and g.active_side == "confederate"
     events = g.apply(g.legal_actions()[0])
@@ -112,24 +112,24 @@ def test_swords_add_up_to_a_hand_of_one_and_the_short_side_draws_two_until_full(
     g = new(kernstown, confederate=10, union=1)
     g.apply({"type": "roll_prebattle"}, rolls=["swords"] * 10)
     g.apply({"type": "roll_prebattle"}, rolls=["swords"])
-    assert len(g.hands["union"]) == 1, "never fewer than 1 card"
-    assert len(g.hands["confederate"]) == 7
+    assert len(g.cards.hands["union"]) == 1, "never fewer than 1 card"
+    assert len(g.cards.hands["confederate"]) == 7
     rng = random.Random(7)
     ends = []                                       # (hand, hand size) after each Union turn
     draws = []
     while not g.outcome and len(ends) < 8:
-        before_turn = g.turn
+        before_turn = g.current.number
         events = g.apply(rng.choice(g.legal_actions()))
         draws += [e["count"] for e in events if e["type"] == "draw" and e["side"] == "union"]
-        if g.turn != before_turn and g.active == "confederate":   # a Union turn just ended
-            ends.append((len(g.hands["union"]), turn.capacity(g, "union")))
+        if g.current.number != before_turn and g.current.active == "confederate":   # a Union turn just ended
+            ends.append((len(g.cards.hands["union"]), turn.capacity(g, "union")))
     assert len(ends) >= 6
     assert [hand for hand, _ in ends[:5]] == [2, 3, 4, 5, 6], "1 card played, 2 drawn, each turn"
     assert draws[:5] == [2, 2, 2, 2, 2]
     full = next(i for i, (hand, size) in enumerate(ends) if hand == size)
     assert all(hand == size for hand, size in ends[full:]), "full again: the normal draw"
     assert all(n == 1 for n in draws[full + 1:])
-    assert g.prebattle["catch_up"]["union"] is False
+    assert g.decisions.prebattle["catch_up"]["union"] is False
 
 
 def test_the_pre_battle_steps_replay_from_the_log_and_hide_the_hands(kernstown):

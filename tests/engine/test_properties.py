@@ -29,33 +29,33 @@ def random_game(seed, max_actions=400, options=None):
 
 def check_board(game):
     seen = set()
-    for u in game.units.values():
+    for u in game.pieces.units.values():
         assert 1 <= u.figures <= FULL_FIGURES[u.kind]
         assert u.hex not in seen, "two units on one hex"
         seen.add(u.hex)
-        assert game.unit_at[u.hex] == u.id
-    assert sum(x is not None for x in game.unit_at) == len(game.units)
-    gens = [g.hex for g in game.generals.values()]
+        assert game.pieces.unit_at[u.hex] == u.id
+    assert sum(x is not None for x in game.pieces.unit_at) == len(game.pieces.units)
+    gens = [g.hex for g in game.pieces.generals.values()]
     assert len(gens) == len(set(gens)), "two generals on one hex"
-    for g in game.generals.values():
-        assert game.general_at[g.hex] == g.id
-        uid = game.unit_at[g.hex]
-        assert uid is None or game.units[uid].side == g.side
+    for g in game.pieces.generals.values():
+        assert game.pieces.general_at[g.hex] == g.id
+        uid = game.pieces.unit_at[g.hex]
+        assert uid is None or game.pieces.units[uid].side == g.side
 
 
 def check_flags(game):
     for side in ("union", "confederate"):
-        captured = [c["id"] for c in game.captured[side]]
+        captured = [c["id"] for c in game.score.captured[side]]
         assert len(captured) == len(set(captured))
         # every starting enemy piece gone from the board is on this side's stand...
-        lost_units = [u for u, s in ALL_UNITS.items() if s != side and u not in game.units]
-        lost_generals = [g for g, s in ALL_GENERALS.items() if s != side and g not in game.generals]
+        lost_units = [u for u, s in ALL_UNITS.items() if s != side and u not in game.pieces.units]
+        lost_generals = [g for g, s in ALL_GENERALS.items() if s != side and g not in game.pieces.generals]
         assert set(lost_units + lost_generals) <= set(captured)
         # ...and so is every reinforcement called up and lost since
         extra = set(captured) - set(lost_units + lost_generals)
         assert all(x.startswith("r" + ("u" if side == "confederate" else "c")) for x in extra)
-        assert not extra & set(game.units)
-        tokens = sum(o.flags for o in game.objectives_held(side)) + game.temp_flags[side]
+        assert not extra & set(game.pieces.units)
+        tokens = sum(o.flags for o in game.objectives_held(side)) + game.score.temp_flags[side]
         assert game.flags(side) == len(captured) + tokens
 
 
@@ -94,9 +94,9 @@ def test_views_never_hold_the_other_hand_or_any_deck_order(seed):
     for game, log in random_game(seed, max_actions=250):
         for side, foe in (("union", "confederate"), ("confederate", "union")):
             v = game.view(side)
-            assert v["hand"] == game.hands[side]
+            assert v["hand"] == game.cards.hands[side]
             assert set(v) & {"decks", "rng", "seed", "pending"} == set()
-            assert v["hand_counts"][foe] == len(game.hands[foe])
+            assert v["hand_counts"][foe] == len(game.cards.hands[foe])
             for e in log[-1]["events"]:
                 seen = view_event(e, side)
                 assert "secret" not in seen and "private" not in seen

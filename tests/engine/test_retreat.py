@@ -13,7 +13,7 @@ def shot(units, terrain=(), flags=1, options=None, generals=()):
 
 def where(g, uid):
     from games.engine.battlecry.hexgrid import HEXES
-    return tuple(HEXES[g.units[uid].hex])
+    return tuple(HEXES[g.pieces.units[uid].hex])
 
 
 def test_defender_chooses_among_rear_hexes():
@@ -33,7 +33,7 @@ def test_two_flags_two_hexes():
 def test_retreat_passes_through_friends_but_does_not_end_on_them():
     g, _ = shot([inf("confederate", 12, 4), inf("confederate", 11, 3), inf("confederate", 13, 3)])
     # one flag: both rear hexes are full, the hex cannot be made: a figure is lost
-    assert g.units["u2"].figures == 3 and where(g, "u2") == (12, 4)
+    assert g.pieces.units["u2"].figures == 3 and where(g, "u2") == (12, 4)
     g2, _ = shot([inf("confederate", 12, 4), inf("confederate", 11, 3), inf("confederate", 13, 3)],
                  flags=2)
     assert {(a["to"]["col"], a["to"]["row"]) for a in g2.legal_actions()} == {
@@ -47,13 +47,13 @@ def test_retreat_never_enters_a_hex_next_to_an_enemy():
 
 def test_no_retreat_into_rough_or_off_the_board():
     g, ev = shot([inf("confederate", 12, 4)], terrain=[T("rough", 11, 3), T("rough", 13, 3)])
-    assert g.units["u2"].figures == 3
+    assert g.pieces.units["u2"].figures == 3
     r = next(e for e in ev if e["type"] == "retreated")
     assert r["figures_lost"] == 1 and r["hexes"] == 0
     g2 = game([U("union", "artillery", 10, 4), inf("confederate", 12, 0)])
     to_battle(g2, "attack_centre", "u1")
     attack(g2, "u1", 12, 0, ["flag"])          # 4 hexes: one die
-    assert g2.units["u2"].figures == 3
+    assert g2.pieces.units["u2"].figures == 3
 
 
 def test_green_troops_retreat_two_hexes_per_flag():
@@ -65,7 +65,7 @@ def test_green_troops_retreat_two_hexes_per_flag():
 def test_losses_on_retreat_can_eliminate_and_give_the_flag():
     g, ev = shot([inf("confederate", 12, 4, figures=1), inf("confederate", 11, 3),
                   inf("confederate", 13, 3)])
-    assert "u2" not in g.units and g.captured["union"][0]["id"] == "u2"
+    assert "u2" not in g.pieces.units and g.score.captured["union"][0]["id"] == "u2"
 
 
 def test_general_in_command_ignores_the_first_retreat():
@@ -77,7 +77,7 @@ def test_general_in_command_ignores_the_first_retreat():
 def test_commanded_unit_takes_its_general_along_when_it_retreats():
     g, _ = shot([inf("confederate", 12, 4)], generals=[G("confederate", 12, 4)], flags=2)
     g.apply({"type": "retreat", "unit": "u2", "to": H(11, 3)})
-    assert g.generals["g1"].hex == g.units["u2"].hex
+    assert g.pieces.generals["g1"].hex == g.pieces.units["u2"].hex
 
 
 def test_default_policy_decides_when_the_game_is_set_to():

@@ -34,7 +34,7 @@ def test_remove_card_takes_it_out_of_both_decks():
     g = game([inf("union", 10, 6), inf("confederate", 12, 0)],
              rules=[{"rule": "remove_card", "card": "construct_fieldworks"}])
     for side in ("union", "confederate"):
-        cards = g.hands[side] + g.decks[side]
+        cards = g.cards.hands[side] + g.cards.decks[side]
         assert not any(c.startswith("construct_fieldworks") for c in cards)
 
 
@@ -84,7 +84,7 @@ def test_special_unit_hits_on_sabres_and_rerolls_them():
     g.apply({"type": "end_movement"})
     ev = attack(g, "u1", 12, 4, ["swords", "cavalry", "infantry"])
     assert next(e for e in ev if e["type"] == "reroll")["rolls"] == ["infantry"]
-    assert g.units["u2"].figures == 2       # one sabre hit, one hit on the reroll
+    assert g.pieces.units["u2"].figures == 2       # one sabre hit, one hit on the reroll
 
 
 def test_no_attack_on_entry_hexes():
@@ -104,7 +104,7 @@ def test_ignore_flag_on_hexes():
     order(g, "attack_centre", "u1")
     g.apply({"type": "end_movement"})
     attack(g, "u1", 12, 4, ["flag"])
-    assert g.phase == "battle" and g.units["u2"].hex == g._hex(H(12, 4))
+    assert g.phase == "battle" and g.pieces.units["u2"].hex == g._hex(H(12, 4))
 
 
 def test_unknown_rules_are_refused_by_name():

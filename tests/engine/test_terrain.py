@@ -50,7 +50,7 @@ def test_a_fence_adds_to_the_terrain_reduction():
 def test_fieldwork_defender_ignores_first_flag_across_it():
     g, _ = ranged([T("fieldwork", 12, 4, ["SW"])], attacker_kind="artillery")
     attack(g, "u1", 12, 4, ["flag", "cavalry"])
-    assert g.units["u2"].hex == g._hex(H(12, 4))
+    assert g.pieces.units["u2"].hex == g._hex(H(12, 4))
 
 
 def test_entrenchment_with_general_ignores_two_flags():
@@ -62,7 +62,7 @@ def test_entrenchment_with_general_ignores_two_flags():
     g2, _ = ranged([T("entrenchment", 12, 4, ["SW"])], attacker_kind="artillery",
                    generals=[G("confederate", 12, 4)])
     attack(g2, "u1", 12, 4, ["flag", "flag"])
-    assert g2.units["u2"].hex == g2._hex(H(12, 4))
+    assert g2.pieces.units["u2"].hex == g2._hex(H(12, 4))
 
 
 def test_entrenchment_stops_movement():
@@ -76,7 +76,7 @@ def test_entrenchment_stops_movement():
 def test_hill_ignores_first_flag_unless_attacker_on_adjacent_hill():
     g, _ = ranged([T("hill", 12, 4)], attacker_kind="artillery")
     attack(g, "u1", 12, 4, ["flag"])
-    assert g.units["u2"].hex == g._hex(H(12, 4))
+    assert g.pieces.units["u2"].hex == g._hex(H(12, 4))
     g2 = game([inf("union", 10, 6), inf("confederate", 11, 5)],
               terrain=[T("hill", 10, 6), T("hill", 11, 5)])
     to_battle(g2, "attack_centre")

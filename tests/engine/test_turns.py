@@ -14,19 +14,19 @@ def line():
 
 def test_opening_hands_are_the_scenario_cards_plus_one_per_general():
     g = game(line(), [G("union", 10, 8), G("union", 14, 8)], cards=4)
-    assert len(g.hands["union"]) == 6 and len(g.hands["confederate"]) == 4
+    assert len(g.cards.hands["union"]) == 6 and len(g.cards.hands["confederate"]) == 4
 
 
 def test_decks_hold_the_player_deck_and_seven_extras_each():
     g = game(line())
     for side in ("union", "confederate"):
-        cards = g.hands[side] + g.decks[side]
+        cards = g.cards.hands[side] + g.cards.decks[side]
         assert len(cards) == 30
         extras = [c for c in cards if c.endswith("-x")]
         assert len(extras) == 7
         assert sorted(c for c in cards if not c.endswith("-x")) == sorted(player_deck_ids())
         assert len(player_deck_ids()) == len(PLAYER_DECK) == 23
-    both = [c for s in ("union", "confederate") for c in g.hands[s] + g.decks[s] if c.endswith("-x")]
+    both = [c for s in ("union", "confederate") for c in g.cards.hands[s] + g.cards.decks[s] if c.endswith("-x")]
     assert sorted(c[:-2] for c in both) == sorted(EXTRA_CARDS)
 
 
@@ -58,10 +58,10 @@ def test_assault_orders_one_unit_per_card_held_counting_itself():
 
 def test_skirmish_orders_any_one_unit_anywhere():
     g = game(line())
-    card = g.hands["union"][0]
+    card = g.cards.hands["union"][0]
     g.apply({"type": "play_card", "card": card, "mode": "skirmish"})
     g.apply({"type": "order", "unit": "u8"})
-    assert g.phase == "move" and g.ordered == ["u8"]
+    assert g.phase == "move" and g.current.ordered == ["u8"]
 
 
 def test_a_card_that_orders_nothing_may_still_be_played():
@@ -78,8 +78,8 @@ def test_scout_draws_two_and_keeps_one():
     g.apply({"type": "end_turn"}, draws=["bombard", "leadership"])
     assert g.phase == "keep_card" and g.active_side == "union"
     g.apply({"type": "keep_card", "card": "leadership"})
-    assert "leadership" in g.hands["union"] and "bombard" in g.discards["union"]
-    assert len(g.hands["union"]) == 4 and g.active == "confederate"
+    assert "leadership" in g.cards.hands["union"] and "bombard" in g.cards.discards["union"]
+    assert len(g.cards.hands["union"]) == 4 and g.current.active == "confederate"
 
 
 def test_end_of_turn_discards_the_card_and_draws_one():
@@ -87,8 +87,8 @@ def test_end_of_turn_discards_the_card_and_draws_one():
     order(g, "attack_centre")
     g.apply({"type": "end_movement"})
     ev = g.apply({"type": "end_turn"}, draws=["bombard"])
-    assert g.discards["union"] == ["attack_centre"] and "bombard" in g.hands["union"]
-    assert len(g.hands["union"]) == 4 and g.active == "confederate" and g.turn == 2
+    assert g.cards.discards["union"] == ["attack_centre"] and "bombard" in g.cards.hands["union"]
+    assert len(g.cards.hands["union"]) == 4 and g.current.active == "confederate" and g.current.number == 2
     draw = next(e for e in ev if e["type"] == "draw")
     assert draw["private"]["cards"] == ["bombard"]
 
@@ -97,11 +97,11 @@ def test_empty_deck_reshuffles_the_discards():
     g = game(line())
     order(g, "attack_centre")
     g.apply({"type": "end_movement"})
-    g.discards["union"], g.decks["union"] = list(g.decks["union"]), []
+    g.cards.discards["union"], g.cards.decks["union"] = list(g.cards.decks["union"]), []
     ev = g.apply({"type": "end_turn"})
     shuffle = next(e for e in ev if e["type"] == "reshuffle")
-    assert shuffle["cards"] == 27 and len(g.decks["union"]) == 26
-    assert g.discards["union"] == []
+    assert shuffle["cards"] == 27 and len(g.cards.decks["union"]) == 26
+    assert g.cards.discards["union"] == []
 
 
 def test_refusals_explain_and_change_nothing():
@@ -126,7 +126,7 @@ def test_state_round_trips_through_a_dict():
 def test_view_hides_the_other_hand_and_every_deck():
     g = game(line())
     v = g.view("union")
-    assert v["hand"] == g.hands["union"] and v["hand_counts"]["confederate"] == 4
+    assert v["hand"] == g.cards.hands["union"] and v["hand_counts"]["confederate"] == 4
     text = repr(v)
     assert "decks" not in v and "rng" not in text and "seed" not in text
     assert g.view(None)["hand"] is None

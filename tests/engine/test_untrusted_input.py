@@ -30,7 +30,7 @@ def positions():
     """A few real positions: the opening, the order step, the move step, the battle step."""
     g = Game.new(SCENARIO, seed=3)
     out = [g.copy()]
-    card = next(c for c in g.hands["union"] if c.split("-")[0].startswith(("probe", "attack")))
+    card = next(c for c in g.cards.hands["union"] if c.split("-")[0].startswith(("probe", "attack")))
     g.apply({"type": "play_card", "card": card, "mode": "section"})
     out.append(g.copy())
     g.apply({"type": "confirm_orders"} if g.phase == "order" else {"type": "end_movement"})

@@ -26,7 +26,7 @@ def test_objective_hex_counts_while_a_unit_holds_it():
     assert g.flags("union") == 1
     g.apply({"type": "end_movement"})
     g.apply({"type": "end_turn"})
-    g.apply({"type": "play_card", "card": g.hands["confederate"][0], "mode": "skirmish"})
+    g.apply({"type": "play_card", "card": g.cards.hands["confederate"][0], "mode": "skirmish"})
     g.apply({"type": "confirm_orders"})
     g.apply({"type": "end_movement"})
     g.apply({"type": "end_turn"})
@@ -63,7 +63,7 @@ def test_temporary_flags_are_counted_at_the_start_of_the_holders_turn():
     g.apply({"type": "end_movement"})
     g.apply({"type": "end_turn"})
     assert g.flags("union") == 0          # not yet: checked when the union turn starts
-    g.apply({"type": "play_card", "card": g.hands["confederate"][0], "mode": "skirmish"})
+    g.apply({"type": "play_card", "card": g.cards.hands["confederate"][0], "mode": "skirmish"})
     g.apply({"type": "confirm_orders"})
     g.apply({"type": "end_movement"})
     g.apply({"type": "end_turn"})

@@ -153,7 +153,7 @@ def test_no_turn_email_to_a_player_who_just_acted(lee, grant):
     _, game = start_match(lee, grant)
     act(game, lee, first_card_skirmish(game))
     engine = services.load_engine(game)
-    engine.pending = [{"do": "discard", "side": "confederate"}]   # a decision for grant...
+    engine.decisions.pending = [{"do": "discard", "side": "confederate"}]   # a decision for grant...
     set_state(game, engine)
     act(game, grant, {"type": "discard", "card": services.load_engine(game).hands["confederate"][0]})
     game.refresh_from_db()
@@ -346,7 +346,7 @@ def nightfall_game(lee, grant):
     _, game = start_match(lee, grant, nightfall=True)
     engine = services.load_engine(game)
     engine.hands["union"] = []
-    engine.pending = [{"do": "nightfall", "side": None}]
+    engine.decisions.pending = [{"do": "nightfall", "side": None}]
     set_state(game, engine)
     return game
 

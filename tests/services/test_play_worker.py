@@ -27,7 +27,7 @@ def test_a_worker_ends_a_game_by_nightfall_exactly_once(redis_url, celery_via_br
     _, game = start_match(lee, grant, nightfall=True, side="union")
     engine = services.load_engine(game)
     engine.hands["union"] = []
-    engine.pending = [{"do": "nightfall", "side": None}]
+    engine.decisions.pending = [{"do": "nightfall", "side": None}]
     set_state(game, engine)
 
     s = connection.settings_dict
@@ -72,7 +72,7 @@ def test_a_task_whose_worker_process_is_killed_runs_again_and_applies_once(
     _, game = start_match(lee, grant, nightfall=True, side="union")
     engine = services.load_engine(game)
     engine.hands["union"] = []
-    engine.pending = [{"do": "nightfall", "side": None}]
+    engine.decisions.pending = [{"do": "nightfall", "side": None}]
     set_state(game, engine)
 
     s = connection.settings_dict

@@ -203,10 +203,10 @@ def test_defender_decision_retreat_by_click(client, lee, grant):
     _, game = start_match(lee, grant, two_lines(), side="union")
     e = engine(game)
     # a pending retreat for the confederate unit at (12,2), with two hexes to go to
-    e.pending = [{"do": "retreat", "side": "confederate", "unit": "u2", "steps": 1,
+    e.decisions.pending = [{"do": "retreat", "side": "confederate", "unit": "u2", "steps": 1,
                   "attacker_side": "union", "dice": 2, "melee": False}]
     e._settle()
-    assert e.phase == "retreat", e.pending
+    assert e.phase == "retreat", e.decisions.pending
     set_state(game, e)
     client.force_login(grant)
     html = client.get(url(game)).content.decode()

@@ -8,7 +8,6 @@ are kept in ``game.cache`` while no piece moves (see :mod:`.advanced.movement`):
 """
 from __future__ import annotations
 
-from .hexgrid import ADJACENT
 
 
 def next_to_enemy(game, h: int, side: str) -> bool:
@@ -24,10 +23,10 @@ def enemy_zone(game, side: str) -> list[bool]:
     key = side
     zone = game.cache.get(key)
     if zone is None:
-        zone = [False] * len(game.unit_at)
-        for piece in (*game.units.values(), *game.generals.values()):
+        zone = [False] * len(game.pieces.unit_at)
+        for piece in (*game.pieces.units.values(), *game.pieces.generals.values()):
             if piece.side != side:
-                for n in ADJACENT[piece.hex]:
+                for n in game.board.adjacent[piece.hex]:
                     zone[n] = True
         game.cache[key] = zone
     return zone
@@ -43,11 +42,11 @@ def enemy_held(game, side: str) -> list[bool]:
     key = ("held", side)
     held = game.cache.get(key)
     if held is None:
-        held = [False] * len(game.unit_at)
-        for u in game.units.values():
+        held = [False] * len(game.pieces.unit_at)
+        for u in game.pieces.units.values():
             if u.side != side:
                 held[u.hex] = True
-        for g in game.generals.values():
+        for g in game.pieces.generals.values():
             if g.side != side:
                 held[g.hex] = True
         game.cache[key] = held

@@ -160,33 +160,6 @@ BASELINE_ROW: dict[str, int] = {"bottom": ROWS - 1, "top": 0}
 
 
 
-@dataclass(frozen=True, slots=True)
-class HexBoard:
-    """One board shape with its tables, built once (the 113-hex Battle Cry board).
-
-    The site draws the board from it; the rules read the same tables.  Hexes are
-    indices into ``hexes``; ``dist[a][b]`` counts steps, ``adjacent[i]`` lists
-    neighbours, ``section_of[seat][i]`` names the sections a hex lies in.
-    """
-
-    kind: str
-    rows: int
-    max_col: int
-    hexes: tuple[Hex, ...]
-    index: dict[Hex, int]
-    adjacent: tuple[tuple[int, ...], ...]
-    dist: tuple[tuple[int, ...], ...]
-    directions: tuple[str, ...]
-    opposite: dict[str, str]
-    sections: tuple[str, ...]
-    section_of: dict[str, tuple[frozenset[str], ...]]
-    baseline_row: dict[str, int]
-
-    def hex_index(self, col: int, row: int) -> int:
-        """Index of the hex at (col, row); KeyError when it is not on the board."""
-        return self.index[Hex(col, row)]
-
-
 # ---------------------------------------------------------------------------
 # Geometry for line of sight and for which side of a hex an attack crosses.
 _SQ3 = math.sqrt(3.0)
@@ -317,7 +290,73 @@ def hex_index(h: Hex | dict | tuple) -> int:
     return INDEX[h]
 
 
+@dataclass(frozen=True, slots=True)
+class HexBoard:
+    """One board shape with its tables, built once (the 113-hex Battle Cry board).
+
+    A game holds its board (``game.board``) and the rules read every table from it, so
+    another shape (a square grid) can sit beside this one.  Hexes are indices into
+    ``hexes``; ``dist[a][b]`` counts steps, ``adjacent[i]`` lists neighbours,
+    ``neighbours[i][k]`` is the hex across side ``directions[k]`` (-1 off the board),
+    ``around[i]`` the hexes 1 to ``reach`` steps away, nearest first (the first
+    ``within[i][r]`` of them at most r away), ``section_of[seat][i]`` the sections a hex
+    lies in, ``rear[seat]`` the two directions toward that seat's baseline.
+    """
+
+    kind: str
+    rows: int
+    max_col: int
+    hexes: tuple[Hex, ...]
+    index: dict[Hex, int]
+    hex_json: tuple[HexJSON, ...]
+    neighbours: tuple[tuple[int, ...], ...]
+    adjacent: tuple[tuple[int, ...], ...]
+    dist: tuple[tuple[int, ...], ...]
+    reach: int
+    around: tuple[tuple[int, ...], ...]
+    within: tuple[tuple[int, ...], ...]
+    directions: tuple[str, ...]
+    opposite: dict[str, str]
+    sections: tuple[str, ...]
+    section_of: dict[str, tuple[frozenset[str], ...]]
+    rear: dict[str, tuple[int, int]]
+    baseline_row: dict[str, int]
+
+    @property
+    def size(self) -> int:
+        """The number of hexes."""
+        return len(self.hexes)
+
+    def hex_index(self, col: int, row: int) -> int:
+        """Index of the hex at (col, row); KeyError when it is not on the board."""
+        return self.index[Hex(col, row)]
+
+    def index_of(self, h) -> int:
+        """Index of a hex given as ``{"col", "row"}`` (ints only), an index or a (col, row)
+        pair; KeyError, TypeError or ValueError when it names no hex of this board."""
+        if isinstance(h, dict):
+            col, row = h["col"], h["row"]
+            if type(col) is not int or type(row) is not int:
+                raise TypeError(h)
+            return self.index[Hex(col, row)]
+        if isinstance(h, int) and not isinstance(h, bool):
+            if 0 <= h < len(self.hexes):
+                return h
+            raise KeyError(h)
+        return self.index[Hex(*h)]
+
+    def sight_line(self, a: int, b: int) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
+        """The hexes a line of sight from a to b crosses, and the edges it runs along."""
+        return sight_line(a, b)
+
+    def sides_facing(self, target: int, source: int) -> tuple[str, ...]:
+        """The side(s) of ``target`` a line from ``source`` enters through."""
+        return sides_facing(target, source)
+
+
 #: The Battle Cry board.
 BOARD = HexBoard(kind="hex", rows=ROWS, max_col=MAX_COL, hexes=HEXES, index=INDEX,
-                 adjacent=ADJACENT, dist=DIST, directions=DIRECTIONS, opposite=OPPOSITE,
-                 sections=SECTIONS, section_of=SECTION_OF, baseline_row=BASELINE_ROW)
+                 hex_json=HEX_JSON, neighbours=NEIGHBOURS, adjacent=ADJACENT, dist=DIST,
+                 reach=REACH, around=AROUND, within=WITHIN, directions=DIRECTIONS,
+                 opposite=OPPOSITE, sections=SECTIONS, section_of=SECTION_OF, rear=REAR,
+                 baseline_row=BASELINE_ROW)

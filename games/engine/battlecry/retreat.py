@@ -11,16 +11,15 @@ path allows; the player chooses among the hexes where such longest paths end.
 """
 from __future__ import annotations
 
-from .hexgrid import ADJACENT, DIST, NEIGHBOURS, REAR
 from .contact import enemy_in_hex, next_to_enemy
 
 
 def _rear_steps(game, h: int, side: str):
-    for k in REAR[game.positions[side]]:
-        n = NEIGHBOURS[h][k]
+    for k in game.board.rear[game.field.positions[side]]:
+        n = game.board.neighbours[h][k]
         if n < 0:
             continue
-        if game.impassable[n]:
+        if game.field.impassable[n]:
             continue
         if enemy_in_hex(game, n, side) or next_to_enemy(game, n, side):
             continue
@@ -29,12 +28,12 @@ def _rear_steps(game, h: int, side: str):
 
 def unit_retreat(game, unit, steps: int) -> tuple[int, list[int]]:
     """(hexes made, end hexes to choose from) for a unit that must retreat ``steps``."""
-    carries_general = game.general_at[unit.hex] is not None
+    carries_general = game.pieces.general_at[unit.hex] is not None
 
     def can_end(h):
-        if game.unit_at[h] is not None and h != unit.hex:
+        if game.pieces.unit_at[h] is not None and h != unit.hex:
             return False
-        return not (carries_general and game.general_at[h] is not None and h != unit.hex)
+        return not (carries_general and game.pieces.general_at[h] is not None and h != unit.hex)
 
     level = {unit.hex}
     best_k, best = 0, [unit.hex]
@@ -42,7 +41,7 @@ def unit_retreat(game, unit, steps: int) -> tuple[int, list[int]]:
         nxt: set[int] = set()
         for h in level:
             nxt.update(n for n in _rear_steps(game, h, unit.side)
-                       if not (carries_general and game.general_at[n] is not None))
+                       if not (carries_general and game.pieces.general_at[n] is not None))
         if not nxt:
             break
         level = nxt
@@ -63,11 +62,11 @@ def general_retreat(game, general, max_steps: int = 3) -> list[int]:
         nxt = set()
         for h in level:
             for n in _rear_steps(game, h, general.side):
-                if game.general_at[n] is None:
+                if game.pieces.general_at[n] is None:
                     nxt.add(n)
         for n in nxt:
-            uid = game.unit_at[n]
-            if uid is None or game.units[uid].side == general.side:
+            uid = game.pieces.unit_at[n]
+            if uid is None or game.pieces.units[uid].side == general.side:
                 out.add(n)
         level = nxt
     return sorted(out)
@@ -82,13 +81,13 @@ def withdrawal(game, unit) -> list[int]:
 def default_choice(game, side: str, options: list[int]) -> int:
     """The documented default policy: the hex farthest from the nearest enemy unit,
     then the one with most friendly neighbours, then the lowest hex index."""
-    enemies = [u.hex for u in game.units.values() if u.side != side]
+    enemies = [u.hex for u in game.pieces.units.values() if u.side != side]
 
     def score(h):
-        near = min((DIST[h][e] for e in enemies), default=99)
+        near = min((game.board.dist[h][e] for e in enemies), default=99)
         friends = sum(
-            1 for n in ADJACENT[h]
-            if game.unit_at[n] is not None and game.units[game.unit_at[n]].side == side
+            1 for n in game.board.adjacent[h]
+            if game.pieces.unit_at[n] is not None and game.pieces.units[game.pieces.unit_at[n]].side == side
         )
         return (-near, -friends, h)
 

@@ -1,21 +1,20 @@
 """Line of sight (Advanced Rulebook: LINE-OF-SIGHT, and the hill exceptions)."""
 from __future__ import annotations
 
-from .hexgrid import DIST, sight_line
 from .units import ARTILLERY
 
 
 def _blocked(game, h: int, ignore_friendly_next_to=None, side=None, vacated=None) -> bool:
-    if game.blocks[h]:
+    if game.field.blocks[h]:
         return True
     if h == vacated:
         return False
-    uid, gid = game.unit_at[h], game.general_at[h]
+    uid, gid = game.pieces.unit_at[h], game.pieces.general_at[h]
     if uid is None and gid is None:
         return False
-    if ignore_friendly_next_to is not None and DIST[ignore_friendly_next_to][h] == 1:
+    if ignore_friendly_next_to is not None and game.board.dist[ignore_friendly_next_to][h] == 1:
         # artillery on a hill sees past an adjacent friendly unit (or general) on clear terrain
-        piece = game.units[uid] if uid is not None else game.generals[gid]
+        piece = game.pieces.units[uid] if uid is not None else game.pieces.generals[gid]
         return piece.side != side
     return True
 
@@ -30,9 +29,9 @@ def has_line_of_sight(game, a: int, b: int, viewer=None, vacated: int | None = N
     looking) enables the hill exception for artillery.  The pieces on hex ``vacated``
     are taken as gone (a marching unit that has left its start hex).
     """
-    crossed, edges = sight_line(a, b)
+    crossed, edges = game.board.sight_line(a, b)
     hill_gun = (
-        viewer is not None and viewer.kind == ARTILLERY and game.terrain[a] == "hill"
+        viewer is not None and viewer.kind == ARTILLERY and game.field.terrain[a] == "hill"
     )
     near, side = (a, viewer.side) if hill_gun else (None, None)
     for h in crossed:

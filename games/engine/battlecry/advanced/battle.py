@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 
 from ..dice import CAVALRY, FLAG, INFANTRY as INF_FACE, SWORDS
 from ...core.errors import IllegalAction
-from ..hexgrid import ADJACENT, DIST, HEXES
 from ..sight import has_line_of_sight
 from ..pieces import Unit
 from ..units import DICE
@@ -29,22 +28,22 @@ if TYPE_CHECKING:
 # -- who may attack what ---------------------------------------------------------------
 def melee_targets(game: Game, u) -> list[int]:
     out = []
-    for n in ADJACENT[u.hex]:
-        uid = game.unit_at[n]
+    for n in game.board.adjacent[u.hex]:
+        uid = game.pieces.unit_at[n]
         if uid is not None:
-            if game.units[uid].side != u.side:
+            if game.pieces.units[uid].side != u.side:
                 out.append(n)
             continue
-        gid = game.general_at[n]
-        if gid is not None and game.generals[gid].side != u.side:
+        gid = game.pieces.general_at[n]
+        if gid is not None and game.pieces.generals[gid].side != u.side:
             out.append(n)
     return out
 
 def compulsory_melees(game: Game) -> list[str]:
     """Active units adjacent to an enemy unit that can still battle: they must."""
     out = []
-    for u in game.units.values():
-        if u.side != game.active or u.id in game.attacked or not turn.in_melee(game, u):
+    for u in game.pieces.units.values():
+        if u.side != game.current.active or u.id in game.current.attacked or not turn.in_melee(game, u):
             continue
         if combat.attack_barrier(game, u):
             continue
@@ -54,13 +53,13 @@ def compulsory_melees(game: Game) -> list[str]:
 
 def battle_candidates(game: Game) -> list[Unit]:
     """The active side's units that might battle now: ordered or in melee."""
-    ordered, side = game.ordered, game.active
-    return [u for u in game.units.values()
+    ordered, side = game.current.ordered, game.current.active
+    return [u for u in game.pieces.units.values()
             if u.side == side and (u.id in ordered or turn.in_melee(game, u))]
 
 def attack_targets(game: Game, u, compulsory=None) -> list[int]:
     """Hexes unit u may attack now (its own turn, battle step)."""
-    if u.side != game.active or combat.attack_barrier(game, u):
+    if u.side != game.current.active or combat.attack_barrier(game, u):
         return []
     if compulsory is None:
         compulsory = compulsory_melees(game)
@@ -68,9 +67,9 @@ def attack_targets(game: Game, u, compulsory=None) -> list[int]:
         return []
     if turn.in_melee(game, u):
         cands = melee_targets(game, u)
-    elif u.id in game.ordered:
-        reach, dist = game.attack_range(u), DIST[u.hex]
-        cands = [t.hex for t in game.units.values() if t.side != u.side and dist[t.hex] <= reach]
+    elif u.id in game.current.ordered:
+        reach, dist = game.attack_range(u), game.board.dist[u.hex]
+        cands = [t.hex for t in game.pieces.units.values() if t.side != u.side and dist[t.hex] <= reach]
         cands += melee_targets(game, u)
     else:
         return []
@@ -79,7 +78,7 @@ def attack_targets(game: Game, u, compulsory=None) -> list[int]:
 # -- the attack ------------------------------------------------------------------------
 def do_attack(game: Game, a) -> None:
     u = game._unit(a.get("unit"))
-    if u.side != game.active:
+    if u.side != game.current.active:
         raise IllegalAction("You can only battle with your own units.")
     target = game._hex(a.get("target"))
     barrier = combat.attack_barrier(game, u)
@@ -88,7 +87,7 @@ def do_attack(game: Game, a) -> None:
     compulsory = compulsory_melees(game)
     if compulsory and u.id not in compulsory:
         raise IllegalAction("Melees come first: every unit in melee battles before any other attack.")
-    if not turn.in_melee(game, u) and u.id not in game.ordered:
+    if not turn.in_melee(game, u) and u.id not in game.current.ordered:
         raise IllegalAction("Only ordered units, or units in melee, may battle.")
     if turn.in_melee(game, u) and target not in melee_targets(game, u):
         raise IllegalAction("A unit in melee may only battle an adjacent enemy.")
@@ -103,7 +102,7 @@ def do_attack(game: Game, a) -> None:
     _battle(game, u, target, prof)
 
 def attack_unchecked(game: Game, a) -> None:
-    u = game.units[a["unit"]]
+    u = game.pieces.units[a["unit"]]
     target = game._hex(a["target"])
     if a.get("general"):
         _sharpshoot(game, u, target)
@@ -111,48 +110,48 @@ def attack_unchecked(game: Game, a) -> None:
         _battle(game, u, target, combat.attack_profile(game, u, target))
 
 def _battle(game: Game, u, target: int, prof: dict) -> None:
-    if u.id in game.attacked:
-        game.fx["extra_battles"][u.id] -= 1
-    game.attacked.add(u.id)
+    if u.id in game.current.attacked:
+        game.fx.extra_battles[u.id] -= 1
+    game.current.attacked.add(u.id)
     _attack(game, u, target, prof)
 
 def sharpshooter_targets(game: Game, u) -> list[int]:
-    if u.id not in game.fx["sharpshooter"] or u.id in game.attacked or combat.attack_barrier(game, u):
+    if u.id not in game.fx.sharpshooter or u.id in game.current.attacked or combat.attack_barrier(game, u):
         return []
     out = []
-    for g in game.generals.values():
-        if g.side != u.side and 1 <= DIST[u.hex][g.hex] <= SHARPSHOOTER_RANGE and (
-                DIST[u.hex][g.hex] == 1 or has_line_of_sight(game, u.hex, g.hex, u)):
+    for g in game.pieces.generals.values():
+        if g.side != u.side and 1 <= game.board.dist[u.hex][g.hex] <= SHARPSHOOTER_RANGE and (
+                game.board.dist[u.hex][g.hex] == 1 or has_line_of_sight(game, u.hex, g.hex, u)):
             out.append(g.hex)
     return out
 
 def _sharpshoot(game: Game, u, target: int) -> None:
-    gid = game.general_at[target]
+    gid = game.pieces.general_at[target]
     assert gid is not None, "a sharpshooter target holds a general"
-    g = game.generals[gid]
-    n = max(1, DICE[INFANTRY][DIST[u.hex][target] - 1])
-    game.attacked.add(u.id)
+    g = game.pieces.generals[gid]
+    n = max(1, DICE[INFANTRY][game.board.dist[u.hex][target] - 1])
+    game.current.attacked.add(u.id)
     faces = game._roll(n)
     killed = SWORDS in faces
     game._event({"type": "sharpshooter", "side": u.side, "unit": u.id, "general": g.id,
-                 "to": HEXES[target].to_json(), "dice": n, "rolls": faces, "killed": killed})
+                 "to": game.board.hexes[target].to_json(), "dice": n, "rolls": faces, "killed": killed})
     if killed:
         _capture_general(game, g, u.side)
 
 def _attack(game: Game, u, target_hex: int, prof: dict) -> None:
     n, melee = prof["dice"], prof["melee"]
-    tuid = game.unit_at[target_hex]
+    tuid = game.pieces.unit_at[target_hex]
     if tuid is None:
-        gid = game.general_at[target_hex]
+        gid = game.pieces.general_at[target_hex]
         assert gid is not None, "an attack on an empty hex is never allowed"
-        _attack_general(game, u, game.generals[gid], n, prof)
+        _attack_general(game, u, game.pieces.generals[gid], n, prof)
         return
-    t = game.units[tuid]
-    if (melee and u.kind == INFANTRY and game.moved.get(u.id, 0) > 0 and not t.engaged
+    t = game.pieces.units[tuid]
+    if (melee and u.kind == INFANTRY and game.current.moved.get(u.id, 0) > 0 and not t.engaged
             and (t.kind == CAV or (t.kind == ARTILLERY and t.horse))):
         options = retreat.withdrawal(game, t)
         if options:
-            game.pending.insert(0, {"do": "withdraw", "side": t.side, "unit": t.id,
+            game.decisions.pending.insert(0, {"do": "withdraw", "side": t.side, "unit": t.id,
                                     "attacker": u.id, "options": options, "dice": n,
                                     "modifiers": prof["modifiers"]})
             return
@@ -173,12 +172,12 @@ def _roll_attack(game: Game, u, t, n: int, prof: dict) -> None:
         u.engaged = t.engaged = True
     lost = min(hits, t.figures)
     t.figures -= lost
-    game.casualties[u.side] += lost
+    game.score.casualties[u.side] += lost
     ignored = combat.flags_ignored(game, t, u) if flags and t.figures else []
     effective = max(0, flags - len(ignored))
     game._event({"type": "attack", "side": u.side, "unit": u.id, "kind": u.kind,
-                 "from": HEXES[u.hex].to_json(), "target": t.id, "target_kind": t.kind,
-                 "to": HEXES[t.hex].to_json(), "dice": n, "rolls": faces, "melee": melee,
+                 "from": game.board.hexes[u.hex].to_json(), "target": t.id, "target_kind": t.kind,
+                 "to": game.board.hexes[t.hex].to_json(), "dice": n, "rolls": faces, "melee": melee,
                  "fresh": fresh, "modifiers": prof["modifiers"], "hits": lost,
                  "flags": flags, "flags_ignored": ignored[:flags]})
     origin = t.hex
@@ -186,12 +185,12 @@ def _roll_attack(game: Game, u, t, n: int, prof: dict) -> None:
         _eliminate(game, t, u.side, n, melee)
     elif effective:
         steps = effective * (2 if t.green else 1)
-        game.pending.insert(0, {"do": "retreat", "side": t.side, "unit": t.id,
+        game.decisions.pending.insert(0, {"do": "retreat", "side": t.side, "unit": t.id,
                                 "steps": steps, "attacker_side": u.side, "dice": n,
                                 "melee": melee})
     if melee and u.kind in (INFANTRY, CAV):
         _queue_take_ground(game, u, origin)
-    if u.side == game.active:
+    if u.side == game.current.active:
         tactics.fight_back_window(game, u, t)
 
 def _queue_take_ground(game: Game, u, origin: int) -> None:
@@ -201,17 +200,17 @@ def _queue_take_ground(game: Game, u, origin: int) -> None:
 def _queue_after_attack(game: Game, item) -> None:
     """Queue an item after the attack's own consequences (retreats, generals' fate)."""
     idx = 0
-    while idx < len(game.pending) and game.pending[idx]["do"] in _CONSEQUENCES:
+    while idx < len(game.decisions.pending) and game.decisions.pending[idx]["do"] in _CONSEQUENCES:
         idx += 1
-    game.pending.insert(idx, item)
+    game.decisions.pending.insert(idx, item)
 
 def _attack_general(game: Game, u, g, n: int, prof: dict) -> None:
     u = game.writable_unit(u)
     faces = game._roll(n)
     killed = SWORDS in faces or CAVALRY in faces
     game._event({"type": "attack", "side": u.side, "unit": u.id, "kind": u.kind,
-                 "from": HEXES[u.hex].to_json(), "target": g.id, "target_kind": "general",
-                 "to": HEXES[g.hex].to_json(), "dice": n, "rolls": faces, "melee": True,
+                 "from": game.board.hexes[u.hex].to_json(), "target": g.id, "target_kind": "general",
+                 "to": game.board.hexes[g.hex].to_json(), "dice": n, "rolls": faces, "melee": True,
                  "fresh": False, "modifiers": prof["modifiers"], "hits": int(killed),
                  "flags": 0, "flags_ignored": []})
     u.fresh = False
@@ -219,7 +218,7 @@ def _attack_general(game: Game, u, g, n: int, prof: dict) -> None:
     if killed:
         _capture_general(game, g, u.side)
     else:
-        game.pending.insert(0, {"do": "general_retreat", "side": g.side, "general": g.id,
+        game.decisions.pending.insert(0, {"do": "general_retreat", "side": g.side, "general": g.id,
                                 "attacker_side": u.side})
     if u.kind in (INFANTRY, CAV):
         _queue_take_ground(game, u, origin)
@@ -227,21 +226,21 @@ def _attack_general(game: Game, u, g, n: int, prof: dict) -> None:
 # -- losses ----------------------------------------------------------------------------
 def _eliminate(game: Game, t, by: str, dice: int, melee: bool) -> None:
     h = t.hex
-    game.unit_at[h] = None
-    del game.units[t.id]
+    game.pieces.unit_at[h] = None
+    del game.pieces.units[t.id]
     game.cache.clear()
-    game.captured[by].append({"kind": t.kind, "id": t.id, "special": t.special})
-    if t.side != game.active:
+    game.score.captured[by].append({"kind": t.kind, "id": t.id, "special": t.special})
+    if t.side != game.current.active:
         turn._check_hand(game, t.side)
     game._event({"type": "eliminated", "unit": t.id, "kind": t.kind, "side": t.side,
-                 "by": by, "hex": HEXES[h].to_json()})
-    gid = game.general_at[h]
+                 "by": by, "hex": game.board.hexes[h].to_json()})
+    gid = game.pieces.general_at[h]
     if gid is not None:
-        game.pending.insert(0, {"do": "general_attack", "side": by, "general": gid,
+        game.decisions.pending.insert(0, {"do": "general_attack", "side": by, "general": gid,
                                 "dice": dice, "melee": melee})
 
 def auto_general_attack(game: Game, item) -> None:
-    g = game.generals.get(item["general"])
+    g = game.pieces.generals.get(item["general"])
     if g is None:
         return
     faces = game._roll(item["dice"])
@@ -251,19 +250,19 @@ def auto_general_attack(game: Game, item) -> None:
     if killed:
         _capture_general(game, g, item["side"])
     else:
-        game.pending.insert(0, {"do": "general_retreat", "side": g.side, "general": g.id,
+        game.decisions.pending.insert(0, {"do": "general_retreat", "side": g.side, "general": g.id,
                                 "attacker_side": item["side"]})
 
 def _capture_general(game: Game, g, by: str) -> None:
-    game.general_at[g.hex] = None
-    del game.generals[g.id]
+    game.pieces.general_at[g.hex] = None
+    del game.pieces.generals[g.id]
     game.cache.clear()
-    game.captured[by].append({"kind": "general", "id": g.id, "name": g.name})
-    game.casualties[by] += 1
+    game.score.captured[by].append({"kind": "general", "id": g.id, "name": g.name})
+    game.score.casualties[by] += 1
     game._event({"type": "general_eliminated", "general": g.id, "name": g.name,
-                 "side": g.side, "by": by, "hex": HEXES[g.hex].to_json()})
+                 "side": g.side, "by": by, "hex": game.board.hexes[g.hex].to_json()})
     game.check_generals(g.side)
-    if g.side != game.active:
+    if g.side != game.current.active:
         turn._check_hand(game, g.side)
 
 # -- decisions -------------------------------------------------------------------------
@@ -271,14 +270,14 @@ def _prepare(game: Game, item) -> bool:
     """Work out a pending item's choices; True if it still needs a player's decision."""
     kind = item["do"]
     if kind == "retreat":
-        u = game.units.get(item["unit"])
+        u = game.pieces.units.get(item["unit"])
         if u is None:
             return False
         made, ends = retreat.unit_retreat(game, u, item["steps"])
         item["made"], item["options"] = made, ends
         return len(ends) > 1 and not game.auto_retreat
     if kind == "general_retreat":
-        g = game.generals.get(item["general"])
+        g = game.pieces.generals.get(item["general"])
         if g is None:
             return False
         item["options"] = retreat.general_retreat(game, g)
@@ -292,11 +291,11 @@ def _prepare(game: Game, item) -> bool:
     if kind == "supply_move":
         return len(item["options"]) > 1
     if kind == "take_ground":
-        u = game.units.get(item["unit"])
+        u = game.pieces.units.get(item["unit"])
         h = item["hex"]
-        return (u is not None and game.general_at[u.hex] is not None
-                and game.generals[game.general_at[u.hex]].side == u.side
-                and game.unit_at[h] is None and game.general_at[h] is None
+        return (u is not None and game.pieces.general_at[u.hex] is not None
+                and game.pieces.generals[game.pieces.general_at[u.hex]].side == u.side
+                and game.pieces.unit_at[h] is None and game.pieces.general_at[h] is None
                 and u.hex != h)
     return True
 
@@ -304,11 +303,11 @@ def _resolve_default(game: Game, item) -> None:
     """Settle an item that needs no decision (or whose owner lets the engine decide)."""
     kind = item["do"]
     if kind == "retreat":
-        if item["unit"] in game.units:
-            u = game.units[item["unit"]]
+        if item["unit"] in game.pieces.units:
+            u = game.pieces.units[item["unit"]]
             _retreat_unit(game, u, retreat.default_choice(game, u.side, item["options"]), item)
     elif kind == "general_retreat":
-        g = game.generals.get(item["general"])
+        g = game.pieces.generals.get(item["general"])
         if g is not None:
             if item["options"]:
                 _retreat_general(game, g, retreat.default_choice(game, g.side, item["options"]))
@@ -317,18 +316,18 @@ def _resolve_default(game: Game, item) -> None:
                 _capture_general(game, g, item["attacker_side"])
     elif kind == "withdraw":
         _stand(game, item)
-    elif kind == "supply_move" and item["unit"] in game.units:
-        tactics._relocate(game, game.units[item["unit"]], item["options"][0], "sent_back")
+    elif kind == "supply_move" and item["unit"] in game.pieces.units:
+        tactics._relocate(game, game.pieces.units[item["unit"]], item["options"][0], "sent_back")
 
 def do_retreat(game: Game, a) -> None:
-    item = game.pending[0]
+    item = game.decisions.pending[0]
     if a.get("unit") != item["unit"]:
         raise IllegalAction("Another unit is retreating now.")
     to = game._hex(a.get("to"))
     if to not in item["options"]:
-        raise IllegalAction(f"{HEXES[to]} is not one of the hexes this retreat may end on.")
-    game.pending.pop(0)
-    _retreat_unit(game, game.units[item["unit"]], to, item)
+        raise IllegalAction(f"{game.board.hexes[to]} is not one of the hexes this retreat may end on.")
+    game.decisions.pending.pop(0)
+    _retreat_unit(game, game.pieces.units[item["unit"]], to, item)
 
 def _retreat_unit(game: Game, u, to: int, item) -> None:
     u = game.writable_unit(u)
@@ -339,75 +338,75 @@ def _retreat_unit(game: Game, u, to: int, item) -> None:
     lost = min(lost, u.figures)
     u.figures -= lost
     if item["attacker_side"]:
-        game.casualties[item["attacker_side"]] += lost
-    game._event({"type": "retreated", "unit": u.id, "side": u.side, "from": HEXES[frm].to_json(),
-                 "to": HEXES[to].to_json(), "hexes": item["made"], "figures_lost": lost})
+        game.score.casualties[item["attacker_side"]] += lost
+    game._event({"type": "retreated", "unit": u.id, "side": u.side, "from": game.board.hexes[frm].to_json(),
+                 "to": game.board.hexes[to].to_json(), "hexes": item["made"], "figures_lost": lost})
     if u.figures == 0:
         _eliminate(game, u, item["attacker_side"], item["dice"], item["melee"])
 
 def do_general_retreat(game: Game, a) -> None:
-    item = game.pending[0]
+    item = game.decisions.pending[0]
     if a.get("general") != item["general"]:
         raise IllegalAction("Another general is retreating now.")
     to = game._hex(a.get("to"))
     if to not in item["options"]:
-        raise IllegalAction(f"The general cannot retreat to {HEXES[to]}.")
-    game.pending.pop(0)
-    _retreat_general(game, game.generals[item["general"]], to)
+        raise IllegalAction(f"The general cannot retreat to {game.board.hexes[to]}.")
+    game.decisions.pending.pop(0)
+    _retreat_general(game, game.pieces.generals[item["general"]], to)
 
 def _retreat_general(game: Game, g, to: int) -> None:
     g = game.writable_general(g)
     frm = g.hex
-    game.general_at[frm] = None
-    game.general_at[to] = g.id
+    game.pieces.general_at[frm] = None
+    game.pieces.general_at[to] = g.id
     g.hex = to
     game.cache.clear()
     game._event({"type": "general_retreated", "general": g.id, "side": g.side,
-                 "from": HEXES[frm].to_json(), "to": HEXES[to].to_json(),
-                 "joined": game.unit_at[to]})
+                 "from": game.board.hexes[frm].to_json(), "to": game.board.hexes[to].to_json(),
+                 "joined": game.pieces.unit_at[to]})
 
 def do_withdraw(game: Game, a) -> None:
-    item = game.pending[0]
+    item = game.decisions.pending[0]
     if a.get("unit") != item["unit"]:
         raise IllegalAction("Another unit is deciding whether to withdraw.")
     to = game._hex(a.get("to"))
     if to not in item["options"]:
-        raise IllegalAction(f"That unit cannot withdraw to {HEXES[to]}.")
-    game.pending.pop(0)
-    u = game.units[item["unit"]]
+        raise IllegalAction(f"That unit cannot withdraw to {game.board.hexes[to]}.")
+    game.decisions.pending.pop(0)
+    u = game.pieces.units[item["unit"]]
     frm = u.hex
     _retreat_unit(game, u, to, {"steps": 1, "made": 1, "attacker_side": None, "dice": 0,
                                "melee": False})
     game._event({"type": "withdrew", "unit": u.id, "side": u.side, "attacker": item["attacker"],
-                 "from": HEXES[frm].to_json(), "to": HEXES[to].to_json()})
+                 "from": game.board.hexes[frm].to_json(), "to": game.board.hexes[to].to_json()})
 
 def do_stand(game: Game, a) -> None:
-    item = game.pending[0]
+    item = game.decisions.pending[0]
     if a.get("unit") != item["unit"]:
         raise IllegalAction("Another unit is deciding whether to withdraw.")
-    game.pending.pop(0)
+    game.decisions.pending.pop(0)
     _stand(game, item)
 
 def _stand(game: Game, item) -> None:
-    u = game.units.get(item["attacker"])
-    t = game.units.get(item["unit"])
+    u = game.pieces.units.get(item["attacker"])
+    t = game.pieces.units.get(item["unit"])
     if u is None or t is None:
         return
     _roll_attack(game, u, t, item["dice"], {"melee": True, "modifiers": item["modifiers"]})
 
 def do_take_ground(game: Game, a) -> None:
-    item = game.pending[0]
+    item = game.decisions.pending[0]
     if a.get("unit") != item["unit"]:
         raise IllegalAction("Another unit is deciding whether to take ground.")
-    game.pending.pop(0)
-    u = game.writable_unit(game.units[item["unit"]])
+    game.decisions.pending.pop(0)
+    u = game.writable_unit(game.pieces.units[item["unit"]])
     frm = u.hex
     game.place_unit(u, item["hex"])
     game._event({"type": "took_ground", "unit": u.id, "side": u.side,
-                 "from": HEXES[frm].to_json(), "to": HEXES[u.hex].to_json()})
+                 "from": game.board.hexes[frm].to_json(), "to": game.board.hexes[u.hex].to_json()})
 
 def do_hold_ground(game: Game, a) -> None:
-    item = game.pending[0]
+    item = game.decisions.pending[0]
     if a.get("unit") != item["unit"]:
         raise IllegalAction("Another unit is deciding whether to take ground.")
-    game.pending.pop(0)
+    game.decisions.pending.pop(0)

@@ -5,7 +5,6 @@ hex without changing anything; resolving the roll lives in :mod:`game`.
 """
 from __future__ import annotations
 
-from ..hexgrid import DIST, sides_facing
 from ..sight import has_line_of_sight
 from ..terrain import KINDS
 from . import tactics
@@ -15,14 +14,14 @@ from ..units import (ARTILLERY, CAVALRY, DICE, DISMOUNTED_DICE, HILL_ARTILLERY_D
 
 def dice_profile(game, unit) -> tuple[int, ...]:
     """Dice by distance for this unit now (index 0 = adjacent)."""
-    special = game.special_dice.get(unit.special) if unit.special else None
+    special = game.field.special_dice.get(unit.special) if unit.special else None
     if special:
         return special
     kind = unit.kind
     if kind == CAVALRY:
-        return DISMOUNTED_DICE if game.moved.get(unit.id, 0) == 0 else DICE[CAVALRY]
+        return DISMOUNTED_DICE if game.current.moved.get(unit.id, 0) == 0 else DICE[CAVALRY]
     if kind == ARTILLERY:
-        t = game.terrain[unit.hex]
+        t = game.field.terrain[unit.hex]
         if t == "town":
             return TOWN_ARTILLERY_DICE
         if t == "hill":
@@ -32,11 +31,11 @@ def dice_profile(game, unit) -> tuple[int, ...]:
 
 def obstacle_between(game, target_hex: int, attacker_hex: int):
     """The strongest obstacle of the target hex that the attack crosses, or None."""
-    obs = game.obstacles[target_hex]
+    obs = game.pieces.obstacles[target_hex]
     if not obs:
         return None
     best = None
-    for d in sides_facing(target_hex, attacker_hex):
+    for d in game.board.sides_facing(target_hex, attacker_hex):
         kind = obs.get(d)
         if kind and (best is None or KINDS[kind].defence > KINDS[best].defence):
             best = kind
@@ -45,22 +44,22 @@ def obstacle_between(game, target_hex: int, attacker_hex: int):
 
 def attack_barrier(game, unit) -> str | None:
     """Why this unit cannot attack at all this turn, or None if it can."""
-    if unit.id in game.attacked and not tactics.may_battle_again(game, unit):
+    if unit.id in game.current.attacked and not tactics.may_battle_again(game, unit):
         return "That unit has already battled this turn."
     card = tactics.card_barrier(game, unit)
     if card:
         return card
-    moved = game.moved.get(unit.id, 0)
-    if unit.kind == INFANTRY and moved >= 2 and unit.id not in game.fx["forced"]:
+    moved = game.current.moved.get(unit.id, 0)
+    if unit.kind == INFANTRY and moved >= 2 and unit.id not in game.fx.forced:
         return "Infantry that marched 2 hexes may not battle this turn."
     if unit.kind == ARTILLERY and moved >= (2 if unit.horse else 1):
         return ("Horse artillery that moved 2 hexes may not battle this turn." if unit.horse
                 else "Artillery may move or battle in one turn, not both.")
     if moved:
-        t = game.terrain[unit.hex]
+        t = game.field.terrain[unit.hex]
         if t and unit.kind in KINDS[t].no_attack_on_entry:
             return f"{unit.kind.capitalize()} may not battle on the turn it enters {t}."
-        if unit.hex in game.no_attack_hexes:
+        if unit.hex in game.field.no_attack_hexes:
             return "Units may not battle on the turn they enter that hex."
     return None
 
@@ -71,14 +70,14 @@ def attack_profile(game, unit, target_hex: int) -> dict:
     Returns ``{"dice", "distance", "los", "allowed", "melee", "modifiers", "reason"}``;
     ``modifiers`` lists ``{"why", "dice"}`` entries in the order they apply.
     """
-    d = DIST[unit.hex][target_hex]
+    d = game.board.dist[unit.hex][target_hex]
     melee = d == 1
     out = {"dice": 0, "distance": d, "los": True, "allowed": False, "melee": melee,
            "modifiers": [], "reason": None}
-    tuid = game.unit_at[target_hex]
-    tgid = game.general_at[target_hex]
-    target = game.units[tuid] if tuid is not None else None
-    if target is None and (tgid is None or game.generals[tgid].side == unit.side):
+    tuid = game.pieces.unit_at[target_hex]
+    tgid = game.pieces.general_at[target_hex]
+    target = game.pieces.units[tuid] if tuid is not None else None
+    if target is None and (tgid is None or game.pieces.generals[tgid].side == unit.side):
         out["reason"] = "There is no enemy there."
         return out
     if target is not None and target.side == unit.side:
@@ -99,9 +98,9 @@ def attack_profile(game, unit, target_hex: int) -> dict:
         return out
     mods = out["modifiers"]
     base = profile[d - 1]
-    tt = game.terrain[target_hex]
+    tt = game.field.terrain[target_hex]
     terrain_loss = KINDS[tt].defence if tt else 0
-    extra_loss = game.extra_defence.get(target_hex, 0)
+    extra_loss = game.field.extra_defence.get(target_hex, 0)
     obstacle = obstacle_between(game, target_hex, unit.hex)
     obstacle_loss = KINDS[obstacle].defence if obstacle else 0
     adds = obstacle is not None and KINDS[obstacle].adds_to_terrain
@@ -112,7 +111,7 @@ def attack_profile(game, unit, target_hex: int) -> dict:
         mods.append({"why": why, "dice": -loss})
     if adds and obstacle_loss:
         mods.append({"why": f"target behind {obstacle}", "dice": -obstacle_loss})
-    at = game.terrain[unit.hex]
+    at = game.field.terrain[unit.hex]
     if at:
         kind = KINDS[at]
         if kind.attack_from:
@@ -120,7 +119,7 @@ def attack_profile(game, unit, target_hex: int) -> dict:
         for k, n in kind.occupant_penalty:
             if k == unit.kind:
                 mods.append({"why": f"{k} attacking from {at}", "dice": -n})
-        if game.moved.get(unit.id, 0):
+        if game.current.moved.get(unit.id, 0):
             for k, n in kind.entry_attack_penalty:
                 if k == unit.kind:
                     mods.append({"why": f"{k} entered {at} this turn", "dice": -n})
@@ -143,10 +142,10 @@ def flags_ignored(game, target, attacker) -> list[str]:
     """Reasons the target ignores flags, one per flag ignored (GENERALS, OBSTACLES, hill)."""
     out = []
     h = target.hex
-    if game.general_at[h] is not None:
+    if game.pieces.general_at[h] is not None:
         out.append("general in command")
-    if game.terrain[h] == "hill" and not (
-        game.terrain[attacker.hex] == "hill" and DIST[h][attacker.hex] == 1
+    if game.field.terrain[h] == "hill" and not (
+        game.field.terrain[attacker.hex] == "hill" and game.board.dist[h][attacker.hex] == 1
     ):
         out.append("on a hill")
     obstacle = obstacle_between(game, h, attacker.hex)

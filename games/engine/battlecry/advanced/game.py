@@ -21,12 +21,12 @@ from .combat import attack_profile, dice_profile
 from ...core import derive_seed, get_ruleset, validate_options
 from ...core.chance import next_random, shuffled
 from ...core.errors import IllegalAction
-from ..hexgrid import AROUND, HEX_JSON, WITHIN, HEXES, INDEX, N_HEXES, SECTION_OF, Hex
+from ..hexgrid import BOARD
 from .movement import MOVE_AGAIN, forget_after_unit_move, general_destinations, unit_destinations
 from ..pieces import General, Unit
 from ..scenario import Scenario, load_scenario
 from ..terrain import KINDS
-from ..state import Pending, new_effects
+from ..state import Cards, Decisions, Effects, Field, Pending, Pieces, Score, Turn, _clone
 from . import battle, prebattle, tactics, turn
 from ..state import State
 from ..units import CAVALRY, GENERAL_MOVE, INFANTRY, SIDES, other
@@ -52,10 +52,6 @@ _STEPS = {
     "keep_card": ("keep_card",),
     **prebattle.STEPS,
 }
-
-
-def _h(i: int) -> dict:
-    return HEXES[i].to_json()
 
 
 class Game(State):
@@ -89,28 +85,21 @@ class Game(State):
         g.options = options
         g.seed = seed
         g.rng = g.seed
-        g.turn = 1
-        g.active = scenario.first_side
-        g.step = "play_card"
+        g.board = BOARD
         g.outcome = None
-        g.units = {s.id: Unit(s.id, s.side, s.kind, s.figures, s.hex, s.green, s.fresh,
-                              s.horse, s.special) for s in scenario.units}
-        g.generals = {s.id: General(s.id, s.side, s.hex, s.name) for s in scenario.generals}
+        g.current = Turn(1, scenario.first_side, "play_card")
+        g.fx = Effects()
+        g.pieces = Pieces(
+            {s.id: Unit(s.id, s.side, s.kind, s.figures, s.hex, s.green, s.fresh, s.horse, s.special)
+             for s in scenario.units},
+            {s.id: General(s.id, s.side, s.hex, s.name) for s in scenario.generals},
+            [dict(o) if o else None for o in scenario.obstacles], 0, [], [])
         g._claim_pieces()
-        g.obstacles = [dict(o) if o else None for o in scenario.obstacles]
-        g.hands = {s: [] for s in SIDES}
-        g.decks = {s: [] for s in SIDES}
-        g.discards = {s: [] for s in SIDES}
-        g.captured = {s: [] for s in SIDES}
-        g.returned_extras = {s: [] for s in SIDES}
-        g.temp_flags = {s: 0 for s in SIDES}
-        g.last_card = {s: None for s in SIDES}
-        g.reinforced = {s: [] for s in SIDES}
-        g.casualties = {s: 0 for s in SIDES}
-        g.fieldworks_built = 0
-        g.pending = []
-        g.prebattle = {}
-        g._reset_turn()
+        g.cards = Cards({s: [] for s in SIDES}, {s: [] for s in SIDES}, {s: [] for s in SIDES},
+                        {s: None for s in SIDES}, {s: [] for s in SIDES})
+        g.score = Score({s: [] for s in SIDES}, {s: 0 for s in SIDES}, {s: 0 for s in SIDES},
+                        {s: [] for s in SIDES})
+        g.decisions = Decisions([], {})
         g._derive()
         g._events = []
         g._script_rolls, g._script_draws = [], []
@@ -122,7 +111,7 @@ class Game(State):
         for side in (first, second):
             deck = [c for c in player_deck_ids() + piles[side] if card_of(c).key not in removed]
             g._shuffle(deck)
-            g.decks[side] = deck
+            g.cards.decks[side] = deck
             g._event({"type": "deck_built", "side": side, "cards": len(deck),
                       "secret": {"extras": piles[side], "order": list(deck)}})
         if prebattle.wanted(g):
@@ -137,79 +126,83 @@ class Game(State):
         return g
 
     def _reset_turn(self) -> None:
-        self.card = self.mode = self.effect = None
-        self.order_rule = None
-        self.fx = new_effects()
-        self.orders_left = 0
-        self.ordered = []
-        self.moved = {}
-        self.locked = set()
-        self.gen_moved = set()
-        self.attacked = set()
+        """A fresh turn record (same number, side and step) and no card effects."""
+        c = self.current
+        self.current = Turn(c.number, c.active, c.step)
+        self.fx = Effects()
 
     def _derive(self) -> None:
         """Tables fixed for the whole game, from the scenario and its special rules."""
         sc = self.scenario
         rules = sc.special_rules
-        self.positions = sc.positions
-        self.terrain = list(sc.terrain)
+        terrain = list(sc.terrain)
         clear = {r["terrain"] for r in rules if r["rule"] == "los_clear"}
         bridge_only = any(r["rule"] == "bridge_crossing_only" for r in rules)
-        self.blocks = [t is not None and KINDS[t].blocks_los and t not in clear for t in self.terrain]
-        self.impassable = [t is not None and (KINDS[t].impassable or (bridge_only and t == "river"))
-                           for t in self.terrain]
-        self.stops = [
-            (t is not None and KINDS[t].stops)
-            or any(KINDS[k].stops for k in (self.obstacles[i] or {}).values())
-            for i, t in enumerate(self.terrain)
-        ]
-        self.special_dice = {r["special"]: tuple(r["dice"]) for r in rules
-                             if r["rule"] == "unit_dice"}
-        self.no_attack_hexes = set()
-        self.extra_defence = {}
-        self.flag_ignore_hexes = {}
+        no_attack_hexes: set[int] = set()
+        extra_defence: dict[int, int] = {}
+        flag_ignore_hexes: dict[tuple[int, str | None], int] = {}
         for r in rules:
             if r["rule"] == "no_attack_on_entry":
-                self.no_attack_hexes.update(r["hexes"])
+                no_attack_hexes.update(r["hexes"])
                 for h in r["hexes"]:
-                    self.extra_defence[h] = r.get("attack_reduction", 0)
-                    self.flag_ignore_hexes[(h, None)] = r.get("ignore_flags", 0)
+                    extra_defence[h] = r.get("attack_reduction", 0)
+                    flag_ignore_hexes[(h, None)] = r.get("ignore_flags", 0)
             elif r["rule"] == "ignore_flag_on_hexes":
                 for h in r["hexes"]:
-                    self.flag_ignore_hexes[(h, r["side"])] = r.get("flags", 1)
-        self.sabre_rerolls = {r["special"] for r in rules if r["rule"] == "sabers_hit_and_reroll"}
+                    flag_ignore_hexes[(h, r["side"])] = r.get("flags", 1)
+        obstacles = self.pieces.obstacles
+        self.field = Field(
+            positions=sc.positions,
+            terrain=terrain,
+            blocks=[t is not None and KINDS[t].blocks_los and t not in clear for t in terrain],
+            impassable=[t is not None and (KINDS[t].impassable or (bridge_only and t == "river"))
+                        for t in terrain],
+            stops=[(t is not None and KINDS[t].stops)
+                   or any(KINDS[k].stops for k in (obstacles[i] or {}).values())
+                   for i, t in enumerate(terrain)],
+            special_dice={r["special"]: tuple(r["dice"]) for r in rules if r["rule"] == "unit_dice"},
+            no_attack_hexes=no_attack_hexes,
+            extra_defence=extra_defence,
+            flag_ignore_hexes=flag_ignore_hexes,
+            sabre_rerolls={r["special"] for r in rules if r["rule"] == "sabers_hit_and_reroll"},
+            initial_generals={s: sum(1 for x in sc.generals if x.side == s) for s in SIDES},
+        )
         self.cache = {}                      # answers that hold while no unit moves
-        self.unit_at = [None] * N_HEXES
-        self.general_at = [None] * N_HEXES
-        for u in self.units.values():
-            self.unit_at[u.hex] = u.id
-        for gen in self.generals.values():
-            self.general_at[gen.hex] = gen.id
-        self.initial_generals = {s: sum(1 for x in sc.generals if x.side == s) for s in SIDES}
+        pieces = self.pieces
+        pieces.unit_at = [None] * self.board.size
+        pieces.general_at = [None] * self.board.size
+        for u in pieces.units.values():
+            pieces.unit_at[u.hex] = u.id
+        for gen in pieces.generals.values():
+            pieces.general_at[gen.hex] = gen.id
 
     # -- serialisation -----------------------------------------------------------------------
     def to_dict(self) -> dict:
-        """The whole state, secrets included, as JSON-safe data (a fresh copy)."""
+        """The whole state, secrets included, as JSON-safe data (a fresh copy).  The form is
+        flat (one key per field, as saved games have always been stored)."""
+        cards, score, current, decisions, pieces = (self.cards, self.score, self.current,
+                                                    self.decisions, self.pieces)
         shared = _clone({
             "scenario": self.scenario.data, "options": self.options, "outcome": self.outcome,
-            "hands": self.hands, "decks": self.decks, "discards": self.discards,
-            "captured": self.captured, "returned_extras": self.returned_extras,
-            "temp_flags": self.temp_flags,
-            "last_card": self.last_card, "pending": self.pending, "prebattle": self.prebattle,
-            "order_rule": self.order_rule, "fx": self.fx,
-            "reinforced": self.reinforced, "casualties": self.casualties,
-            "ordered": self.ordered, "moved": self.moved,
+            "hands": cards.hands, "decks": cards.decks, "discards": cards.discards,
+            "captured": score.captured, "returned_extras": cards.returned_extras,
+            "temp_flags": score.temp_flags,
+            "last_card": cards.last_card, "pending": decisions.pending,
+            "prebattle": decisions.prebattle,
+            "order_rule": current.order_rule, "fx": self.fx.to_dict(),
+            "reinforced": score.reinforced, "casualties": score.casualties,
+            "ordered": current.ordered, "moved": current.moved,
         })
         return {
             **shared, "ruleset": self.ruleset, "seed": self.seed, "rng": self.rng,
-            "turn": self.turn, "active": self.active, "step": self.step,
-            "units": [u.to_dict() for u in self.units.values()],
-            "generals": [g.to_dict() for g in self.generals.values()],
-            "obstacles": [dict(o) if o else None for o in self.obstacles],
-            "card": self.card, "mode": self.mode, "effect": self.effect,
-            "orders_left": self.orders_left, "fieldworks_built": self.fieldworks_built,
-            "locked": sorted(self.locked), "gen_moved": sorted(self.gen_moved),
-            "attacked": sorted(self.attacked),
+            "turn": current.number, "active": current.active, "step": current.step,
+            "units": [u.to_dict() for u in pieces.units.values()],
+            "generals": [g.to_dict() for g in pieces.generals.values()],
+            "obstacles": [dict(o) if o else None for o in pieces.obstacles],
+            "card": current.card, "mode": current.mode, "effect": current.effect,
+            "orders_left": current.orders_left, "fieldworks_built": pieces.fieldworks_built,
+            "locked": sorted(current.locked), "gen_moved": sorted(current.gen_moved),
+            "attacked": sorted(current.attacked),
         }
 
     @classmethod
@@ -224,18 +217,21 @@ class Game(State):
         g = cls()
         g.scenario = scenario or load_scenario(d["scenario"])
         d = {k: _clone(v) for k, v in d.items() if k != "scenario"}
-        for key in ("ruleset", "options", "seed", "rng", "turn", "active", "step", "outcome",
-                    "hands", "decks", "discards", "captured", "temp_flags", "last_card",
-                    "pending", "card", "mode", "effect", "order_rule", "fx", "orders_left",
-                    "reinforced", "casualties", "fieldworks_built", "ordered", "moved"):
-            setattr(g, key, d[key])
-        g.locked, g.gen_moved, g.attacked = set(d["locked"]), set(d["gen_moved"]), set(d["attacked"])
-        g.units = {u["id"]: Unit.from_dict(u, _index) for u in d["units"]}
-        g.generals = {x["id"]: General.from_dict(x, _index) for x in d["generals"]}
+        g.board = BOARD
+        g.ruleset, g.options, g.seed, g.rng = d["ruleset"], d["options"], d["seed"], d["rng"]
+        g.outcome = d["outcome"]
+        g.current = Turn(d["turn"], d["active"], d["step"], d["card"], d["mode"], d["effect"],
+                         d["order_rule"], d["orders_left"], d["ordered"], d["moved"],
+                         set(d["locked"]), set(d["gen_moved"]), set(d["attacked"]))
+        g.fx = Effects.from_dict(d["fx"])
+        g.pieces = Pieces({u["id"]: Unit.from_dict(u, g.board.index_of) for u in d["units"]},
+                          {x["id"]: General.from_dict(x, g.board.index_of) for x in d["generals"]},
+                          d["obstacles"], d["fieldworks_built"], [], [])
         g._claim_pieces()
-        g.obstacles = d["obstacles"]
-        g.returned_extras = d.get("returned_extras") or {s: [] for s in SIDES}
-        g.prebattle = d.get("prebattle") or {}
+        g.cards = Cards(d["hands"], d["decks"], d["discards"], d["last_card"],
+                        d.get("returned_extras") or {s: [] for s in SIDES})
+        g.score = Score(d["captured"], d["temp_flags"], d["casualties"], d["reinforced"])
+        g.decisions = Decisions(d["pending"], d.get("prebattle") or {})
         g._derive()
         g._events, g._script_rolls, g._script_draws = [], [], []
         g.setup_events = []
@@ -244,9 +240,9 @@ class Game(State):
     def _claim_pieces(self) -> None:
         """Make this game the owner of every piece it holds (it may change them in place)."""
         self._token = token = object()
-        for u in self.units.values():
+        for u in self.pieces.units.values():
             u.owner = token
-        for gen in self.generals.values():
+        for gen in self.pieces.generals.values():
             gen.owner = token
 
     def writable_unit(self, u: Unit) -> Unit:
@@ -255,7 +251,7 @@ class Game(State):
         if u.owner is not self._token:
             u = u.copy()
             u.owner = self._token
-            self.units[u.id] = u
+            self.pieces.units[u.id] = u
         return u
 
     def writable_general(self, g: General) -> General:
@@ -263,7 +259,7 @@ class Game(State):
         if g.owner is not self._token:
             g = g.copy()
             g.owner = self._token
-            self.generals[g.id] = g
+            self.pieces.generals[g.id] = g
         return g
 
     def copy(self) -> "Game":
@@ -273,41 +269,18 @@ class Game(State):
         self._token = object()          # neither game owns the shared pieces any more
         g._token = object()
         # shared: never changed in play
-        g.scenario, g.ruleset, g.options = self.scenario, self.ruleset, self.options
-        g.positions, g.terrain, g.blocks = self.positions, self.terrain, self.blocks
-        g.impassable, g.stops, g.special_dice = self.impassable, self.stops, self.special_dice
-        g.no_attack_hexes, g.extra_defence = self.no_attack_hexes, self.extra_defence
-        g.flag_ignore_hexes, g.sabre_rerolls = self.flag_ignore_hexes, self.sabre_rerolls
-        g.initial_generals = self.initial_generals
-        # scalars
-        g.seed, g.rng, g.turn, g.active, g.step = self.seed, self.rng, self.turn, self.active, self.step
-        g.outcome, g.card, g.mode, g.effect = self.outcome, self.card, self.mode, self.effect
-        g.orders_left, g.fieldworks_built = self.orders_left, self.fieldworks_built
-        # containers
-        g.units = dict(self.units)
-        g.generals = dict(self.generals)
-        g.obstacles = list(self.obstacles)     # a hex's sides are replaced, never edited
-        g.hands = _pair(self.hands)
-        g.decks = _pair(self.decks)
-        g.discards = _pair(self.discards)
-        g.captured = _pair(self.captured)
-        g.returned_extras = _pair(self.returned_extras)
-        g.temp_flags = dict(self.temp_flags)
-        g.last_card = dict(self.last_card)
-        g.pending = _clone(self.pending) if self.pending else []
-        g.prebattle = _clone(self.prebattle) if self.prebattle else {}
-        g.order_rule = _clone(self.order_rule) if self.order_rule else self.order_rule
-        fx = self.fx.copy()
-        for key in _FX_CONTAINERS:
-            fx[key] = fx[key].copy()            # type: ignore[literal-required]
-        g.fx = fx
-        g.reinforced = _pair(self.reinforced)
-        g.casualties = dict(self.casualties)
-        g.ordered = list(self.ordered)
-        g.moved = dict(self.moved)
-        g.locked, g.gen_moved, g.attacked = set(self.locked), set(self.gen_moved), set(self.attacked)
-        g.unit_at = list(self.unit_at)
-        g.general_at = list(self.general_at)
+        g.scenario, g.ruleset, g.options, g.field = self.scenario, self.ruleset, self.options, self.field
+        g.board = self.board
+        g.seed, g.rng, g.outcome = self.seed, self.rng, self.outcome
+        p = self.pieces
+        # a hex's sides are replaced, never edited: a shallow copy of obstacles is enough
+        g.pieces = Pieces(p.units.copy(), p.generals.copy(), p.obstacles[:], p.fieldworks_built,
+                          p.unit_at[:], p.general_at[:])
+        g.cards = self.cards.copy()
+        g.current = self.current.copy()
+        g.fx = self.fx.copy()
+        g.score = self.score.copy()
+        g.decisions = self.decisions.copy()
         g.cache = {}
         g._events, g._script_rolls, g._script_draws = [], [], []
         g.setup_events = []
@@ -329,8 +302,8 @@ class Game(State):
         g = self.copy()
         g.seed = g.rng = derive_seed(seed, 0)
         foe = other(side)
-        own_deck, foe_hand, foe_deck = g.decks[side], g.hands[foe], g.decks[foe]
-        known_own, known_foe = self.returned_extras[side], self.returned_extras[foe]
+        own_deck, foe_hand, foe_deck = g.cards.decks[side], g.cards.hands[foe], g.cards.decks[foe]
+        known_own, known_foe = self.cards.returned_extras[side], self.cards.returned_extras[foe]
         own_fixed, floating = _split_unknown_extras(own_deck, known_own)
         foe_fixed, foe_floating = _split_unknown_extras(foe_hand + foe_deck, known_foe)
         floating = shuffled(sorted(floating + foe_floating), seed, 1)
@@ -339,11 +312,11 @@ class Game(State):
         own = shuffled(sorted(own_fixed + floating[:mine]), seed, 2)
         theirs = shuffled(sorted(foe_fixed + floating[mine:]), seed, 3)
         held = len(foe_hand)
-        g.decks[side] = own
-        g.hands[foe], g.decks[foe] = theirs[:held], theirs[held:]
-        for item in g.pending:
+        g.cards.decks[side] = own
+        g.cards.hands[foe], g.cards.decks[foe] = theirs[:held], theirs[held:]
+        for item in g.decisions.pending:
             if item["do"] == "keep_card" and item["side"] == foe:
-                item["cards"] = g.hands[foe][-len(item["cards"]):]
+                item["cards"] = g.cards.hands[foe][-len(item["cards"]):]
         return g
 
     # -- options read by the rules ----------------------------------------------------------
@@ -364,22 +337,54 @@ class Game(State):
         its default policy (docs/rulings.md)."""
         return bool(self.options.get("auto_retreat"))
 
+    # -- reading a game (for the site, Archie and tests; the rules use the groups) -----------
+    @property
+    def turn(self) -> int:
+        """The turn number (1 for the first side's first turn)."""
+        return self.current.number
+
+    @property
+    def active(self) -> str:
+        """The side whose turn it is."""
+        return self.current.active
+
+    @property
+    def units(self) -> dict[str, Unit]:
+        return self.pieces.units
+
+    @property
+    def generals(self) -> dict[str, General]:
+        return self.pieces.generals
+
+    @property
+    def hands(self) -> dict[str, list[str]]:
+        return self.cards.hands
+
+    @property
+    def decks(self) -> dict[str, list[str]]:
+        return self.cards.decks
+
+    @property
+    def casualties(self) -> dict[str, int]:
+        """Figures each side has eliminated (Nightfall's tie-break)."""
+        return self.score.casualties
+
     # -- whose decision ----------------------------------------------------------------------
     @property
     def phase(self) -> str:
         """What is being decided now: a turn step, a decision, or ``"over"``."""
         if self.outcome:
             return "over"
-        if self.pending:
-            return self.pending[0]["do"]
-        return self.step
+        if self.decisions.pending:
+            return self.decisions.pending[0]["do"]
+        return self.current.step
 
     @property
     def active_side(self) -> str | None:
         """The side that must act now (the defender during its decisions)."""
         if self.outcome:
             return None
-        return self.pending[0]["side"] if self.pending else self.active
+        return self.decisions.pending[0]["side"] if self.decisions.pending else self.current.active
 
     # -- chance ------------------------------------------------------------------------------
     def _rand(self) -> int:
@@ -407,13 +412,13 @@ class Game(State):
 
     # -- lookups -----------------------------------------------------------------------------
     def _unit(self, uid):
-        u = self.units.get(uid) if isinstance(uid, str) else None
+        u = self.pieces.units.get(uid) if isinstance(uid, str) else None
         if u is None:
             raise IllegalAction("There is no such unit on the board.")
         return u
 
     def _general(self, gid):
-        g = self.generals.get(gid) if isinstance(gid, str) else None
+        g = self.pieces.generals.get(gid) if isinstance(gid, str) else None
         if g is None:
             raise IllegalAction("There is no such general on the board.")
         return g
@@ -422,23 +427,27 @@ class Game(State):
         """Move unit u (and the general commanding it) to hex ``to``; return that general's id."""
         u = self.writable_unit(u)
         frm = u.hex
-        gid = self.general_at[frm]
-        self.unit_at[frm] = None
-        self.unit_at[to] = u.id
+        gid = self.pieces.general_at[frm]
+        self.pieces.unit_at[frm] = None
+        self.pieces.unit_at[to] = u.id
         u.hex = to
         if gid is not None:
-            self.general_at[frm] = None
-            self.general_at[to] = gid
-            self.writable_general(self.generals[gid]).hex = to
+            self.pieces.general_at[frm] = None
+            self.pieces.general_at[to] = gid
+            self.writable_general(self.pieces.generals[gid]).hex = to
         forget_after_unit_move(self, u.side, gid is not None)
         return gid
 
-    @staticmethod
-    def _hex(h) -> int:
+    def _hex(self, h) -> int:
+        """The index of hex ``h`` as a player names it; IllegalAction when it names none."""
         try:
-            return _index(h)
+            return self.board.index_of(h)
         except (KeyError, TypeError, ValueError):
             raise IllegalAction(f"{h!r} is not a hex on the board.") from None
+
+    def _h(self, i: int) -> dict:
+        """Hex i as a fresh ``{"col", "row"}`` dict."""
+        return self.board.hexes[i].to_json()
 
     def attack_range(self, unit) -> int:
         return len(dice_profile(self, unit))
@@ -446,7 +455,7 @@ class Game(State):
     # -- rule hooks (scenario rules and options) ---------------------------------------------
     def extra_hits(self, attacker, target, faces: list, melee: bool) -> int:
         """Extra hits from a special unit that hits on sabres and rerolls them once."""
-        if attacker.special not in self.sabre_rerolls or melee:
+        if attacker.special not in self.field.sabre_rerolls or melee:
             return 0
         swords = faces.count(_dice.SWORDS)
         if not swords:
@@ -458,66 +467,66 @@ class Game(State):
         return extra
 
     def extra_flags_ignored(self, target) -> int:
-        return (self.flag_ignore_hexes.get((target.hex, None), 0)
-                + self.flag_ignore_hexes.get((target.hex, target.side), 0))
+        return (self.field.flag_ignore_hexes.get((target.hex, None), 0)
+                + self.field.flag_ignore_hexes.get((target.hex, target.side), 0))
 
     @property
     def hand_reduction(self) -> dict:
         out = {}
         for r in self.scenario.special_rules:
             if r["rule"] == "hand_shrinks_per_flag_lost":
-                out[r["side"]] = len(self.captured[other(r["side"])])
+                out[r["side"]] = len(self.score.captured[other(r["side"])])
         return out
 
     def start_of_turn(self) -> None:
         """Temporary flags are checked at the start of their holder's turn."""
-        side = self.active
+        side = self.current.active
         total = 0
         for r in self.scenario.special_rules:
             if r.get("side") != side:
                 continue
             if r["rule"] == "temporary_flags":
-                held = sum(1 for h in r["hexes"] if self.unit_at[h] is not None
-                           and self.units[self.unit_at[h]].side == side)
+                held = sum(1 for h in r["hexes"] if self.pieces.unit_at[h] is not None
+                           and self.pieces.units[self.pieces.unit_at[h]].side == side)
                 total += held * r.get("flags_per_hex", 1)
             elif r["rule"] == "hold_together_flags":
-                if all(any(self.unit_at[h] is not None and self.units[self.unit_at[h]].side == side
+                if all(any(self.pieces.unit_at[h] is not None and self.pieces.units[self.pieces.unit_at[h]].side == side
                            for h in group) for group in r["groups"]):
                     total += r["flags"]
             elif r["rule"] == "flank_clear_flags":
-                pos = self.positions[side]
-                if not any(u.side != side and r["section"] in SECTION_OF[pos][u.hex]
-                           for u in self.units.values()):
+                pos = self.field.positions[side]
+                if not any(u.side != side and r["section"] in self.board.section_of[pos][u.hex]
+                           for u in self.pieces.units.values()):
                     total += r["flags"]
-        if total != self.temp_flags[side]:
+        if total != self.score.temp_flags[side]:
             self._event({"type": "temporary_flags", "side": side, "flags": total})
-        self.temp_flags[side] = total
+        self.score.temp_flags[side] = total
 
     # -- victory -----------------------------------------------------------------------------
     def objectives_held(self, side: str) -> list:
         return [o for o in self.scenario.objectives if o.side == side
-                and self.unit_at[o.hex] is not None and self.units[self.unit_at[o.hex]].side == side]
+                and self.pieces.unit_at[o.hex] is not None and self.pieces.units[self.pieces.unit_at[o.hex]].side == side]
 
     def flags(self, side: str) -> int:
         """Flags on this side's victory stand now: captured figures, objectives, temporary."""
-        return (len(self.captured[side]) + sum(o.flags for o in self.objectives_held(side))
-                + self.temp_flags[side])
+        return (len(self.score.captured[side]) + sum(o.flags for o in self.objectives_held(side))
+                + self.score.temp_flags[side])
 
     def flags_needed(self, side: str) -> int:
         return 8 if self.scenario.territorial[side] else self.scenario.flags[side]
 
     def check_end_of_turn(self) -> None:
-        for side in (self.active, other(self.active)):
+        for side in (self.current.active, other(self.current.active)):
             if self.flags(side) >= self.flags_needed(side):
                 self._finish(side, "flags")
                 return
-            if (side == self.active and self.scenario.territorial[side]
+            if (side == self.current.active and self.scenario.territorial[side]
                     and self.objectives_held(side)):
                 self._finish(side, "objective")
                 return
 
     def check_generals(self, side: str) -> None:
-        if self.initial_generals[side] and not any(g.side == side for g in self.generals.values()):
+        if self.field.initial_generals[side] and not any(g.side == side for g in self.pieces.generals.values()):
             self._finish(other(side), "generals")
 
     def _finish(self, winner: str | None, reason: str, flags: Mapping[str, int] | None = None) -> None:
@@ -525,8 +534,8 @@ class Game(State):
             return
         counted = {s: self.flags(s) for s in SIDES}
         counted.update(flags or {})
-        self.outcome = {"winner": winner, "reason": reason, "turn": self.turn, "flags": counted}
-        self.pending = []
+        self.outcome = {"winner": winner, "reason": reason, "turn": self.current.number, "flags": counted}
+        self.decisions.pending = []
         self._event({"type": "game_over", **self.outcome})
 
     def award(self, winner: str | None, reason: str,
@@ -565,73 +574,73 @@ class Game(State):
         side = cast(str, self.active_side)     # None only at nightfall, which needs no side
         out: list[dict] = []
         if phase == "play_card":
-            for cid in self.hands[side]:
+            for cid in self.cards.hands[side]:
                 out.extend(tactics.card_choices(self, cid))
         elif phase == "order":
             eligible = partial(turn.order_eligible, self)
-            out = [{"type": "order", "unit": u.id} for u in self.units.values() if eligible(u)]
+            out = [{"type": "order", "unit": u.id} for u in self.pieces.units.values() if eligible(u)]
             out.append({"type": "confirm_orders"})
         elif phase == "move_again":
-            for uid in self.fx["hit_and_run"]:
-                u = self.units.get(uid)
+            for uid in self.fx.hit_and_run:
+                u = self.pieces.units.get(uid)
                 if u is not None and turn.unit_can_move(self, u):
                     for h in unit_destinations(self, u, MOVE_AGAIN):
-                        out.append({"type": "move", "unit": uid, "to": HEX_JSON[h]})
+                        out.append({"type": "move", "unit": uid, "to": self.board.hex_json[h]})
             out.append({"type": "end_turn"})
         elif phase == "move":
-            for uid in self.ordered:
-                u = self.units.get(uid)
+            for uid in self.current.ordered:
+                u = self.pieces.units.get(uid)
                 if u is not None and turn.unit_can_move(self, u):
-                    out += [{"type": "move", "unit": uid, "to": HEX_JSON[h]}
+                    out += [{"type": "move", "unit": uid, "to": self.board.hex_json[h]}
                             for h in unit_destinations(self, u)]
-            for gen in self.generals.values():
+            for gen in self.pieces.generals.values():
                 if turn.general_can_move(self, gen):
                     gid = gen.id
-                    out += [{"type": "move_general", "general": gid, "to": HEX_JSON[h]}
+                    out += [{"type": "move_general", "general": gid, "to": self.board.hex_json[h]}
                             for h in general_destinations(self, gen)]
             out.append({"type": "end_movement"})
         elif phase == "battle":
             compulsory = battle.compulsory_melees(self)
             for fighter in battle.battle_candidates(self):
                 for h in battle.attack_targets(self, fighter, compulsory):
-                    out.append({"type": "attack", "unit": fighter.id, "target": HEX_JSON[h]})
+                    out.append({"type": "attack", "unit": fighter.id, "target": self.board.hex_json[h]})
                 if not compulsory:
                     for h in battle.sharpshooter_targets(self, fighter):
-                        out.append({"type": "attack", "unit": fighter.id, "target": HEX_JSON[h],
+                        out.append({"type": "attack", "unit": fighter.id, "target": self.board.hex_json[h],
                                     "general": True})
             if not compulsory:
                 out.append({"type": "end_turn"})
         else:
-            item = self.pending[0]
+            item = self.decisions.pending[0]
             if phase in prebattle.PHASES:
                 out = prebattle.choices(self, item)
             elif phase == "retreat":
-                out = [{"type": "retreat", "unit": item["unit"], "to": HEX_JSON[h]}
+                out = [{"type": "retreat", "unit": item["unit"], "to": self.board.hex_json[h]}
                        for h in item["options"]]
             elif phase == "general_retreat":
-                out = [{"type": "general_retreat", "general": item["general"], "to": HEX_JSON[h]}
+                out = [{"type": "general_retreat", "general": item["general"], "to": self.board.hex_json[h]}
                        for h in item["options"]]
             elif phase == "withdraw":
-                out = [{"type": "withdraw", "unit": item["unit"], "to": HEX_JSON[h]}
+                out = [{"type": "withdraw", "unit": item["unit"], "to": self.board.hex_json[h]}
                        for h in item["options"]] + [{"type": "stand", "unit": item["unit"]}]
             elif phase == "take_ground":
                 out = [{"type": "take_ground", "unit": item["unit"]},
                        {"type": "hold_ground", "unit": item["unit"]}]
             elif phase == "discard":
-                out = [{"type": "discard", "card": c} for c in self.hands[side]]
+                out = [{"type": "discard", "card": c} for c in self.cards.hands[side]]
             elif phase == "keep_card":
                 out = [{"type": "keep_card", "card": c} for c in item["cards"]]
             elif phase == "rally":
                 out = [{"type": "rally", "unit": u.id} for u in tactics.rally_targets(self, item)]
                 out.append({"type": "end_rally"})
             elif phase == "reinforce":
-                out = [{"type": "reinforce", "kind": k, "to": HEX_JSON[h]}
+                out = [{"type": "reinforce", "kind": k, "to": self.board.hex_json[h]}
                        for k in item["kinds"] for h in item["options"]]
             elif phase == "supply_move":
-                out = [{"type": "supply_move", "unit": item["unit"], "to": HEX_JSON[h]}
+                out = [{"type": "supply_move", "unit": item["unit"], "to": self.board.hex_json[h]}
                        for h in item["options"]]
             elif phase == "fight_back":
-                out = [{"type": "fight_back", "card": c} for c in self.hands[side]
+                out = [{"type": "fight_back", "card": c} for c in self.cards.hands[side]
                        if card_of(c).key == "fight_back"] + [{"type": "decline"}]
             elif phase == "nightfall":
                 out = [{"type": "end_by_nightfall"}]
@@ -686,7 +695,7 @@ class Game(State):
         phase = self.phase
         if phase == "order":
             # rejection sampling over every unit plus "confirm": exact and uniform
-            units = list(self.units.values())
+            units = list(self.pieces.units.values())
             eligible = partial(turn.order_eligible, self)
             n = len(units) + 1
             while True:
@@ -706,15 +715,15 @@ class Game(State):
         the pieces drawn have their reach worked out."""
         pieces: list[tuple[Unit | General, int]] = []
         total = 0
-        for uid in self.ordered:
-            u = self.units.get(uid)
+        for uid in self.current.ordered:
+            u = self.pieces.units.get(uid)
             if u is not None and turn.unit_can_move(self, u):
-                n = WITHIN[u.hex][tactics.move_allowance(self, u)[0]]
+                n = self.board.within[u.hex][tactics.move_allowance(self, u)[0]]
                 pieces.append((u, n))
                 total += n
-        for gen in self.generals.values():
+        for gen in self.pieces.generals.values():
             if turn.general_can_move(self, gen):
-                n = WITHIN[gen.hex][GENERAL_MOVE]
+                n = self.board.within[gen.hex][GENERAL_MOVE]
                 pieces.append((gen, n))
                 total += n
         while True:
@@ -725,20 +734,20 @@ class Game(State):
                 if i < n:
                     break
                 i -= n
-            to = AROUND[piece.hex][i]
+            to = self.board.around[piece.hex][i]
             if isinstance(piece, Unit):
                 if to in unit_destinations(self, piece):
-                    return {"type": "move", "unit": piece.id, "to": HEX_JSON[to]}
+                    return {"type": "move", "unit": piece.id, "to": self.board.hex_json[to]}
             elif to in general_destinations(self, piece):
-                return {"type": "move_general", "general": piece.id, "to": HEX_JSON[to]}
+                return {"type": "move_general", "general": piece.id, "to": self.board.hex_json[to]}
 
     def _settle(self) -> None:
         """Carry out pending items that need nobody's decision."""
-        while self.pending and not self.outcome:
-            item = self.pending[0]
+        while self.decisions.pending and not self.outcome:
+            item = self.decisions.pending[0]
             auto = _AUTOMATIC.get(item["do"])
             if auto is not None:
-                self.pending.pop(0)
+                self.decisions.pending.pop(0)
                 auto(self, item)
                 continue
             if item.get("ready"):
@@ -746,7 +755,7 @@ class Game(State):
             if battle._prepare(self, item):
                 item["ready"] = True
                 return
-            self.pending.pop(0)
+            self.decisions.pending.pop(0)
             battle._resolve_default(self, item)
 
     # -- questions the pages ask -------------------------------------------------------------
@@ -763,27 +772,27 @@ class Game(State):
         i = self._hex(h)
         if self.phase != "move":
             return []
-        uid = self.unit_at[i]
-        if uid is not None and turn.unit_can_move(self, self.units[uid]):
-            return [_h(x) for x in sorted(unit_destinations(self, self.units[uid]))]
-        gid = self.general_at[i]
-        if gid is not None and turn.general_can_move(self, self.generals[gid]):
-            return [_h(x) for x in sorted(general_destinations(self, self.generals[gid]))]
+        uid = self.pieces.unit_at[i]
+        if uid is not None and turn.unit_can_move(self, self.pieces.units[uid]):
+            return [self._h(x) for x in sorted(unit_destinations(self, self.pieces.units[uid]))]
+        gid = self.pieces.general_at[i]
+        if gid is not None and turn.general_can_move(self, self.pieces.generals[gid]):
+            return [self._h(x) for x in sorted(general_destinations(self, self.pieces.generals[gid]))]
         return []
 
     def attack_preview(self, from_hex, to_hex) -> dict:
         """Dice, distance, line of sight, modifiers and whether the attack is allowed now."""
         a, b = self._hex(from_hex), self._hex(to_hex)
-        uid = self.unit_at[a]
+        uid = self.pieces.unit_at[a]
         if uid is None:
             return {"dice": 0, "distance": None, "los": False, "allowed": False,
                     "modifiers": [], "melee": False, "reason": "No unit there."}
-        u = self.units[uid]
+        u = self.pieces.units[uid]
         prof = attack_profile(self, u, b)
         if prof["allowed"] and (self.phase != "battle" or b not in battle.attack_targets(self, u)):
             prof["allowed"] = False
             prof["reason"] = ("Not now: attacks come in the battle step of your turn."
-                              if self.phase != "battle" or u.side != self.active else
+                              if self.phase != "battle" or u.side != self.current.active else
                               "Melees come first, and only ordered units or units in melee battle.")
         return prof
 
@@ -795,46 +804,46 @@ class Game(State):
         """
         sc = self.scenario
         decision = None
-        if self.pending and self.pending[0].get("ready"):
-            item = self.pending[0]
+        if self.decisions.pending and self.decisions.pending[0].get("ready"):
+            item = self.decisions.pending[0]
             decision = {"kind": item["do"], "side": item["side"]}
             if side == item["side"]:
                 for key in ("unit", "general", "steps", "made"):
                     if key in item:
                         decision[key] = item[key]
                 if "options" in item:
-                    decision["options"] = [_h(h) for h in item["options"]]
+                    decision["options"] = [self._h(h) for h in item["options"]]
                 if "cards" in item:
                     decision["cards"] = list(item["cards"])
         return {
             "scenario": {"slug": sc.slug, "name": sc.name},
             "ruleset": self.ruleset, "options": self.options,
-            "turn": self.turn, "active": self.active, "phase": self.phase,
+            "turn": self.current.number, "active": self.current.active, "phase": self.phase,
             "deciding": self.active_side, "decision": decision, "viewer": side,
-            "positions": dict(self.positions),
-            "terrain": [{"hex": _h(i), "kind": t} for i, t in enumerate(self.terrain) if t],
-            "obstacles": [{"hex": _h(i), "sides": dict(o)} for i, o in enumerate(self.obstacles) if o],
+            "positions": dict(self.field.positions),
+            "terrain": [{"hex": self._h(i), "kind": t} for i, t in enumerate(self.field.terrain) if t],
+            "obstacles": [{"hex": self._h(i), "sides": dict(o)} for i, o in enumerate(self.pieces.obstacles) if o],
             "units": [{"id": u.id, "side": u.side, "kind": u.kind, "figures": u.figures,
-                       "hex": _h(u.hex), "green": u.green, "fresh": u.fresh, "horse": u.horse,
-                       "special": u.special, "ordered": u.id in self.ordered,
-                       "moved": u.id in self.moved, "attacked": u.id in self.attacked}
-                      for u in self.units.values()],
-            "generals": [{"id": g.id, "side": g.side, "name": g.name, "hex": _h(g.hex)}
-                         for g in self.generals.values()],
-            "objectives": [{"hex": _h(o.hex), "side": o.side, "flags": o.flags, "name": o.name,
+                       "hex": self._h(u.hex), "green": u.green, "fresh": u.fresh, "horse": u.horse,
+                       "special": u.special, "ordered": u.id in self.current.ordered,
+                       "moved": u.id in self.current.moved, "attacked": u.id in self.current.attacked}
+                      for u in self.pieces.units.values()],
+            "generals": [{"id": g.id, "side": g.side, "name": g.name, "hex": self._h(g.hex)}
+                         for g in self.pieces.generals.values()],
+            "objectives": [{"hex": self._h(o.hex), "side": o.side, "flags": o.flags, "name": o.name,
                             "held": o in self.objectives_held(o.side)} for o in sc.objectives],
-            "card": self.card, "mode": self.mode, "effect": self.effect,
-            "orders_left": self.orders_left, "archie": self.archie,
-            "casualties": dict(self.casualties),
-            "hand": list(self.hands[side]) if side in SIDES else None,
-            "hand_counts": {s: len(self.hands[s]) for s in SIDES},
-            "deck_counts": {s: len(self.decks[s]) for s in SIDES},
-            "discards": {s: list(self.discards[s]) for s in SIDES},
-            "captured": {s: list(self.captured[s]) for s in SIDES},
+            "card": self.current.card, "mode": self.current.mode, "effect": self.current.effect,
+            "orders_left": self.current.orders_left, "archie": self.archie,
+            "casualties": dict(self.score.casualties),
+            "hand": list(self.cards.hands[side]) if side in SIDES else None,
+            "hand_counts": {s: len(self.cards.hands[s]) for s in SIDES},
+            "deck_counts": {s: len(self.cards.decks[s]) for s in SIDES},
+            "discards": {s: list(self.cards.discards[s]) for s in SIDES},
+            "captured": {s: list(self.score.captured[s]) for s in SIDES},
             "flags": {s: self.flags(s) for s in SIDES},
             "flags_needed": {s: self.flags_needed(s) for s in SIDES},
             "capacity": {s: turn.capacity(self, s) for s in SIDES},
-            "last_card": dict(self.last_card),
+            "last_card": dict(self.cards.last_card),
             "outcome": self.outcome,
         }
 
@@ -871,7 +880,6 @@ _AUTOMATIC: dict[str, Callable[[Game, Pending], None]] = {
 assert set(_HANDLERS) == {k for kinds in _STEPS.values() for k in kinds}
 
 
-_FX_CONTAINERS = tuple(k for k, v in new_effects().items() if isinstance(v, (list, dict)))
 
 
 def _split_unknown_extras(cards: list[str], known: list[str]) -> tuple[list[str], list[str]]:
@@ -885,20 +893,6 @@ def _split_unknown_extras(cards: list[str], known: list[str]) -> tuple[list[str]
     return fixed, unknown
 
 
-def _pair(per_side: dict[str, list]) -> dict[str, list]:
-    """A copy of a per-side dict of lists (the two sides written out: faster than a loop)."""
-    return {"union": per_side["union"][:], "confederate": per_side["confederate"][:]}
-
-
-def _clone(x):
-    """A deep copy of JSON-like data (dicts, lists, scalars), faster than copy.deepcopy."""
-    if isinstance(x, dict):
-        return {k: _clone(v) for k, v in x.items()}
-    if isinstance(x, (list, tuple)):
-        return [_clone(v) for v in x]
-    return x
-
-
 def view_event(event: dict, side: str | None) -> dict:
     """An event as ``side`` may see it: secrets removed, private parts only for their owner."""
     out = {k: v for k, v in event.items() if k not in ("secret", "private")}
@@ -906,19 +900,6 @@ def view_event(event: dict, side: str | None) -> dict:
     if private and private.get("side") == side:
         out.update({k: v for k, v in private.items() if k != "side"})
     return out
-
-
-def _index(h) -> int:
-    if isinstance(h, dict):
-        col, row = h["col"], h["row"]
-        if type(col) is not int or type(row) is not int:
-            raise TypeError(h)
-        return INDEX[Hex(col, row)]
-    if isinstance(h, int) and not isinstance(h, bool):
-        if 0 <= h < N_HEXES:
-            return h
-        raise KeyError(h)
-    return INDEX[Hex(*h)]
 
 
 def _wrong_step(kind: str, phase: str) -> str:

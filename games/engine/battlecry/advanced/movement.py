@@ -16,7 +16,6 @@ or clears the cache.
 from __future__ import annotations
 
 from ..contact import enemy_held, enemy_zone, next_to_enemy
-from ..hexgrid import ADJACENT, DIST
 from . import tactics
 from ..sight import has_line_of_sight
 from ..terrain import KINDS
@@ -42,7 +41,7 @@ def march_threatened(game, h: int, side: str, start: int) -> bool:
     key = ("threat", side, h, start)
     found = game.cache.get(key)
     if found is None:
-        found = any(DIST[at][h] <= reach and has_line_of_sight(game, at, h, u, vacated=start)
+        found = any(game.board.dist[at][h] <= reach and has_line_of_sight(game, at, h, u, vacated=start)
                     for at, reach, u in _threats(game, side))
         game.cache[key] = found
     return found
@@ -54,7 +53,7 @@ def _threats(game, side: str) -> list[tuple]:
     found = game.cache.get(key)
     if found is None:
         found = [(u.hex, CHARGE_REACH if u.kind == CAVALRY else game.attack_range(u), u)
-                 for u in game.units.values() if u.side != side]
+                 for u in game.pieces.units.values() if u.side != side]
         game.cache[key] = found
     return found
 
@@ -80,9 +79,9 @@ def unit_destinations(game, unit, allowance: int | None = None) -> dict[int, int
         return cached
     side = unit.side
     start = unit.hex
-    carries_general = game.general_at[start] is not None
-    unit_at, general_at = game.unit_at, game.general_at
-    impassable, stops = game.impassable, game.stops
+    carries_general = game.pieces.general_at[start] is not None
+    unit_at, general_at = game.pieces.unit_at, game.pieces.general_at
+    impassable, stops = game.field.impassable, game.field.stops
     held, zone = enemy_held(game, side), enemy_zone(game, side)
     kind = unit.kind
     out: dict[int, int] = {}
@@ -91,7 +90,7 @@ def unit_destinations(game, unit, allowance: int | None = None) -> dict[int, int
     for step in range(1, allowance + 1):
         nxt = []
         for h in frontier:
-            for n in ADJACENT[h]:
+            for n in game.board.adjacent[h]:
                 if n in seen or impassable[n] or held[n]:
                     continue
                 if carries_general and general_at[n] is not None:
@@ -120,16 +119,16 @@ def unit_destinations(game, unit, allowance: int | None = None) -> dict[int, int
 def may_battle_on_entering(game, h: int, kind: str) -> bool:
     """Whether a unit of this kind that enters hex h this turn may still battle there
     (woods and towns forbid it to cavalry; a scenario may forbid it on named hexes)."""
-    t = game.terrain[h]
-    return not (t and kind in KINDS[t].no_attack_on_entry) and h not in game.no_attack_hexes
+    t = game.field.terrain[h]
+    return not (t and kind in KINDS[t].no_attack_on_entry) and h not in game.field.no_attack_hexes
 
 
 def closed_by_scenario(game, h: int) -> bool:
     """True when a scenario rule, not the terrain's entry cost, forbids entering hex h (a
     river outside its bridges under ``bridge_crossing_only``).  Generals ignore entry
     costs, rough terrain included, but not such a rule."""
-    t = game.terrain[h]
-    return game.impassable[h] and not KINDS[t].impassable
+    t = game.field.terrain[h]
+    return game.field.impassable[h] and not KINDS[t].impassable
 
 
 def general_destinations(game, general) -> dict[int, int]:
@@ -145,14 +144,14 @@ def general_destinations(game, general) -> dict[int, int]:
     if cached is not None:
         return cached
     side = general.side
-    held, zone, general_at = enemy_held(game, side), enemy_zone(game, side), game.general_at
+    held, zone, general_at = enemy_held(game, side), enemy_zone(game, side), game.pieces.general_at
     out: dict[int, int] = {}
     seen = {general.hex: 0}
     frontier = [general.hex]
     for step in range(1, GENERAL_MOVE + 1):
         nxt = []
         for h in frontier:
-            for n in ADJACENT[h]:
+            for n in game.board.adjacent[h]:
                 if n in seen or held[n] or general_at[n] is not None \
                         or closed_by_scenario(game, n):
                     continue
@@ -175,7 +174,7 @@ def forget_after_unit_move(game, side: str, with_general: bool) -> None:
     cache = game.cache
     keep = [(k, cache[k]) for k in (side, ("held", side), ("threats", side)) if k in cache]
     if not with_general:
-        keep += [(k, cache[k]) for k in [("dest", g.id) for g in game.generals.values()
+        keep += [(k, cache[k]) for k in [("dest", g.id) for g in game.pieces.generals.values()
                                           if g.side == side] if k in cache]
     cache.clear()
     cache.update(keep)

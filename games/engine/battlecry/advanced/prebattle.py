@@ -27,7 +27,6 @@ from typing import TYPE_CHECKING, Any
 
 from ..dice import ARTILLERY, CAVALRY, FLAG, INFANTRY, SWORDS
 from ...core.errors import IllegalAction
-from ..hexgrid import HEX_JSON, HEXES
 from ..units import SIDES, other
 from . import battle, tactics, turn
 from .. import retreat
@@ -58,23 +57,23 @@ def wanted(game: Game) -> bool:
 
 def begin(game: Game) -> None:
     """At set-up, instead of the deal: queue the rolls, first side first, then the deal."""
-    game.prebattle = {"swords": {s: 0 for s in SIDES}, "retreated": [],
+    game.decisions.prebattle = {"swords": {s: 0 for s in SIDES}, "retreated": [],
                       "catch_up": {s: False for s in SIDES}}
     first = game.scenario.first_side
     for side in (first, other(first)):
         if dice_of(game, side) > 0:
-            game.pending.append({"do": "prebattle_roll", "side": side, "ready": True,
+            game.decisions.pending.append({"do": "prebattle_roll", "side": side, "ready": True,
                                  "dice": dice_of(game, side)})
-    game.pending.append({"do": "prebattle_deal", "side": None})
+    game.decisions.pending.append({"do": "prebattle_deal", "side": None})
 
 
 # -- choices ---------------------------------------------------------------------------------
 def _targets(game: Game, item: dict) -> list:
     side = item["side"]
     if item["do"] == "prebattle_loss":
-        return [u for u in game.units.values() if u.side == side and u.kind == item["kind"]]
-    return [u for u in game.units.values()
-            if u.side == side and u.id not in game.prebattle["retreated"]]
+        return [u for u in game.pieces.units.values() if u.side == side and u.kind == item["kind"]]
+    return [u for u in game.pieces.units.values()
+            if u.side == side and u.id not in game.decisions.prebattle["retreated"]]
 
 
 def choices(game: Game, item: dict) -> list[dict]:
@@ -86,23 +85,23 @@ def choices(game: Game, item: dict) -> list[dict]:
     out = []
     for u in _targets(game, item):
         made, ends = retreat.unit_retreat(game, u, 1)
-        out += [{"type": "prebattle_retreat", "unit": u.id, "to": HEX_JSON[h]} for h in ends]
+        out += [{"type": "prebattle_retreat", "unit": u.id, "to": game.board.hex_json[h]} for h in ends]
     return out
 
 
 def auto_check(game: Game, check: dict) -> None:
     """Before each choice (queued just ahead of it): drop the choice when it has nothing to
     choose from any more, e.g. the only unit of that kind was destroyed (no effect, C3)."""
-    item = game.pending[0] if game.pending else None
+    item = game.decisions.pending[0] if game.decisions.pending else None
     if item and item["do"] in ("prebattle_loss", "prebattle_retreat") and not _targets(game, item):
-        game.pending.pop(0)
+        game.decisions.pending.pop(0)
         game._event({"type": "prebattle_no_effect", "side": item["side"], "by": item["by"],
                      "face": item.get("kind", FLAG)})
 
 
 # -- handlers --------------------------------------------------------------------------------
 def do_roll(game: Game, a: dict) -> None:
-    item = game.pending.pop(0)
+    item = game.decisions.pending.pop(0)
     roller, target = item["side"], other(item["side"])
     faces = game._roll(item["dice"])
     game._event({"type": "prebattle_roll", "side": roller, "dice": item["dice"], "rolls": faces})
@@ -116,12 +115,12 @@ def do_roll(game: Game, a: dict) -> None:
             follow += [dict(check), {"do": "prebattle_retreat", "side": target, "by": roller,
                                      "ready": True}]
         elif f == SWORDS:
-            game.prebattle["swords"][target] += 1
-    game.pending[0:0] = follow
+            game.decisions.prebattle["swords"][target] += 1
+    game.decisions.pending[0:0] = follow
 
 
 def _check_unit(game: Game, item: dict, uid: Any):
-    u = game.units.get(uid) if isinstance(uid, str) else None
+    u = game.pieces.units.get(uid) if isinstance(uid, str) else None
     if u is None or u not in _targets(game, item):
         what = item.get("kind", "unit") if item["do"] == "prebattle_loss" else "unit not yet moved back"
         raise IllegalAction(f"Choose one of your own {what} units.")
@@ -129,27 +128,27 @@ def _check_unit(game: Game, item: dict, uid: Any):
 
 
 def do_loss(game: Game, a: dict) -> None:
-    item = game.pending[0]
+    item = game.decisions.pending[0]
     u = _check_unit(game, item, a.get("unit"))
-    game.pending.pop(0)
+    game.decisions.pending.pop(0)
     u = game.writable_unit(u)
     u.figures -= 1
-    game.casualties[item["by"]] += 1
+    game.score.casualties[item["by"]] += 1
     game._event({"type": "prebattle_loss", "unit": u.id, "side": u.side, "by": item["by"],
-                 "kind": u.kind, "hex": HEXES[u.hex].to_json(), "figures_left": u.figures})
+                 "kind": u.kind, "hex": game.board.hexes[u.hex].to_json(), "figures_left": u.figures})
     if u.figures == 0:
         battle._eliminate(game, u, item["by"], 0, False)
 
 
 def do_retreat(game: Game, a: dict) -> None:
-    item = game.pending[0]
+    item = game.decisions.pending[0]
     u = _check_unit(game, item, a.get("unit"))
     made, ends = retreat.unit_retreat(game, u, 1)
     to = game._hex(a.get("to"))
     if to not in ends:
-        raise IllegalAction(f"That unit cannot retreat to {HEXES[to]}.")
-    game.pending.pop(0)
-    game.prebattle["retreated"].append(u.id)
+        raise IllegalAction(f"That unit cannot retreat to {game.board.hexes[to]}.")
+    game.decisions.pending.pop(0)
+    game.decisions.prebattle["retreated"].append(u.id)
     game._event({"type": "prebattle_retreat", "unit": u.id, "side": u.side, "by": item["by"]})
     battle._retreat_unit(game, u, to, {"steps": 1, "made": made, "attacker_side": item["by"],
                                        "dice": 0, "melee": False})
@@ -162,9 +161,9 @@ def auto_deal(game: Game, item: dict) -> None:
         if side == game.archie:
             continue
         full = turn.capacity(game, side)
-        short = game.prebattle["swords"][side]
+        short = game.decisions.prebattle["swords"][side]
         cards = max(1, full - short)
-        game.prebattle["catch_up"][side] = cards < full
+        game.decisions.prebattle["catch_up"][side] = cards < full
         game._event({"type": "prebattle_hand", "side": side, "cards": cards, "short": full - cards})
         turn._draw(game, side, cards)
     tactics.begin_turn_cards(game)
@@ -172,10 +171,10 @@ def auto_deal(game: Game, item: dict) -> None:
 
 def draw_count(game: Game, side: str, normal: int) -> int:
     """Cards ``side`` draws at the end of its turn: up to 2 while dealt short (C5)."""
-    catch_up = (game.prebattle or {}).get("catch_up", {})
+    catch_up = (game.decisions.prebattle or {}).get("catch_up", {})
     if not catch_up.get(side):
         return normal
-    room = turn.capacity(game, side) - len(game.hands[side])
+    room = turn.capacity(game, side) - len(game.cards.hands[side])
     if room <= normal:
         catch_up[side] = False
         return normal

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 from .. import dice as _dice
 from .cards import CARDS, PER_CARD_HELD, SECTION, TACTIC, card_of
 from ...core.errors import IllegalAction
-from ..hexgrid import BASELINE_ROW, HEXES, SECTION_OF, SECTIONS
 from ..pieces import Unit
 from ..units import ARTILLERY, BOX_LIMITS, CAVALRY, FULL_FIGURES, INFANTRY, UNIT_KINDS, other
 
@@ -38,7 +37,7 @@ if TYPE_CHECKING:
 # -- which effect a card has ---------------------------------------------------------
 def effect_of(game: Game, key: str) -> str | None:
     if key == "counter_attack":
-        last = game.last_card[other(game.active)]
+        last = game.cards.last_card[other(game.current.active)]
         return mirror(last) if last else None
     return key
 
@@ -52,7 +51,7 @@ def check_card_choice(game: Game, effect: str, a: dict) -> None:
         raise IllegalAction(f"{card.name} is a tactic card: play it as a tactic or a skirmish.")
     if mode == "tactic" and card.kind != TACTIC:
         raise IllegalAction(f"{card.name} is a section card: play it as a section card.")
-    if effect == "forced_march" and a.get("section") not in SECTIONS:
+    if effect == "forced_march" and a.get("section") not in game.board.sections:
         raise IllegalAction("Forced March: choose the section, left, centre or right.")
 
 def card_choices(game: Game, cid: str) -> list[dict]:
@@ -66,7 +65,7 @@ def card_choices(game: Game, cid: str) -> list[dict]:
         return out
     mode = "section" if card.kind == SECTION else "tactic"
     if effect == "forced_march":
-        out += [{"type": "play_card", "card": cid, "mode": mode, "section": s} for s in SECTIONS]
+        out += [{"type": "play_card", "card": cid, "mode": mode, "section": s} for s in game.board.sections]
     else:
         out.append({"type": "play_card", "card": cid, "mode": mode})
     return out
@@ -74,16 +73,16 @@ def card_choices(game: Game, cid: str) -> list[dict]:
 # -- setting a card's orders up --------------------------------------------------------
 def start_effect(game: Game, effect: str, a: dict, held: int) -> None:
     card = CARDS[effect]
-    active = game.active
+    active = game.current.active
     if card.kind == SECTION:
         n = held if card.orders == PER_CARD_HELD else int(card.orders)
         _rule(game, {"by": "section", "quota": {card.section: n}}, n)
-        game.fx["draw_two"] = effect.startswith("scout_")
+        game.fx.draw_two = effect.startswith("scout_")
         return
-    mine = [u for u in game.units.values() if u.side == active and not turn.in_melee(game, u)]
+    mine = [u for u in game.pieces.units.values() if u.side == active and not turn.in_melee(game, u)]
     if effect in ("coordinated_advance", "recon_in_force"):
-        _rule(game, {"by": "section", "quota": {s: 1 for s in SECTIONS}}, 3)
-        game.fx["draw_two"] = effect == "recon_in_force"
+        _rule(game, {"by": "section", "quota": {s: 1 for s in game.board.sections}}, 3)
+        game.fx.draw_two = effect == "recon_in_force"
     elif effect == "outflank":
         _rule(game, {"by": "section", "quota": {"left": 2, "right": 2}}, 4)
     elif effect == "battle_and_hold_position":
@@ -94,36 +93,36 @@ def start_effect(game: Game, effect: str, a: dict, held: int) -> None:
     elif effect == "rally":
         counts = _unit_roll(game, effect, held)
         _rule(game, None, 0)
-        game.pending.append({"do": "rally", "side": active, "counts": counts})
+        game.decisions.pending.append({"do": "rally", "side": active, "counts": counts})
     elif effect == "bombard":
         guns = [u for u in mine if u.kind == ARTILLERY]
         if not guns:
             return _fallback(game, effect)
         for u in guns:
-            game.fx["allowance"][u.id] = 3
-            game.fx["extra_battles"][u.id] = 1
+            game.fx.allowance[u.id] = 3
+            game.fx.extra_battles[u.id] = 1
         _preset(game, guns)
     elif effect == "forced_march":
-        pos = game.positions[active]
+        pos = game.field.positions[active]
         foot = [u for u in mine if u.kind == INFANTRY
-                and a["section"] in SECTION_OF[pos][u.hex]]
+                and a["section"] in game.board.section_of[pos][u.hex]]
         if not foot:
             return _fallback(game, effect)
         for u in foot:
-            game.fx["allowance"][u.id] = 2
-            game.fx["forced"].append(u.id)
+            game.fx.allowance[u.id] = 2
+            game.fx.forced.append(u.id)
         _preset(game, foot)
     elif effect == "hit_and_run":
         horse = [u for u in mine if u.kind == CAVALRY]
         if not horse:
             return _fallback(game, effect)
-        game.fx["hit_and_run"] = [u.id for u in horse]
+        game.fx.hit_and_run = [u.id for u in horse]
         _preset(game, horse)
     elif effect == "leadership":
-        if not any(g.side == active for g in game.generals.values()):
+        if not any(g.side == active for g in game.pieces.generals.values()):
             return _fallback(game, effect)
-        game.fx["leadership"] = True
-        _preset(game, [u for u in mine if game.general_at[u.hex] is not None])
+        game.fx.leadership = True
+        _preset(game, [u for u in mine if game.pieces.general_at[u.hex] is not None])
     elif effect == "sharpshooter":
         if not any(u.kind == INFANTRY for u in mine):
             return _fallback(game, effect)
@@ -141,7 +140,7 @@ def start_effect(game: Game, effect: str, a: dict, held: int) -> None:
         if not kinds or not hexes:
             return _fallback(game, effect)
         _rule(game, None, 0)
-        game.pending.append({"do": "reinforce", "side": active, "kinds": kinds,
+        game.decisions.pending.append({"do": "reinforce", "side": active, "kinds": kinds,
                              "options": hexes})
     else:  # pragma: no cover - every card key is handled above
         raise AssertionError(effect)
@@ -149,7 +148,7 @@ def start_effect(game: Game, effect: str, a: dict, held: int) -> None:
 def _unit_roll(game: Game, effect: str, n: int) -> dict:
     """Roll n dice for a card; count the unit symbols by kind (sabres and flags are lost)."""
     faces = game._roll(n)
-    game._event({"type": "order_roll", "side": game.active, "card": effect, "rolls": faces})
+    game._event({"type": "order_roll", "side": game.current.active, "card": effect, "rolls": faces})
     counts = {k: 0 for k in UNIT_KINDS}
     for f in faces:
         if f in _UNIT_FACES:
@@ -157,61 +156,61 @@ def _unit_roll(game: Game, effect: str, n: int) -> dict:
     return counts
 
 def _rule(game: Game, rule, n: int) -> None:
-    game.order_rule, game.orders_left = rule, n
+    game.current.order_rule, game.current.orders_left = rule, n
     if rule is None:
-        game.step = "move"
+        game.current.step = "move"
 
 def _preset(game: Game, units) -> None:
     for u in units:
-        game.ordered.append(u.id)
+        game.current.ordered.append(u.id)
         game._event({"type": "ordered", "side": u.side, "unit": u.id})
     _rule(game, None, 0)
 
 def _fallback(game: Game, effect: str) -> None:
-    game._event({"type": "fallback", "side": game.active, "card": effect,
+    game._event({"type": "fallback", "side": game.current.active, "card": effect,
                  "text": f"No unit of that kind: {CARDS[effect].name} orders 1 unit "
                          "of your choice instead."})
     _rule(game, {"by": "any"}, 1)
 
 def on_ordered(game: Game, u) -> None:
     """Effects that attach to a unit when the card in play orders it."""
-    if game.effect == "battle_and_hold_position":
-        game.fx["no_move"].append(u.id)
-        game.fx["bonus"][u.id] = 1
-    elif game.effect == "battle_cry" and game.mode != "skirmish":
-        game.fx["bonus"][u.id] = 1
-    elif game.effect == "sharpshooter" and game.mode != "skirmish":
-        game.fx["sharpshooter"].append(u.id)
+    if game.current.effect == "battle_and_hold_position":
+        game.fx.no_move.append(u.id)
+        game.fx.bonus[u.id] = 1
+    elif game.current.effect == "battle_cry" and game.current.mode != "skirmish":
+        game.fx.bonus[u.id] = 1
+    elif game.current.effect == "sharpshooter" and game.current.mode != "skirmish":
+        game.fx.sharpshooter.append(u.id)
 
 # -- movement and battle under a card ----------------------------------------------------
 def move_allowance(game: Game, unit):
-    extra = game.fx["allowance"].get(unit.id)
+    extra = game.fx.allowance.get(unit.id)
     if extra is not None:
         return extra, False, False
     return movement.unit_move_allowance(unit)
 
 def card_barrier(game: Game, unit) -> str | None:
     """Why the card in play forbids this unit to battle now, or None."""
-    if unit.side != game.active:
+    if unit.side != game.current.active:
         return None
-    moved = game.moved.get(unit.id, 0)
-    if unit.id in game.fx["extra_battles"] and moved:
+    moved = game.current.moved.get(unit.id, 0)
+    if unit.id in game.fx.extra_battles and moved:
         return "Artillery that moved with Bombard may not battle."
-    if game.step == "move_again":
+    if game.current.step == "move_again":
         return "Hit and Run: the battles are over; the cavalry may move again."
     return None
 
 def may_battle_again(game: Game, unit) -> bool:
-    return game.fx["extra_battles"].get(unit.id, 0) > 0 and not game.moved.get(unit.id, 0)
+    return game.fx.extra_battles.get(unit.id, 0) > 0 and not game.current.moved.get(unit.id, 0)
 
 def dice_bonuses(game: Game, unit) -> list[tuple[str, int]]:
     out = []
-    if unit.side == game.active:
-        n = game.fx["bonus"].get(unit.id)
+    if unit.side == game.current.active:
+        n = game.fx.bonus.get(unit.id)
         if n:
-            out.append((CARDS[game.effect].name if game.effect else "card", n))
-        if (game.fx["leadership"] and unit.kind in (INFANTRY, CAVALRY)
-                and game.general_at[unit.hex] is not None):
+            out.append((CARDS[game.current.effect].name if game.current.effect else "card", n))
+        if (game.fx.leadership and unit.kind in (INFANTRY, CAVALRY)
+                and game.pieces.general_at[unit.hex] is not None):
             out.append(("Leadership", 1))
     if unit.side == game.archie:
         out.append(("Archie's extra die", 1))
@@ -219,174 +218,174 @@ def dice_bonuses(game: Game, unit) -> list[tuple[str, int]]:
 
 # -- Rally, reinforcements, fieldworks, short supply -------------------------------------
 def rally_targets(game: Game, item) -> list:
-    return [u for u in game.units.values() if u.side == item["side"]
+    return [u for u in game.pieces.units.values() if u.side == item["side"]
             and item["counts"].get(u.kind, 0) > 0 and u.figures < FULL_FIGURES[u.kind]]
 
 def do_rally(game: Game, a) -> None:
-    item = game.pending[0]
+    item = game.decisions.pending[0]
     u = game._unit(a.get("unit"))
     if u not in rally_targets(game, item):
         raise IllegalAction("Rally returns a figure to a damaged unit of a kind you rolled.")
     item["counts"][u.kind] -= 1
     u = game.writable_unit(u)
     u.figures += 1
-    if u.id not in game.ordered:
-        game.ordered.append(u.id)
-        game.fx["no_move"].append(u.id)
+    if u.id not in game.current.ordered:
+        game.current.ordered.append(u.id)
+        game.fx.no_move.append(u.id)
     game._event({"type": "rallied", "side": u.side, "unit": u.id, "figures": u.figures})
     if not rally_targets(game, item):
-        game.pending.pop(0)
+        game.decisions.pending.pop(0)
 
 def do_end_rally(game: Game, a) -> None:
-    game.pending.pop(0)
+    game.decisions.pending.pop(0)
 
 def reinforcements_available(game: Game, side: str) -> list[str]:
     start = [u for u in game.scenario.units if u.side == side]
-    called = game.reinforced[side]
+    called = game.score.reinforced[side]
     return [k for k in UNIT_KINDS
             if sum(1 for u in start if u.kind == k) + called.count(k) < BOX_LIMITS[k]]
 
 def baseline_hexes(game: Game, side: str, sections=None) -> list[int]:
-    row = BASELINE_ROW[game.positions[side]]
+    row = game.board.baseline_row[game.field.positions[side]]
     return _empty_in_row(game, side, row, sections)
 
 def _empty_in_row(game: Game, side, row, sections=None, carrying=False) -> list[int]:
-    pos = game.positions[side]
+    pos = game.field.positions[side]
     out = []
-    for i, h in enumerate(HEXES):
-        if h.row != row or game.unit_at[i] is not None or game.impassable[i]:
+    for i, h in enumerate(game.board.hexes):
+        if h.row != row or game.pieces.unit_at[i] is not None or game.field.impassable[i]:
             continue
-        g = game.general_at[i]
-        if g is not None and (carrying or game.generals[g].side != side):
+        g = game.pieces.general_at[i]
+        if g is not None and (carrying or game.pieces.generals[g].side != side):
             continue
-        if sections and not (set(sections) & SECTION_OF[pos][i]):
+        if sections and not (set(sections) & game.board.section_of[pos][i]):
             continue
         out.append(i)
     return out
 
 def do_reinforce(game: Game, a) -> None:
-    item = game.pending[0]
+    item = game.decisions.pending[0]
     kind, to = a.get("kind"), game._hex(a.get("to"))
     if kind not in item["kinds"]:
         raise IllegalAction("No unit of that kind is left to call up.")
     if to not in item["options"]:
         raise IllegalAction("Reinforcements arrive on an empty hex of your baseline.")
-    game.pending.pop(0)
+    game.decisions.pending.pop(0)
     side = item["side"]
-    game.reinforced[side].append(kind)
-    uid = f"r{side[0]}{len(game.reinforced[side])}"
+    game.score.reinforced[side].append(kind)
+    uid = f"r{side[0]}{len(game.score.reinforced[side])}"
     u = Unit(uid, side, kind, FULL_FIGURES[kind], to, fresh=kind == INFANTRY)
     u.owner = game._token
-    game.units[uid] = u
-    game.unit_at[to] = uid
+    game.pieces.units[uid] = u
+    game.pieces.unit_at[to] = uid
     game.cache.clear()
     game._event({"type": "reinforced", "side": side, "unit": uid, "kind": kind,
-                 "hex": HEXES[to].to_json()})
+                 "hex": game.board.hexes[to].to_json()})
 
 def fieldwork_supply(game: Game) -> int:
     used = sum(1 for o in game.scenario.obstacles
                if o and any(k in ("fieldwork", "entrenchment") for k in o.values()))
-    return FIELDWORK_TOKENS - used - game.fieldworks_built
+    return FIELDWORK_TOKENS - used - game.pieces.fieldworks_built
 
 def fortify(game: Game, u) -> None:
-    sides = dict(game.obstacles[u.hex] or {})
-    for d in FRONT_SIDES[game.positions[u.side]]:
+    sides = dict(game.pieces.obstacles[u.hex] or {})
+    for d in FRONT_SIDES[game.field.positions[u.side]]:
         sides[d] = "fieldwork"
-    game.obstacles[u.hex] = sides
-    game.fieldworks_built += 1
-    game.locked.add(u.id)
+    game.pieces.obstacles[u.hex] = sides
+    game.pieces.fieldworks_built += 1
+    game.current.locked.add(u.id)
     game.cache.clear()
     game._event({"type": "fieldwork_built", "side": u.side, "unit": u.id,
-                 "hex": HEXES[u.hex].to_json(), "sides": list(FRONT_SIDES[game.positions[u.side]])})
+                 "hex": game.board.hexes[u.hex].to_json(), "sides": list(FRONT_SIDES[game.field.positions[u.side]])})
 
 def short_supply(game: Game, u) -> None:
     owner = u.side
-    pos = game.positions[owner]
-    sections = sorted(SECTION_OF[pos][u.hex])
-    carrying = game.general_at[u.hex] is not None
-    row = BASELINE_ROW[pos]
+    pos = game.field.positions[owner]
+    sections = sorted(game.board.section_of[pos][u.hex])
+    carrying = game.pieces.general_at[u.hex] is not None
+    row = game.board.baseline_row[pos]
     step = -1 if pos == "bottom" else 1
     options = []
     for r in (row, row + step):
         options = [h for h in _empty_in_row(game, owner, r, sections, carrying) if h != u.hex]
         if options:
             break
-    game._event({"type": "short_supply", "side": game.active, "unit": u.id, "owner": owner})
+    game._event({"type": "short_supply", "side": game.current.active, "unit": u.id, "owner": owner})
     if options:
-        game.pending.insert(0, {"do": "supply_move", "side": owner, "unit": u.id,
+        game.decisions.pending.insert(0, {"do": "supply_move", "side": owner, "unit": u.id,
                                 "options": options})
 
 def do_supply_move(game: Game, a) -> None:
-    item = game.pending[0]
+    item = game.decisions.pending[0]
     if a.get("unit") != item["unit"]:
         raise IllegalAction("Another unit is being sent back.")
     to = game._hex(a.get("to"))
     if to not in item["options"]:
         raise IllegalAction("Send the unit to one of the free hexes offered.")
-    game.pending.pop(0)
-    _relocate(game, game.units[item["unit"]], to, "sent_back")
+    game.decisions.pending.pop(0)
+    _relocate(game, game.pieces.units[item["unit"]], to, "sent_back")
 
 def _relocate(game: Game, u, to: int, why: str) -> None:
     frm = u.hex
     game.place_unit(u, to)
-    game._event({"type": why, "unit": u.id, "side": u.side, "from": HEXES[frm].to_json(),
-                 "to": HEXES[to].to_json()})
+    game._event({"type": why, "unit": u.id, "side": u.side, "from": game.board.hexes[frm].to_json(),
+                 "to": game.board.hexes[to].to_json()})
 
 # -- Fight Back --------------------------------------------------------------------------
 def fight_back_window(game: Game, attacker, target) -> None:
     """After an artillery attack through Bombard, or a cavalry attack through Hit and Run
     (before its second move), the defender may play Fight Back.  The window opens
     whether or not the defender holds the card, so it reveals nothing."""
-    qualifies = ((game.effect == "bombard" and attacker.kind == ARTILLERY)
-                 or (game.effect == "hit_and_run" and attacker.kind == CAVALRY))
-    if not qualifies or game.mode == "skirmish" or target.side == game.archie:
+    qualifies = ((game.current.effect == "bombard" and attacker.kind == ARTILLERY)
+                 or (game.current.effect == "hit_and_run" and attacker.kind == CAVALRY))
+    if not qualifies or game.current.mode == "skirmish" or target.side == game.archie:
         return
     battle._queue_after_attack(game, {"do": "fight_back", "side": target.side, "unit": target.id,
                               "attacker": attacker.id, "hex": target.hex})
 
 def fight_back_ready(game: Game, item) -> bool:
-    u, foe = game.units.get(item["unit"]), game.units.get(item["attacker"])
+    u, foe = game.pieces.units.get(item["unit"]), game.pieces.units.get(item["attacker"])
     if u is None or foe is None or u.hex != item["hex"]:
         return False
     return combat.attack_profile(game, u, foe.hex)["allowed"]
 
 def do_fight_back(game: Game, a) -> None:
-    item = game.pending[0]
+    item = game.decisions.pending[0]
     side = item["side"]
     cid = a.get("card")
-    if cid not in game.hands[side] or card_of(cid).key != "fight_back":
+    if cid not in game.cards.hands[side] or card_of(cid).key != "fight_back":
         raise IllegalAction("You need a Fight Back card in your hand.")
-    game.pending.pop(0)
-    game.hands[side].remove(cid)
+    game.decisions.pending.pop(0)
+    game.cards.hands[side].remove(cid)
     discard_played(game, side, cid)
-    game.fx["fight_back"] = side
-    u, foe = game.units[item["unit"]], game.units[item["attacker"]]
+    game.fx.fight_back = side
+    u, foe = game.pieces.units[item["unit"]], game.pieces.units[item["attacker"]]
     game._event({"type": "card_played", "side": side, "card": cid, "name": "Fight Back",
                  "mode": "tactic", "orders": 1})
     prof = combat.attack_profile(game, u, foe.hex)
     battle._roll_attack(game, u, foe, prof["dice"], prof)
 
 def do_decline(game: Game, a) -> None:
-    game.pending.pop(0)
+    game.decisions.pending.pop(0)
 
 # -- Nightfall and Archie ----------------------------------------------------------------
 def reshuffle_allowed(game: Game) -> bool:
     return not game.nightfall
 
 def discard_played(game: Game, side: str, cid: str) -> None:
-    game.discards[side].append(cid)
+    game.cards.discards[side].append(cid)
 
 def can_take_turn(game: Game, side: str) -> bool:
     if side == game.archie:
-        return bool(game.decks[side]) or (bool(game.discards[side]) and not game.nightfall)
-    return bool(game.hands[side])
+        return bool(game.cards.decks[side]) or (bool(game.cards.discards[side]) and not game.nightfall)
+    return bool(game.cards.hands[side])
 
 def begin_turn_cards(game: Game) -> None:
     """Archie draws the top card of its deck; with no card to play the game may end."""
-    side = game.active
+    side = game.current.active
     if not can_take_turn(game, side):
         if game.nightfall:
-            game.pending.append({"do": "nightfall", "side": None})
+            game.decisions.pending.append({"do": "nightfall", "side": None})
         else:
             game._finish(other(side), "no_cards")
         return
@@ -394,13 +393,13 @@ def begin_turn_cards(game: Game) -> None:
         turn._draw(game, side, 1)
 
 def do_end_by_nightfall(game: Game, a) -> None:
-    game.pending.pop(0)
+    game.decisions.pending.pop(0)
     flags = {s: game.flags(s) for s in ("union", "confederate")}
     if flags["union"] != flags["confederate"]:
         winner = max(flags, key=lambda s: flags[s])
         reason = "nightfall_flags"
-    elif game.casualties["union"] != game.casualties["confederate"]:
-        winner = max(game.casualties, key=lambda s: game.casualties[s])
+    elif game.score.casualties["union"] != game.score.casualties["confederate"]:
+        winner = max(game.score.casualties, key=lambda s: game.score.casualties[s])
         reason = "nightfall_casualties"
     else:
         winner, reason = None, "nightfall_draw"

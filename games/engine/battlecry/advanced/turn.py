@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import card_of, is_extra
 from ...core.errors import IllegalAction
-from ..hexgrid import HEXES, SECTION_OF
 from ..units import other
 from . import battle, movement, prebattle, tactics
 from .. import contact
@@ -22,20 +21,20 @@ if TYPE_CHECKING:
 # -- cards ---------------------------------------------------------------------------
 def capacity(game: Game, side: str) -> int:
     """Hand capacity: the scenario's cards plus one per friendly general on the board."""
-    gens = sum(1 for g in game.generals.values() if g.side == side)
+    gens = sum(1 for g in game.pieces.generals.values() if g.side == side)
     return max(1, game.scenario.cards[side] + gens - game.hand_reduction.get(side, 0))
 
 def _draw(game: Game, side: str, n: int) -> list[str]:
     drawn = []
     for _ in range(n):
-        deck = game.decks[side]
+        deck = game.cards.decks[side]
         if not deck:
-            if not game.discards[side] or not tactics.reshuffle_allowed(game):
+            if not game.cards.discards[side] or not tactics.reshuffle_allowed(game):
                 break
-            deck.extend(game.discards[side])
-            game.discards[side].clear()
+            deck.extend(game.cards.discards[side])
+            game.cards.discards[side].clear()
             # the discard pile is public: its extra cards are now known to be this side's
-            known = game.returned_extras[side]
+            known = game.cards.returned_extras[side]
             known.extend([c for c in deck if is_extra(c) and c not in known])
             game._shuffle(deck)
             game._event({"type": "reshuffle", "side": side, "cards": len(deck),
@@ -45,7 +44,7 @@ def _draw(game: Game, side: str, n: int) -> list[str]:
             deck.remove(wanted)
             deck.append(wanted)
         drawn.append(deck.pop())
-    game.hands[side].extend(drawn)
+    game.cards.hands[side].extend(drawn)
     if drawn:
         game._event({"type": "draw", "side": side, "count": len(drawn),
                      "private": {"side": side, "cards": list(drawn)}})
@@ -54,9 +53,9 @@ def _draw(game: Game, side: str, n: int) -> list[str]:
 def _check_hand(game: Game, side: str) -> None:
     if side == game.archie:
         return
-    excess = len(game.hands[side]) - capacity(game, side)
-    if excess > 0 and not any(p["do"] == "discard" and p["side"] == side for p in game.pending):
-        game.pending.append({"do": "discard", "side": side})
+    excess = len(game.cards.hands[side]) - capacity(game, side)
+    if excess > 0 and not any(p["do"] == "discard" and p["side"] == side for p in game.decisions.pending):
+        game.decisions.pending.append({"do": "discard", "side": side})
 
 # -- ordering ------------------------------------------------------------------------
 def in_melee(game: Game, unit) -> bool:
@@ -64,43 +63,43 @@ def in_melee(game: Game, unit) -> bool:
 
 def order_eligible(game: Game, unit) -> bool:
     """May this unit take one of the orders the card in play still gives?"""
-    rule = game.order_rule
-    if rule is None or game.orders_left <= 0 or unit.id in game.ordered:
+    rule = game.current.order_rule
+    if rule is None or game.current.orders_left <= 0 or unit.id in game.current.ordered:
         return False
     by = rule["by"]
     if by == "supply":                       # Short Supply: any unit, either side
         return True
-    if unit.side != game.active or in_melee(game, unit):
+    if unit.side != game.current.active or in_melee(game, unit):
         return False
     if by == "section":
-        secs = SECTION_OF[game.positions[unit.side]][unit.hex]
+        secs = game.board.section_of[game.field.positions[unit.side]][unit.hex]
         return any(n > 0 and sec in secs for sec, n in rule["quota"].items())
     if by == "kind":
         return rule["quota"].get(unit.kind, 0) > 0
     if by == "infantry":
         return unit.kind == "infantry"
     if by == "fortify":
-        return game.terrain[unit.hex] != "river"
+        return game.field.terrain[unit.hex] != "river"
     return True
 
 def _any_eligible(game: Game) -> bool:
-    return any(order_eligible(game, u) for u in game.units.values())
+    return any(order_eligible(game, u) for u in game.pieces.units.values())
 
 def _after_order(game: Game) -> None:
-    if game.step == "order" and (game.orders_left <= 0 or not _any_eligible(game)):
+    if game.current.step == "order" and (game.current.orders_left <= 0 or not _any_eligible(game)):
         _close_orders(game)
 
 def _close_orders(game: Game) -> None:
-    game.step = "move"
-    game.order_rule = None
+    game.current.step = "move"
+    game.current.order_rule = None
 
 def do_confirm_orders(game: Game, a) -> None:
-    game.step = "move"
+    game.current.step = "move"
 
 
 def do_play_card(game: Game, a) -> None:
     cid, mode = a.get("card"), a.get("mode", "section")
-    hand = game.hands[game.active]
+    hand = game.cards.hands[game.current.active]
     if cid not in hand:
         raise IllegalAction("That card is not in your hand.")
     card = card_of(cid)
@@ -122,49 +121,49 @@ def play_card_unchecked(game: Game, a) -> None:
     _play_card(game, cid, mode, effect, a)
 
 def _play_card(game: Game, cid: str, mode: str, effect: str | None, a: dict) -> None:
-    hand = game.hands[game.active]
+    hand = game.cards.hands[game.current.active]
     card = card_of(cid)
     hand.remove(cid)
-    game.card, game.mode, game.effect = cid, mode, effect
-    game.step = "order"
-    event: dict[str, Any] = {"type": "card_played", "side": game.active, "card": cid, "name": card.name,
+    game.current.card, game.current.mode, game.current.effect = cid, mode, effect
+    game.current.step = "order"
+    event: dict[str, Any] = {"type": "card_played", "side": game.current.active, "card": cid, "name": card.name,
              "mode": mode}
     if effect and effect != card.key:
         event["copies"] = effect
     game._event(event)
     if effect is None:
-        game.order_rule, game.orders_left = {"by": "any"}, 1
+        game.current.order_rule, game.current.orders_left = {"by": "any"}, 1
     else:
-        game.last_card[game.active] = effect
+        game.cards.last_card[game.current.active] = effect
         tactics.start_effect(game, effect, a, held=len(hand) + 1)
-    event["orders"] = game.orders_left + len(game.ordered)
+    event["orders"] = game.current.orders_left + len(game.current.ordered)
     _after_order(game)
 
 def do_order(game: Game, a) -> None:
     u = game._unit(a.get("unit"))
-    rule = game.order_rule or {}
-    if rule.get("by") != "supply" and u.side != game.active:
+    rule = game.current.order_rule or {}
+    if rule.get("by") != "supply" and u.side != game.current.active:
         raise IllegalAction("You can only order your own units.")
-    if u.id in game.ordered:
+    if u.id in game.current.ordered:
         raise IllegalAction("That unit is already ordered.")
     if rule.get("by") != "supply" and in_melee(game, u):
         raise IllegalAction("Units in melee may not receive orders until the melee is over.")
-    if game.orders_left <= 0:
+    if game.current.orders_left <= 0:
         raise IllegalAction("The card gives no more orders.")
     if not order_eligible(game, u):
         raise IllegalAction(why_not_eligible(game, u))
     _order(game, u)
 
 def order_unchecked(game: Game, a) -> None:
-    _order(game, game.units[a["unit"]])
+    _order(game, game.pieces.units[a["unit"]])
 
 def _order(game: Game, u) -> None:
-    rule = game.order_rule or {}
-    game.orders_left -= 1
+    rule = game.current.order_rule or {}
+    game.current.orders_left -= 1
     by = rule["by"]
     if by == "section":
         quota = rule["quota"]
-        secs = [s for s in SECTION_OF[game.positions[u.side]][u.hex] if quota.get(s, 0) > 0]
+        secs = [s for s in game.board.section_of[game.field.positions[u.side]][u.hex] if quota.get(s, 0) > 0]
         quota[max(secs, key=lambda s: (quota[s], s))] -= 1
     elif by == "kind":
         rule["quota"][u.kind] -= 1
@@ -173,14 +172,14 @@ def _order(game: Game, u) -> None:
     elif by == "supply":
         tactics.short_supply(game, u)
     else:
-        game.ordered.append(u.id)
+        game.current.ordered.append(u.id)
         if game._events is not None:
             game._event({"type": "ordered", "side": u.side, "unit": u.id})
         tactics.on_ordered(game, u)
     _after_order(game)
 
 def why_not_eligible(game: Game, u) -> str:
-    rule = game.order_rule or {}
+    rule = game.current.order_rule or {}
     by = rule.get("by")
     if by == "section":
         secs = " or ".join(s for s, n in rule["quota"].items() if n > 0)
@@ -196,95 +195,95 @@ def why_not_eligible(game: Game, u) -> str:
 
 # -- movement ------------------------------------------------------------------------
 def unit_can_move(game: Game, u) -> bool:
-    if u.side != game.active or u.id not in game.ordered or u.id in game.locked:
+    if u.side != game.current.active or u.id not in game.current.ordered or u.id in game.current.locked:
         return False
-    if u.id in game.fx["no_move"]:
+    if u.id in game.fx.no_move:
         return False
-    if game.step == "move_again":
-        return u.id in game.fx["hit_and_run"] and u.id not in game.fx["second_moved"]
-    return u.id not in game.moved
+    if game.current.step == "move_again":
+        return u.id in game.fx.hit_and_run and u.id not in game.fx.second_moved
+    return u.id not in game.current.moved
 
 def general_can_move(game: Game, g) -> bool:
-    if g.side != game.active or g.id in game.gen_moved:
+    if g.side != game.current.active or g.id in game.current.gen_moved:
         return False
-    uid = game.unit_at[g.hex]
-    return uid is None or (uid not in game.moved and uid not in game.locked)
+    uid = game.pieces.unit_at[g.hex]
+    return uid is None or (uid not in game.current.moved and uid not in game.current.locked)
 
 def do_move(game: Game, a) -> None:
     u = game._unit(a.get("unit"))
-    if u.side != game.active:
+    if u.side != game.current.active:
         raise IllegalAction("You can only move your own units.")
-    if u.id not in game.ordered:
+    if u.id not in game.current.ordered:
         raise IllegalAction("Only ordered units may move.")
-    if u.id in game.locked:
+    if u.id in game.current.locked:
         raise IllegalAction("A general joined that unit this turn; neither may move again.")
-    if u.id in game.fx["no_move"]:
+    if u.id in game.fx.no_move:
         raise IllegalAction("The card played lets that unit battle but not move.")
     if not unit_can_move(game, u):
         raise IllegalAction("That unit has already moved this turn.")
     to = game._hex(a.get("to"))
-    dests = movement.unit_destinations(game, u, movement.MOVE_AGAIN if game.step == "move_again" else None)
+    dests = movement.unit_destinations(game, u, movement.MOVE_AGAIN if game.current.step == "move_again" else None)
     if to not in dests:
-        raise IllegalAction(f"That unit cannot reach {HEXES[to]} this turn.")
+        raise IllegalAction(f"That unit cannot reach {game.board.hexes[to]} this turn.")
     _move_unit(game, u, to, dests[to])
 
 def move_unchecked(game: Game, a) -> None:
-    u = game.units[a["unit"]]
+    u = game.pieces.units[a["unit"]]
     to = game._hex(a["to"])
-    dests = movement.unit_destinations(game, u, movement.MOVE_AGAIN if game.step == "move_again" else None)
+    dests = movement.unit_destinations(game, u, movement.MOVE_AGAIN if game.current.step == "move_again" else None)
     _move_unit(game, u, to, dests[to])
 
 def _move_unit(game: Game, u, to: int, steps: int) -> None:
     frm = u.hex
-    joined = game.general_at[to]          # a lone general the unit takes into command
+    joined = game.pieces.general_at[to]          # a lone general the unit takes into command
     gid = game.place_unit(u, to)
-    if game.step == "move_again":
-        game.fx["second_moved"].append(u.id)
+    if game.current.step == "move_again":
+        game.fx.second_moved.append(u.id)
     else:
-        game.moved[u.id] = steps
+        game.current.moved[u.id] = steps
     leader = gid if gid is not None else joined
     if leader is not None:
-        game.gen_moved.add(leader)
+        game.current.gen_moved.add(leader)
     if game._events is not None:
         game._event({"type": "moved", "side": u.side, "unit": u.id, "kind": u.kind,
-                 "from": HEXES[frm].to_json(), "to": HEXES[to].to_json(), "steps": steps,
+                 "from": game.board.hexes[frm].to_json(), "to": game.board.hexes[to].to_json(), "steps": steps,
                  "general": gid})
 
 def do_move_general(game: Game, a) -> None:
     g = game._general(a.get("general"))
-    if g.side != game.active:
+    if g.side != game.current.active:
         raise IllegalAction("You can only move your own generals.")
     if not general_can_move(game, g):
         raise IllegalAction("That general cannot move again this turn.")
     to = game._hex(a.get("to"))
     if to not in movement.general_destinations(game, g):
-        raise IllegalAction(f"That general cannot reach {HEXES[to]} this turn.")
+        raise IllegalAction(f"That general cannot reach {game.board.hexes[to]} this turn.")
     _move_general(game, g, to)
 
 def move_general_unchecked(game: Game, a) -> None:
-    _move_general(game, game.generals[a["general"]], game._hex(a["to"]))
+    _move_general(game, game.pieces.generals[a["general"]], game._hex(a["to"]))
 
 def _move_general(game: Game, g, to: int) -> None:
     g = game.writable_general(g)
     frm = g.hex
-    left = game.unit_at[frm]
-    if game.effect == "leadership" and left in game.ordered and left not in game.moved:
-        game.ordered.remove(left)     # ordered only while its general stays with it
-    game.general_at[frm] = None
-    game.general_at[to] = g.id
+    left = game.pieces.unit_at[frm]
+    if game.current.effect == "leadership" and left in game.current.ordered and left not in game.current.moved:
+        game.current.ordered.remove(left)     # ordered only while its general stays with it
+    game.pieces.general_at[frm] = None
+    game.pieces.general_at[to] = g.id
     g.hex = to
     movement.forget_after_general_move(game, g.side)
-    game.gen_moved.add(g.id)
-    joined = game.unit_at[to]
+    game.current.gen_moved.add(g.id)
+    joined = game.pieces.unit_at[to]
     if joined is not None:
-        game.locked.add(joined)
+        game.current.locked.add(joined)
     if game._events is not None:
         game._event({"type": "general_moved", "side": g.side, "general": g.id,
-                 "from": HEXES[frm].to_json(), "to": HEXES[to].to_json(), "joined": joined})
+                 "from": game.board.hexes[frm].to_json(), "to": game.board.hexes[to].to_json(), "joined": joined})
 
 def do_end_movement(game: Game, a) -> None:
-    game.step = "battle"
-    game._event({"type": "battle_phase", "side": game.active})
+    game.current.step = "battle"
+    game._event({"type": "battle_phase", "side": game.current.active})
 
 # -- end of the turn -----------------------------------------------------------------
 def do_end_turn(game: Game, a) -> None:
@@ -293,67 +292,67 @@ def do_end_turn(game: Game, a) -> None:
     end_turn_unchecked(game, a)
 
 def end_turn_unchecked(game: Game, a) -> None:
-    if game.step == "battle" and any(
-            uid in game.units and unit_can_move_again(game, uid) for uid in game.fx["hit_and_run"]):
-        game.step = "move_again"
-        game._event({"type": "move_again", "side": game.active})
+    if game.current.step == "battle" and any(
+            uid in game.pieces.units and unit_can_move_again(game, uid) for uid in game.fx.hit_and_run):
+        game.current.step = "move_again"
+        game._event({"type": "move_again", "side": game.current.active})
         return
-    if game.card:
-        tactics.discard_played(game, game.active, game.card)
-    order = [game.active]
-    if game.fx["fight_back"]:
-        order.insert(0, game.fx["fight_back"])
-    game.pending.extend({"do": "draw", "side": s} for s in order)
-    game.pending.append({"do": "finish_turn", "side": game.active})
+    if game.current.card:
+        tactics.discard_played(game, game.current.active, game.current.card)
+    order = [game.current.active]
+    if game.fx.fight_back:
+        order.insert(0, game.fx.fight_back)
+    game.decisions.pending.extend({"do": "draw", "side": s} for s in order)
+    game.decisions.pending.append({"do": "finish_turn", "side": game.current.active})
 
 def unit_can_move_again(game: Game, uid) -> bool:
-    return uid not in game.fx["second_moved"] and bool(movement.unit_destinations(game, game.units[uid], movement.MOVE_AGAIN))
+    return uid not in game.fx.second_moved and bool(movement.unit_destinations(game, game.pieces.units[uid], movement.MOVE_AGAIN))
 
 def auto_draw(game: Game, item) -> None:
     side = item["side"]
     if side == game.archie:
         return                                   # Archie holds no hand
-    two = side == game.active and game.fx["draw_two"]
+    two = side == game.current.active and game.fx.draw_two
     drawn = _draw(game, side, 2 if two else prebattle.draw_count(game, side, 1))
     if two and len(drawn) == 2:
-        game.pending.insert(0, {"do": "keep_card", "side": side, "cards": drawn})
+        game.decisions.pending.insert(0, {"do": "keep_card", "side": side, "cards": drawn})
     _check_hand(game, side)
 
 def do_keep_card(game: Game, a) -> None:
-    item = game.pending[0]
+    item = game.decisions.pending[0]
     cid = a.get("card")
     if cid not in item["cards"]:
         raise IllegalAction("Keep one of the two cards you drew.")
     other_card = next(c for c in item["cards"] if c != cid)
-    game.hands[item["side"]].remove(other_card)
-    game.discards[item["side"]].append(other_card)
-    game.pending.pop(0)
+    game.cards.hands[item["side"]].remove(other_card)
+    game.cards.discards[item["side"]].append(other_card)
+    game.decisions.pending.pop(0)
     game._event({"type": "kept_card", "side": item["side"], "discarded": other_card})
 
 def do_discard(game: Game, a) -> None:
-    item = game.pending[0]
+    item = game.decisions.pending[0]
     side = item["side"]
     cid = a.get("card")
-    if cid not in game.hands[side]:
+    if cid not in game.cards.hands[side]:
         raise IllegalAction("That card is not in your hand.")
-    game.hands[side].remove(cid)
-    game.discards[side].append(cid)
+    game.cards.hands[side].remove(cid)
+    game.cards.discards[side].append(cid)
     game._event({"type": "discarded", "side": side, "card": cid})
-    if len(game.hands[side]) <= capacity(game, side):
-        game.pending.pop(0)
+    if len(game.cards.hands[side]) <= capacity(game, side):
+        game.decisions.pending.pop(0)
 
 def auto_finish_turn(game: Game, item) -> None:
     game.check_end_of_turn()
     if game.outcome:
         return
-    for u in game.units.values():
+    for u in game.pieces.units.values():
         if u.engaged and not in_melee(game, u):
             game.writable_unit(u).engaged = False
-    game.active = other(game.active)
-    game.turn += 1
+    game.current.active = other(game.current.active)
+    game.current.number += 1
     game._reset_turn()
-    game.step = "play_card"
-    game._event({"type": "turn", "turn": game.turn, "side": game.active})
+    game.current.step = "play_card"
+    game._event({"type": "turn", "turn": game.current.number, "side": game.current.active})
     game.start_of_turn()
     if not game.outcome:
         tactics.begin_turn_cards(game)
