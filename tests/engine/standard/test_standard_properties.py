@@ -35,19 +35,19 @@ def random_game(scenario, seed, max_actions=300):
 def check_board(game):
     for u in game.units.values():
         assert 1 <= u.figures <= FULL_FIGURES[u.kind]
-        assert game.unit_at[u.hex] == u.id
-    assert sum(x is not None for x in game.unit_at) == len(game.units)
+        assert game.pieces.unit_at[u.hex] == u.id
+    assert sum(x is not None for x in game.pieces.unit_at) == len(game.units)
     for g in game.generals.values():
-        assert game.general_at[g.hex] == g.id
-        uid = game.unit_at[g.hex]
+        assert game.pieces.general_at[g.hex] == g.id
+        uid = game.pieces.unit_at[g.hex]
         assert uid is None or game.units[uid].side == g.side
-    assert sum(x is not None for x in game.general_at) == len(game.generals)
+    assert sum(x is not None for x in game.pieces.general_at) == len(game.generals)
     for side in SIDES:
         ids = [c["id"] for c in game.captured[side]]
         assert len(ids) == len(set(ids))
         assert not set(ids) & set(game.units) and not set(ids) & set(game.generals)
     cards = game.deck + game.discards + game.hands["union"] + game.hands["confederate"]
-    in_play = [game.card] if game.card and game.card not in cards else []
+    in_play = [game.current.card] if game.current.card and game.current.card not in cards else []
     assert len(set(cards + in_play)) == len(cards + in_play) == 49
     for side in SIDES:
         assert len(game.hands[side]) <= game.capacity(side)

@@ -89,14 +89,14 @@ def test_probe_orders_two_units_of_the_player_choosing_in_its_section():
     assert {a.get("unit") for a in g.legal_actions()} == {"u1", "u2", "u3", None}
     g.apply({"type": "order", "unit": "u1"})
     g.apply({"type": "order", "unit": "u3"})
-    assert g.phase == "move" and g.ordered == ["u1", "u3"]
+    assert g.phase == "move" and g.current.ordered == ["u1", "u3"]
 
 
 def test_assault_orders_every_unit_of_the_section_and_nothing_else():
     g = std([inf("union", 10, 6), inf("union", 12, 6), inf("union", 14, 6), inf("union", 2, 6),
              inf("union", 16, 6), inf("confederate", 12, 0)])
     play(g, "std_assault_centre")
-    assert g.phase == "move" and sorted(g.ordered) == ["u1", "u2", "u3", "u5"]
+    assert g.phase == "move" and sorted(g.current.ordered) == ["u1", "u2", "u3", "u5"]
 
 
 def test_coordinated_attack_orders_one_piece_per_section():
@@ -111,13 +111,13 @@ def test_all_out_offensive_orders_every_unit_and_general():
     g = std([inf("union", 2, 6), inf("union", 12, 6), cav("union", 22, 6),
              inf("confederate", 12, 0)], [G("union", 16, 6)])
     play(g, "std_all_out_offensive")
-    assert sorted(g.ordered) == ["u1", "u2", "u3"] and g.gen_ordered == ["g1"]
+    assert sorted(g.current.ordered) == ["u1", "u2", "u3"] and g.current.gen_ordered == ["g1"]
 
 
 def test_bombard_lets_each_gun_battle_twice_or_move():
     g = std([art("union", 10, 6), inf("union", 12, 6), inf("confederate", 10, 2, figures=4)])
     to_battle(g, "std_bombard")
-    assert g.ordered == ["u1"]
+    assert g.current.ordered == ["u1"]
     attack(g, "u1", 10, 2, ["artillery"] * 2)
     attack(g, "u1", 10, 2, ["infantry", "artillery"])
     assert g.units["u3"].figures == 3 and types(g) == ["end_turn"]
@@ -127,14 +127,14 @@ def test_leadership_orders_generals_and_the_units_they_are_with():
     g = std([inf("union", 10, 6), inf("union", 14, 6), inf("confederate", 12, 0)],
             [G("union", 10, 6)])
     play(g, "std_leadership")
-    assert g.ordered == ["u1"] and g.gen_ordered == ["g1"]
+    assert g.current.ordered == ["u1"] and g.current.gen_ordered == ["g1"]
 
 
 def test_call_for_reinforcements_places_a_new_unit_on_the_baseline_that_does_not_act():
     g = std([inf("union", 10, 6), inf("confederate", 12, 0)])
     play(g, "std_call_for_reinforcements", kind="cavalry", to=H(12, 8))
-    new = g.units[g.unit_at[i(g, 12, 8)]]
-    assert new.kind == "cavalry" and new.figures == 3 and new.id not in g.ordered
+    new = g.units[g.pieces.unit_at[i(g, 12, 8)]]
+    assert new.kind == "cavalry" and new.figures == 3 and new.id not in g.current.ordered
     assert g.phase == "move" and [a["type"] for a in g.legal_actions()] == ["end_movement"]
 
 
@@ -149,7 +149,7 @@ def test_counter_attack_copies_the_opponents_last_card_on_the_other_flank():
     g = std([inf("union", 2, 6), inf("union", 22, 6), inf("confederate", 12, 0)])
     g.last_card["confederate"] = "std_skirmish_left"
     play(g, "std_counter_attack")
-    assert g.effect == "std_skirmish_right" and g.ordered == ["u2"]
+    assert g.current.effect == "std_skirmish_right" and g.current.ordered == ["u2"]
 
 
 def test_counter_attack_with_nothing_to_copy_cannot_be_played():
@@ -317,7 +317,7 @@ def test_a_flag_calls_for_a_morale_check_and_a_pass_holds_the_ground():
                                      "artillery", "cavalry", "infantry"])
     check = next(e for e in events if e["type"] == "morale_check")
     assert check["dice"] == 3 and check["passed"]
-    assert g.unit_at[i(g, 11, 5)] == "u2"
+    assert g.pieces.unit_at[i(g, 11, 5)] == "u2"
     assert "u2" not in g.status and g.phase == "battle_back"
 
 
@@ -328,7 +328,7 @@ def test_a_failed_check_leaves_the_unit_spent_and_retreating_a_hex_per_flag():
                             "flag", "artillery", "cavalry"])
     assert g.status["u2"] == "spent" and g.phase == "retreat"
     g.apply({"type": "retreat", "to": H(10, 4)})
-    assert g.unit_at[i(g, 10, 4)] == "u2"
+    assert g.pieces.unit_at[i(g, 10, 4)] == "u2"
     assert g.phase == "breakthrough"
 
 
@@ -408,7 +408,7 @@ def test_no_battle_back_after_a_flank_attack():
 def test_facing_front_flank_and_rear_by_seat():
     g = std([inf("union", 10, 6), inf("confederate", 10, 2)])
     u, c = g.units["u1"], g.units["u2"]
-    hx = g.unit_at.index
+    hx = g.pieces.unit_at.index
     assert [facing(g, u, h) for h in (i(g, 11, 5), i(g, 12, 6), i(g, 11, 7))] == ["front", "flank", "rear"]
     assert [facing(g, c, h) for h in (i(g, 11, 3), i(g, 12, 2), i(g, 11, 1))] == ["front", "flank", "rear"]
     assert facing(g, u, hx("u2")) == "front"
@@ -427,7 +427,7 @@ def test_a_melee_that_clears_the_hex_allows_one_breakthrough_with_an_extra_die()
     attack(g, "u1", 11, 5, ["infantry", "artillery", "artillery", "artillery"])
     assert g.phase == "breakthrough"
     g.apply({"type": "breakthrough"})
-    assert g.unit_at[i(g, 11, 5)] == "u1" and dice(g, (11, 5), (12, 4)) == 5
+    assert g.pieces.unit_at[i(g, 11, 5)] == "u1" and dice(g, (11, 5), (12, 4)) == 5
     attack(g, "u1", 12, 4, ["infantry"] + ["artillery"] * 4)
     assert g.phase == "battle" and types(g) == ["end_turn"]      # once per turn
 
@@ -436,14 +436,14 @@ def test_the_breakthrough_is_automatic_with_an_attached_general():
     g = std([inf("union", 10, 6), inf("confederate", 11, 5, figures=1)], [G("union", 10, 6)])
     to_battle(g, "std_skirmish_centre", "u1")
     attack(g, "u1", 11, 5, ["infantry"] + ["artillery"] * 4)
-    assert g.unit_at[i(g, 11, 5)] == "u1" and g.general_at[i(g, 11, 5)] == "g1"
+    assert g.pieces.unit_at[i(g, 11, 5)] == "u1" and g.pieces.general_at[i(g, 11, 5)] == "g1"
 
 
 def test_artillery_never_breaks_through():
     g = std([art("union", 10, 6), inf("confederate", 11, 5, figures=1)])
     to_battle(g, "std_skirmish_centre")
     attack(g, "u1", 11, 5, ["infantry"] + ["artillery"] * 4)
-    assert g.phase == "battle" and g.unit_at[i(g, 10, 6)] == "u1"
+    assert g.phase == "battle" and g.pieces.unit_at[i(g, 10, 6)] == "u1"
 
 
 # -- S9 evading a melee -----------------------------------------------------------------------------
@@ -455,7 +455,7 @@ def test_cavalry_may_evade_one_or_two_hexes_and_then_only_sabres_hit():
     rows = {a["to"]["row"] for a in g.legal_actions() if a["type"] == "evade"}
     assert rows == {3, 4}
     g.apply({"type": "evade", "to": H(13, 3)}, rolls=["cavalry", "swords", "flag", "cavalry"])
-    assert g.units["u2"].figures == 2 and g.unit_at[i(g, 13, 3)] == "u2"
+    assert g.units["u2"].figures == 2 and g.pieces.unit_at[i(g, 13, 3)] == "u2"
     assert g.phase == "battle" and "u2" not in g.status
 
 
@@ -479,7 +479,7 @@ def test_a_figure_is_lost_for_each_hex_of_retreat_that_cannot_be_made():
     g = std([inf("union", 11, 1), inf("confederate", 10, 0)])
     to_battle(g, "std_skirmish_centre")
     attack(g, "u1", 10, 0, ["flag", "flag", "artillery", "artillery", "flag", "flag"])
-    assert g.units["u2"].figures == 2 and g.unit_at[i(g, 10, 0)] == "u2"
+    assert g.units["u2"].figures == 2 and g.pieces.unit_at[i(g, 10, 0)] == "u2"
 
 
 def test_figures_eliminated_are_counted_for_the_match_result():

@@ -34,19 +34,19 @@ def _h(i: int) -> dict:
 
 # -- who may battle what ------------------------------------------------------------------
 def may_battle(game: StandardGame, u: Unit) -> bool:
-    return (u.id in game.ordered and game.battles_left.get(u.id, 1) > 0
-            and u.id not in game.no_battle
-            and not (u.kind == ARTILLERY and u.id in game.moved)
-            and u.side == game.active)
+    return (u.id in game.current.ordered and game.current.battles_left.get(u.id, 1) > 0
+            and u.id not in game.current.no_battle
+            and not (u.kind == ARTILLERY and u.id in game.current.moved)
+            and u.side == game.current.active)
 
 
 def targets(game: StandardGame, u: Unit) -> list[int]:
     """Hexes ``u`` may battle now: enemy units in range and sight with at least one die,
     and lone enemy generals next to infantry or cavalry (melee only)."""
     out = []
-    far = 1 if u.id in game.melee_only else reach(game, u)
-    bonus = game.bonus.get(u.id, 0)
-    for t in game.units.values():
+    far = 1 if u.id in game.current.melee_only else reach(game, u)
+    bonus = game.current.bonus.get(u.id, 0)
+    for t in game.pieces.units.values():
         if t.side == u.side:
             continue
         d = DIST[u.hex][t.hex]
@@ -55,25 +55,25 @@ def targets(game: StandardGame, u: Unit) -> list[int]:
         if attack_dice(game, u, t.hex, bonus)[0] >= 1:
             out.append(t.hex)
     if u.kind != ARTILLERY:
-        for gen in game.generals.values():
-            if gen.side != u.side and DIST[u.hex][gen.hex] == 1 and game.unit_at[gen.hex] is None:
+        for gen in game.pieces.generals.values():
+            if gen.side != u.side and DIST[u.hex][gen.hex] == 1 and game.pieces.unit_at[gen.hex] is None:
                 out.append(gen.hex)
     return sorted(out)
 
 
 def shooting_targets(game: StandardGame, u: Unit) -> list[str]:
     """Enemy generals a Sharp Shooter may fire at (L83; ruling S3)."""
-    if game.effect != "std_sharp_shooter" or u.kind != INFANTRY:
+    if game.current.effect != "std_sharp_shooter" or u.kind != INFANTRY:
         return []
-    return sorted(g.id for g in game.generals.values() if g.side != u.side
+    return sorted(g.id for g in game.pieces.generals.values() if g.side != u.side
                   and DIST[u.hex][g.hex] <= SHARP_SHOOTER_RANGE
                   and can_see(game, u.hex, g.hex, u))
 
 
 def battle_actions(game: StandardGame) -> list[dict]:
     out: list[dict] = []
-    for uid in game.ordered:
-        u = game.units.get(uid)
+    for uid in game.current.ordered:
+        u = game.pieces.units.get(uid)
         if u is None or not may_battle(game, u):
             continue
         out.extend({"type": "attack", "unit": uid, "target": HEX_JSON[h]} for h in targets(game, u))
@@ -85,7 +85,7 @@ def battle_actions(game: StandardGame) -> list[dict]:
 
 def preview(game: StandardGame, u: Unit, b: int) -> dict:
     d = DIST[u.hex][b]
-    n, mods = attack_dice(game, u, b, game.bonus.get(u.id, 0))
+    n, mods = attack_dice(game, u, b, game.current.bonus.get(u.id, 0))
     los = d <= 1 or can_see(game, u.hex, b, u)
     allowed = game.phase == "battle" and may_battle(game, u) and b in targets(game, u)
     return {"dice": max(0, n), "distance": d, "los": los, "allowed": allowed,
@@ -96,14 +96,14 @@ def preview(game: StandardGame, u: Unit, b: int) -> dict:
 
 # -- an attack ------------------------------------------------------------------------------
 def _spend_battle(game: StandardGame, u: Unit) -> int:
-    game.battles_left[u.id] = game.battles_left.get(u.id, 1) - 1
-    if u.id in game.melee_only:
-        game.melee_only.remove(u.id)
-    return game.bonus.pop(u.id, 0)
+    game.current.battles_left[u.id] = game.current.battles_left.get(u.id, 1) - 1
+    if u.id in game.current.melee_only:
+        game.current.melee_only.remove(u.id)
+    return game.current.bonus.pop(u.id, 0)
 
 
 def do_attack(game: StandardGame, a: dict) -> None:
-    u = game.units[a["unit"]]
+    u = game.pieces.units[a["unit"]]
     target = _index(a["target"])
     bonus = _spend_battle(game, u)
     attack(game, u, target, bonus, back=False)
@@ -118,16 +118,16 @@ def attack(game: StandardGame, u: Unit, target_hex: int, bonus: int, back: bool)
     d = DIST[u.hex][target_hex]
     n, mods = attack_dice(game, u, target_hex, bonus)
     melee = is_melee(u, d)
-    tuid = game.unit_at[target_hex]
+    tuid = game.pieces.unit_at[target_hex]
     ctx: dict[str, Any] = {"attacker": u.id, "hex": target_hex, "dice": n, "modifiers": mods,
                            "melee": melee, "back": back}
     if tuid is not None:
-        t = game.units[tuid]
+        t = game.pieces.units[tuid]
         ctx["target"] = t.id
         ctx["facing"] = facing(game, t, u.hex)
         may_evade = t.kind == CAVALRY
     else:
-        gid = game.general_at[target_hex]
+        gid = game.pieces.general_at[target_hex]
         assert gid is not None
         ctx["general"] = gid
         ctx["facing"] = "front"
@@ -141,14 +141,14 @@ def attack(game: StandardGame, u: Unit, target_hex: int, bonus: int, back: bool)
 
 def roll_attack(game: StandardGame, ctx: dict, evaded: bool) -> None:
     """Roll an attack's dice and apply them.  After an evasion only crossed sabres count."""
-    u = game.units.get(ctx["attacker"])
+    u = game.pieces.units.get(ctx["attacker"])
     if u is None:
         return
     faces = game.roll(ctx["dice"])
     sabres = faces.count(_dice.SWORDS)
     melee = ctx["melee"]
     if "general" in ctx:
-        gen = game.generals[ctx["general"]]
+        gen = game.pieces.generals[ctx["general"]]
         killed = sabres > 0
         flags = 0 if evaded or killed else faces.count(_dice.FLAG)
         game.event({"type": "attack", "side": u.side, "unit": u.id, "kind": u.kind,
@@ -164,7 +164,7 @@ def roll_attack(game: StandardGame, ctx: dict, evaded: bool) -> None:
             game.pending.append({"do": "after_melee", "side": u.side, "attacker": u.id,
                                  "general": gen.id, "origin": ctx["hex"], "flank": False})
         return
-    t = game.units[ctx["target"]]
+    t = game.pieces.units[ctx["target"]]
     if evaded:
         hits, flags = sabres, 0
     else:
@@ -221,14 +221,14 @@ def worsen(game: StandardGame, t: Unit, by: str) -> None:
 # -- losses ---------------------------------------------------------------------------------
 def eliminate(game: StandardGame, t: Unit, by: str) -> None:
     h = t.hex
-    game.unit_at[h] = None
-    del game.units[t.id]
+    game.pieces.unit_at[h] = None
+    del game.pieces.units[t.id]
     game.status.pop(t.id, None)
     game.cache.clear()
     game.captured[by].append({"kind": t.kind, "id": t.id, "special": t.special})
     game.event({"type": "eliminated", "unit": t.id, "kind": t.kind, "side": t.side, "by": by,
                 "hex": _h(h)})
-    gid = game.general_at[h]
+    gid = game.pieces.general_at[h]
     if gid is not None:
         game.pending.insert(0, {"do": "general_escape", "side": by, "general": gid})
 
@@ -237,13 +237,13 @@ def auto_general_escape(game: StandardGame, item: dict) -> None:
     """A general whose unit is lost falls back 1 to 3 hexes to the nearest safe hex by
     the default policy, or is lost with it when he cannot (ruling S8)."""
     gid = item["general"]
-    if gid in game.generals:
+    if gid in game.pieces.generals:
         _general_falls_back(game, gid, 3, item["side"])
 
 
 def _general_falls_back(game: StandardGame, gid: str, steps: int, by: str) -> None:
-    gen = game.generals[gid]
-    options = [h for h in general_retreat(game, gen, steps) if game.unit_at[h] is None]
+    gen = game.pieces.generals[gid]
+    options = [h for h in general_retreat(game, gen, steps) if game.pieces.unit_at[h] is None]
     if not options:
         game.event({"type": "general_trapped", "general": gid, "side": gen.side})
         capture_general(game, gid, by)
@@ -254,8 +254,8 @@ def _general_falls_back(game: StandardGame, gid: str, steps: int, by: str) -> No
 
 
 def capture_general(game: StandardGame, gid: str, by: str) -> None:
-    gen = game.generals.pop(gid)
-    game.general_at[gen.hex] = None
+    gen = game.pieces.generals.pop(gid)
+    game.pieces.general_at[gen.hex] = None
     game.cache.clear()
     game.captured[by].append({"kind": "general", "id": gid, "name": gen.name})
     game.event({"type": "general_eliminated", "general": gid, "name": gen.name,
@@ -265,10 +265,10 @@ def capture_general(game: StandardGame, gid: str, by: str) -> None:
 
 def auto_general_lost(game: StandardGame, item: dict) -> None:
     """Units next to (or on) the hex where their general fell check morale (L57)."""
-    near = [u for u in list(game.units.values())
+    near = [u for u in list(game.pieces.units.values())
             if u.side == item["side"] and DIST[u.hex][item["hex"]] <= 1]
     for u in near:
-        if u.id in game.units and not morale.check(game, u, "general lost", 1, False):
+        if u.id in game.pieces.units and not morale.check(game, u, "general lost", 1, False):
             worsen(game, u, item["by"])
 
 
@@ -279,7 +279,7 @@ def prepare(game: StandardGame, item: dict) -> bool:
 
 
 def _prepare_retreat(game: StandardGame, item: dict) -> bool:
-    u = game.units.get(item["unit"])
+    u = game.pieces.units.get(item["unit"])
     if u is None:
         return False
     made, ends = unit_retreat(game, u, item["steps"])
@@ -315,15 +315,15 @@ def retreat_actions(game: StandardGame) -> list[dict]:
 
 def do_retreat(game: StandardGame, a: dict) -> None:
     item = game.pending.pop(0)
-    _retreat(game, game.units[item["unit"]], _index(a["to"]), item)
+    _retreat(game, game.pieces.units[item["unit"]], _index(a["to"]), item)
 
 
 def evade_options(game: StandardGame, item: dict) -> list[int]:
     """Hexes 1 or 2 back toward the own baseline (the retreat procedure, L67)."""
     if "general" in item:
-        gen = game.generals[item["general"]]
-        return [h for h in general_retreat(game, gen, EVADE_STEPS) if game.unit_at[h] is None]
-    u = game.units[item["target"]]
+        gen = game.pieces.generals[item["general"]]
+        return [h for h in general_retreat(game, gen, EVADE_STEPS) if game.pieces.unit_at[h] is None]
+    u = game.pieces.units[item["target"]]
     out: set[int] = set()
     for steps in range(1, EVADE_STEPS + 1):
         made, ends = unit_retreat(game, u, steps)
@@ -349,11 +349,11 @@ def do_evade(game: StandardGame, a: dict) -> None:
     item = game.pending.pop(0)
     to = _index(a["to"])
     if "general" in item:
-        frm = game.generals[item["general"]].hex
+        frm = game.pieces.generals[item["general"]].hex
         place_general(game, item["general"], to)
         piece = {"general": item["general"]}
     else:
-        u = game.units[item["target"]]
+        u = game.pieces.units[item["target"]]
         frm = u.hex
         place_unit(game, u, to)
         piece = {"unit": u.id}
@@ -368,29 +368,29 @@ def do_stand(game: StandardGame, a: dict) -> None:
 
 # -- after a melee: battle-back or breakthrough ------------------------------------------------
 def auto_after_melee(game: StandardGame, item: dict) -> None:
-    u = game.units.get(item["attacker"])
+    u = game.pieces.units.get(item["attacker"])
     if u is None:
         return
     origin = item["origin"]
-    t = game.units.get(item.get("target", ""))
+    t = game.pieces.units.get(item.get("target", ""))
     if t is not None and t.hex == origin:
         # held its ground: it may battle back (L65), unless flanked, Routed, or struck
         # by Hit and Run cavalry
         if (item["flank"] or game.status.get(t.id) == ROUTED or DIST[u.hex][t.hex] != 1
-                or (game.hit_and_run and u.kind == CAVALRY and u.side == game.active)):
+                or (game.current.hit_and_run and u.kind == CAVALRY and u.side == game.current.active)):
             return
         game.pending.insert(0, {"do": "battle_back", "side": t.side, "unit": t.id,
                                 "attacker": u.id})
         return
-    gen = game.generals.get(item.get("general", ""))
+    gen = game.pieces.generals.get(item.get("general", ""))
     if gen is not None and gen.hex == origin:
         return
     # the enemy is gone or fell back: breakthrough charge (L66), once per turn
-    if (game.breakthrough_used or u.kind == ARTILLERY or u.side != game.active
-            or game.unit_at[origin] is not None or game.general_at[origin] is not None
-            or game.impassable[origin]):
+    if (game.current.breakthrough_used or u.kind == ARTILLERY or u.side != game.current.active
+            or game.pieces.unit_at[origin] is not None or game.pieces.general_at[origin] is not None
+            or game.field.impassable[origin]):
         return
-    if game.general_at[u.hex] is not None:
+    if game.pieces.general_at[u.hex] is not None:
         _break_through(game, u, origin)       # automatic with an attached general
         return
     game.pending.insert(0, {"do": "breakthrough", "side": u.side, "unit": u.id, "hex": origin})
@@ -403,7 +403,7 @@ def battle_back_actions(game: StandardGame) -> list[dict]:
 def do_battle_back(game: StandardGame, a: dict) -> None:
     """The defender checks morale and, passing, battles the attacker back (L57, L65)."""
     item = game.pending.pop(0)
-    t, u = game.units[item["unit"]], game.units.get(item["attacker"])
+    t, u = game.pieces.units[item["unit"]], game.pieces.units.get(item["attacker"])
     if u is None:
         return
     if morale.check(game, t, "battle back", 1, False):
@@ -421,18 +421,18 @@ def breakthrough_actions(game: StandardGame) -> list[dict]:
 def _break_through(game: StandardGame, u: Unit, origin: int) -> None:
     frm = u.hex
     place_unit(game, u, origin)
-    game.breakthrough_used = True
-    game.battles_left[u.id] = 1
-    game.bonus[u.id] = 1
-    if u.id not in game.melee_only:
-        game.melee_only.append(u.id)
+    game.current.breakthrough_used = True
+    game.current.battles_left[u.id] = 1
+    game.current.bonus[u.id] = 1
+    if u.id not in game.current.melee_only:
+        game.current.melee_only.append(u.id)
     game.event({"type": "breakthrough", "side": u.side, "unit": u.id, "from": _h(frm),
                 "to": _h(origin)})
 
 
 def do_breakthrough(game: StandardGame, a: dict) -> None:
     item = game.pending.pop(0)
-    _break_through(game, game.units[item["unit"]], item["hex"])
+    _break_through(game, game.pieces.units[item["unit"]], item["hex"])
 
 
 def do_hold_ground(game: StandardGame, a: dict) -> None:
@@ -441,10 +441,10 @@ def do_hold_ground(game: StandardGame, a: dict) -> None:
 
 # -- Sharp Shooter ------------------------------------------------------------------------------
 def do_shoot_general(game: StandardGame, a: dict) -> None:
-    u = game.units[a["unit"]]
-    gen = game.generals[a["general"]]
+    u = game.pieces.units[a["unit"]]
+    gen = game.pieces.generals[a["general"]]
     _spend_battle(game, u)
-    game.battles_left[u.id] = 0
+    game.current.battles_left[u.id] = 0
     n = base_dice(u, DIST[u.hex][gen.hex])
     faces = game.roll(n)
     killed = _dice.SWORDS in faces

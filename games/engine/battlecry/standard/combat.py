@@ -32,9 +32,9 @@ assert set(DIRECTIONS) == set(FACING["bottom"]) == set(FACING["top"])
 def reach(game: StandardGame, unit) -> int:
     """The farthest hex ``unit`` may battle now (0: it may not battle at range at all)."""
     if unit.kind == ARTILLERY:
-        return HILL_ARTILLERY_RANGE if game.terrain[unit.hex] == "hill" else RANGE[ARTILLERY]
+        return HILL_ARTILLERY_RANGE if game.field.terrain[unit.hex] == "hill" else RANGE[ARTILLERY]
     if unit.kind == CAVALRY:
-        return DISMOUNTED_RANGE if game.moved.get(unit.id, 0) == 0 else 1
+        return DISMOUNTED_RANGE if game.current.moved.get(unit.id, 0) == 0 else 1
     return RANGE[INFANTRY]
 
 
@@ -54,12 +54,12 @@ def can_see(game: StandardGame, a: int, b: int, viewer=None) -> bool:
     by units and generals in between; artillery on a hill sees over units, generals and
     hills (L50, L94) but not over woods, buildings or waterways."""
     crossed, edges = sight_line(a, b)
-    hill_gun = viewer is not None and viewer.kind == ARTILLERY and game.terrain[a] == "hill"
+    hill_gun = viewer is not None and viewer.kind == ARTILLERY and game.field.terrain[a] == "hill"
 
     def blocked(h: int) -> bool:
         if hill_gun:
-            return game.blocks[h] and game.terrain[h] != "hill"
-        return game.blocks[h] or game.unit_at[h] is not None or game.general_at[h] is not None
+            return game.field.blocks[h] and game.field.terrain[h] != "hill"
+        return game.field.blocks[h] or game.pieces.unit_at[h] is not None or game.pieces.general_at[h] is not None
 
     if any(blocked(h) for h in crossed):
         return False
@@ -68,7 +68,7 @@ def can_see(game: StandardGame, a: int, b: int, viewer=None) -> bool:
 
 def facing(game: StandardGame, target, source_hex: int) -> str:
     """Whether an attack from ``source_hex`` strikes ``target`` in the front, flank or rear."""
-    seat = game.positions[target.side]
+    seat = game.field.positions[target.side]
     found = {FACING[seat][d] for d in sides_facing(target.hex, source_hex)}
     return next(f for f in _FAVOUR if f in found)
 
@@ -76,20 +76,20 @@ def facing(game: StandardGame, target, source_hex: int) -> str:
 def modifiers(game: StandardGame, unit, target_hex: int, bonus: int = 0) -> list[dict]:
     """Dice gained and lost in an attack from ``unit`` on ``target_hex``, each with a reason."""
     mods = []
-    if game.general_at[unit.hex] is not None:
+    if game.pieces.general_at[unit.hex] is not None:
         mods.append({"dice": 1, "why": "attached general"})
     if bonus:
         mods.append({"dice": bonus, "why": "breakthrough charge"})
-    tuid = game.unit_at[target_hex]
+    tuid = game.pieces.unit_at[target_hex]
     if tuid is not None:
-        if game.terrain[target_hex] in BUILDINGS:
+        if game.field.terrain[target_hex] in BUILDINGS:
             mods.append({"dice": -BUILDING_DICE, "why": "target in a building"})
-        sides = game.obstacles[target_hex] or {}
+        sides = game.pieces.obstacles[target_hex] or {}
         crossed = set(sides_facing(target_hex, unit.hex))
         if any(sides.get(d) in FENCES for d in crossed):
             mods.append({"dice": -FENCE_DICE, "why": "across a fence"})
         if any(k in FIELDWORKS for k in sides.values()):
-            target = game.units[tuid]
+            target = game.pieces.units[tuid]
             if facing(game, target, unit.hex) == "rear":
                 mods.append({"dice": REAR_FIELDWORK_DICE, "why": "fieldworks taken from the rear"})
             elif any(sides.get(d) in FIELDWORKS for d in crossed):

@@ -10,14 +10,16 @@ shared modules.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from .. import dice as _dice
 from ...core.chance import derive_seed, next_random, shuffled
 from ...core.errors import IllegalAction
-from ..hexgrid import HEX_JSON, HEXES, INDEX, N_HEXES, Hex
+from ..hexgrid import BOARD, HEX_JSON, HEXES, INDEX, N_HEXES, Hex, HexBoard
 from ..pieces import General, Unit
 from ..scenario import Scenario, load_scenario
+from ..state import Field, Pieces
 from ..units import SIDES, other
 from . import battle, turn
 from .cards import card_of, deck_ids
@@ -42,54 +44,70 @@ _FACE_VALUE = {_dice.FLAG: 1, _dice.SWORDS: 2, _dice.CAVALRY: 3, _dice.ARTILLERY
                _dice.INFANTRY: 5}
 
 
+@dataclass(slots=True)
+class Turn:
+    """The turn in progress under the standard rules (``game.current``)."""
+
+    number: int
+    active: str                     # the side whose turn it is
+    step: str = "play_card"         # play_card, order, move, battle
+    card: str | None = None         # copy id played this turn
+    effect: str | None = None       # key of the card whose effect applies (Counter-Attack)
+    orders_left: int = 0            # orders the card still gives (chosen pieces)
+    order_sections: list[str] = field(default_factory=list)   # Coordinated Attack: still open
+    eligible: list[str] = field(default_factory=list)   # ids the card may order
+    ordered: list[str] = field(default_factory=list)
+    gen_ordered: list[str] = field(default_factory=list)
+    moved: dict[str, int] = field(default_factory=dict)   # unit id -> hexes moved this turn
+    gen_moved: list[str] = field(default_factory=list)
+    battles_left: dict[str, int] = field(default_factory=dict)
+    bonus: dict[str, int] = field(default_factory=dict)   # breakthrough: an extra die
+    melee_only: list[str] = field(default_factory=list)   # breakthrough: the next battle melees
+    no_battle: list[str] = field(default_factory=list)    # Force March
+    hit_and_run: bool = False
+    breakthrough_used: bool = False
+
+    def copy(self) -> Turn:
+        return Turn(self.number, self.active, self.step, self.card, self.effect, self.orders_left,
+                    self.order_sections[:], self.eligible[:], self.ordered[:], self.gen_ordered[:],
+                    dict(self.moved), self.gen_moved[:], dict(self.battles_left), dict(self.bonus),
+                    self.melee_only[:], self.no_battle[:], self.hit_and_run, self.breakthrough_used)
+
+
+#: The turn's fields as saved (flat, beside the others); "turn" is its number.
+_TURN_SAVED = tuple(f for f in Turn.__dataclass_fields__ if f != "number")
+
+
 class StandardGame:
-    """One game under the standard rules: every field it holds, and the facade's operations."""
+    """One game under the standard rules: its fields, in groups, and the facade's operations.
+
+    The board, the pieces (:class:`~games.engine.battlecry.state.Pieces`) and the tables
+    derived from the scenario (:class:`~games.engine.battlecry.state.Field`) are the groups
+    every Battle Cry ruleset shares; the turn (:class:`Turn`), the one deck and the morale
+    markers are this ruleset's own.
+    """
 
     __slots__ = (
-        "scenario", "ruleset", "options", "seed", "rng",
-        "turn", "active", "step", "outcome",
-        "card", "effect", "orders_left", "order_sections", "eligible",
-        "ordered", "gen_ordered", "moved", "gen_moved", "battles_left", "bonus", "melee_only",
-        "no_battle", "hit_and_run", "breakthrough_used",
-        "units", "generals", "status", "unsupplied", "reinforced",
+        "scenario", "ruleset", "options", "seed", "rng", "outcome",
+        "current", "pieces", "field",
+        "status", "unsupplied", "reinforced",
         "hands", "deck", "discards", "last_card", "captured", "casualties",
-        "pending",
-        "positions", "terrain", "obstacles", "blocks", "impassable", "stops", "landmarks",
-        "unit_at", "general_at", "cache", "events", "script_rolls", "setup_events",
+        "pending", "landmarks", "cache", "events", "script_rolls", "setup_events",
     )
+    board: HexBoard = BOARD
 
     scenario: Scenario
     ruleset: str
     options: dict[str, Any]
     seed: int
     rng: int
-    # -- the turn
-    turn: int
-    active: str
-    step: str                       # play_card, order, move, battle
     outcome: dict[str, Any] | None
-    card: str | None                # copy id played this turn
-    effect: str | None              # key of the card whose effect applies (Counter-Attack)
-    orders_left: int                # orders the card still gives (chosen pieces)
-    order_sections: list[str]       # Coordinated Attack: sections still to order in
-    eligible: list[str]             # ids the card may order (units and generals)
-    ordered: list[str]
-    gen_ordered: list[str]
-    moved: dict[str, int]           # unit id -> hexes moved this turn
-    gen_moved: list[str]
-    battles_left: dict[str, int]
-    bonus: dict[str, int]           # breakthrough: extra die on the next battle
-    melee_only: list[str]           # breakthrough: the next battle must be a melee
-    no_battle: list[str]            # Force March, reinforcements
-    hit_and_run: bool
-    breakthrough_used: bool
-    # -- pieces
-    units: dict[str, Unit]
-    generals: dict[str, General]
+    current: Turn
+    pieces: Pieces
+    field: Field                    # never changed in play: copies share it
     status: dict[str, str]          # unit id -> spent | routed
     unsupplied: dict[str, int]      # unit id -> last turn it may not be ordered
     reinforced: dict[str, list[str]]
-    # -- cards and score
     hands: dict[str, list[str]]
     deck: list[str]                 # one deck for both sides; its top is its last card
     discards: list[str]
@@ -97,18 +115,8 @@ class StandardGame:
     captured: dict[str, list[dict[str, Any]]]
     casualties: dict[str, int]      # figures each side eliminated (the match's tie-break)
     pending: list[dict[str, Any]]
-    # -- derived from the scenario
-    positions: dict[str, str]
-    terrain: list[str | None]
-    obstacles: list[dict[str, str] | None]
-    blocks: list[bool]
-    impassable: list[bool]
-    stops: list[bool]
-    landmarks: frozenset[int]
-    # -- working fields
-    unit_at: list[str | None]
-    general_at: list[str | None]
-    cache: dict[Any, Any]
+    landmarks: frozenset[int]       # objective hexes (+1 morale)
+    cache: dict[Any, Any]           # answers that hold while no piece moves (contact.py)
     events: list[dict[str, Any]] | None
     script_rolls: list[Any]
     setup_events: list[dict[str, Any]]
@@ -119,11 +127,12 @@ class StandardGame:
         g = cls()
         g.scenario, g.ruleset, g.options = scenario, ruleset, options
         g.seed = g.rng = seed
-        g.turn, g.active, g.step, g.outcome = 1, scenario.first_side, "play_card", None
-        g.units = {s.id: Unit(s.id, s.side, s.kind, s.figures, s.hex, s.green, s.fresh,
-                              s.horse, s.special) for s in scenario.units}
-        g.generals = {s.id: General(s.id, s.side, s.hex, s.name) for s in scenario.generals}
-        g.obstacles = [dict(o) if o else None for o in scenario.obstacles]
+        g.outcome = None
+        g.current = Turn(1, scenario.first_side)
+        units = {s.id: Unit(s.id, s.side, s.kind, s.figures, s.hex, s.green, s.fresh,
+                            s.horse, s.special) for s in scenario.units}
+        generals = {s.id: General(s.id, s.side, s.hex, s.name) for s in scenario.generals}
+        g.pieces = _pieces(units, generals, [dict(o) if o else None for o in scenario.obstacles])
         g.status, g.unsupplied = {}, {}
         g.reinforced = {s: [] for s in SIDES}
         g.hands = {s: [] for s in SIDES}
@@ -132,7 +141,6 @@ class StandardGame:
         g.captured = {s: [] for s in SIDES}
         g.casualties = {s: 0 for s in SIDES}
         g.pending = []
-        g.reset_turn()
         g.derive()
         g.events, g.script_rolls = [], []
         g.deck = deck_ids()
@@ -144,44 +152,54 @@ class StandardGame:
         return g
 
     def reset_turn(self) -> None:
-        self.card = self.effect = None
-        self.orders_left = 0
-        self.order_sections, self.eligible = [], []
-        self.ordered, self.gen_ordered, self.gen_moved = [], [], []
-        self.moved, self.battles_left, self.bonus = {}, {}, {}
-        self.melee_only, self.no_battle = [], []
-        self.hit_and_run = self.breakthrough_used = False
+        """A fresh turn of the same number and side (the rules then move it on)."""
+        self.current = Turn(self.current.number, self.current.active)
 
     def derive(self) -> None:
+        """The tables fixed for the whole game, from the scenario (ruling S5)."""
         sc = self.scenario
-        self.positions = dict(sc.positions)
-        self.terrain = list(sc.terrain)
-        self.blocks = [blocks_sight(t) for t in self.terrain]
-        self.impassable = [impassable(t) for t in self.terrain]
-        self.stops = [stops(t) for t in self.terrain]
+        terrain = list(sc.terrain)
+        self.field = Field(
+            positions=dict(sc.positions), terrain=terrain,
+            blocks=[blocks_sight(t) for t in terrain], impassable=[impassable(t) for t in terrain],
+            stops=[stops(t) for t in terrain],
+            # the Advanced rules' scenario hooks: none apply under the standard rules (S12)
+            special_dice={}, no_attack_hexes=set(), extra_defence={}, flag_ignore_hexes={},
+            sabre_rerolls=set(), initial_generals={})
         self.landmarks = frozenset(o.hex for o in sc.objectives)
-        self.unit_at = [None] * N_HEXES
-        self.general_at = [None] * N_HEXES
-        for u in self.units.values():
-            self.unit_at[u.hex] = u.id
-        for gen in self.generals.values():
-            self.general_at[gen.hex] = gen.id
         self.cache = {}
 
+    # -- reading a game (the site, Archie and tests) --------------------------------------
+    @property
+    def turn(self) -> int:
+        return self.current.number
+
+    @property
+    def active(self) -> str:
+        return self.current.active
+
+    @property
+    def units(self) -> dict[str, Unit]:
+        return self.pieces.units
+
+    @property
+    def generals(self) -> dict[str, General]:
+        return self.pieces.generals
+
     # -- serialisation -------------------------------------------------------------------
-    _SAVED = ("ruleset", "options", "seed", "rng", "turn", "active", "step", "outcome", "card",
-              "effect", "orders_left", "order_sections", "eligible", "ordered", "gen_ordered",
-              "moved", "gen_moved", "battles_left", "bonus", "melee_only", "no_battle",
-              "hit_and_run", "breakthrough_used", "status", "unsupplied", "reinforced", "hands",
-              "deck", "discards", "last_card", "captured", "casualties", "pending")
+    _SAVED = ("ruleset", "options", "seed", "rng", "outcome", "status", "unsupplied",
+              "reinforced", "hands", "deck", "discards", "last_card", "captured", "casualties",
+              "pending")
 
     def to_dict(self) -> dict:
         """The whole state, secrets included, as JSON-safe data (a fresh copy)."""
         out = {key: _clone(getattr(self, key)) for key in self._SAVED}
+        out["turn"] = self.current.number
+        out.update({key: _clone(getattr(self.current, key)) for key in _TURN_SAVED})
         out["scenario"] = _clone(self.scenario.data)
-        out["units"] = [u.to_dict() for u in self.units.values()]
-        out["generals"] = [g.to_dict() for g in self.generals.values()]
-        out["obstacles"] = [dict(o) if o else None for o in self.obstacles]
+        out["units"] = [u.to_dict() for u in self.pieces.units.values()]
+        out["generals"] = [g.to_dict() for g in self.pieces.generals.values()]
+        out["obstacles"] = [dict(o) if o else None for o in self.pieces.obstacles]
         return out
 
     @classmethod
@@ -190,9 +208,10 @@ class StandardGame:
         g.scenario = scenario or load_scenario(d["scenario"])
         for key in cls._SAVED:
             setattr(g, key, _clone(d[key]))
-        g.units = {u["id"]: Unit.from_dict(u, _index) for u in d["units"]}
-        g.generals = {x["id"]: General.from_dict(x, _index) for x in d["generals"]}
-        g.obstacles = [dict(o) if o else None for o in d["obstacles"]]
+        g.current = Turn(d["turn"], **{key: _clone(d[key]) for key in _TURN_SAVED})
+        g.pieces = _pieces({u["id"]: Unit.from_dict(u, _index) for u in d["units"]},
+                           {x["id"]: General.from_dict(x, _index) for x in d["generals"]},
+                           [dict(o) if o else None for o in d["obstacles"]])
         g.derive()
         g.events, g.script_rolls, g.setup_events = [], [], []
         return g
@@ -201,14 +220,14 @@ class StandardGame:
         """An independent copy (shares only the scenario, the fixed tables and what is never
         changed in place: card ids, captured records, the options)."""
         g = StandardGame.__new__(StandardGame)
+        g.scenario, g.field, g.landmarks = self.scenario, self.field, self.landmarks
         g.ruleset, g.options, g.seed, g.rng = self.ruleset, self.options, self.seed, self.rng
-        g.turn, g.active, g.step, g.outcome = self.turn, self.active, self.step, self.outcome
-        g.card, g.effect, g.orders_left = self.card, self.effect, self.orders_left
-        g.hit_and_run, g.breakthrough_used = self.hit_and_run, self.breakthrough_used
-        g.order_sections, g.eligible = self.order_sections[:], self.eligible[:]
-        g.ordered, g.gen_ordered, g.gen_moved = self.ordered[:], self.gen_ordered[:], self.gen_moved[:]
-        g.melee_only, g.no_battle = self.melee_only[:], self.no_battle[:]
-        g.moved, g.battles_left, g.bonus = dict(self.moved), dict(self.battles_left), dict(self.bonus)
+        g.outcome = self.outcome
+        g.current = self.current.copy()
+        p = self.pieces
+        g.pieces = Pieces({k: u.copy() for k, u in p.units.items()},
+                          {k: x.copy() for k, x in p.generals.items()},
+                          p.obstacles, 0, list(p.unit_at), list(p.general_at))
         g.status, g.unsupplied = dict(self.status), dict(self.unsupplied)
         g.reinforced = {s: v[:] for s, v in self.reinforced.items()}
         g.hands = {s: v[:] for s, v in self.hands.items()}
@@ -217,13 +236,6 @@ class StandardGame:
         g.captured = {s: v[:] for s, v in self.captured.items()}
         g.casualties = dict(self.casualties)
         g.pending = _clone(self.pending) if self.pending else []
-        g.scenario = self.scenario
-        g.units = {k: u.copy() for k, u in self.units.items()}
-        g.generals = {k: x.copy() for k, x in self.generals.items()}
-        g.obstacles = self.obstacles            # never changed in play
-        for key in ("positions", "terrain", "blocks", "impassable", "stops", "landmarks"):
-            setattr(g, key, getattr(self, key))
-        g.unit_at, g.general_at = list(self.unit_at), list(self.general_at)
         g.cache, g.events, g.script_rolls, g.setup_events = {}, [], [], []
         return g
 
@@ -271,13 +283,13 @@ class StandardGame:
             return "over"
         if self.pending:
             return self.pending[0]["do"]
-        return self.step
+        return self.current.step
 
     @property
     def active_side(self) -> str | None:
         if self.outcome:
             return None
-        return self.pending[0]["side"] if self.pending else self.active
+        return self.pending[0]["side"] if self.pending else self.current.active
 
     @property
     def archie(self) -> str | None:
@@ -365,7 +377,7 @@ class StandardGame:
     def check_victory(self) -> None:
         if self.outcome:
             return
-        for side in (self.active, other(self.active)):
+        for side in (self.current.active, other(self.current.active)):
             if self.flags(side) >= self.flags_needed(side):
                 self.finish(side, "flags")
                 return
@@ -387,7 +399,7 @@ class StandardGame:
         i = hex_of(h)
         if self.phase != "move":
             return []
-        uid, gid = self.unit_at[i], self.general_at[i]
+        uid, gid = self.pieces.unit_at[i], self.pieces.general_at[i]
         out = [a["to"] for a in self.legal_actions()
                if (a["type"] == "move" and a["unit"] == uid)
                or (uid is None and a["type"] == "move_general" and a["general"] == gid)]
@@ -395,11 +407,11 @@ class StandardGame:
 
     def attack_preview(self, from_hex, to_hex) -> dict:
         a, b = hex_of(from_hex), hex_of(to_hex)
-        uid = self.unit_at[a]
+        uid = self.pieces.unit_at[a]
         if uid is None:
             return {"dice": 0, "distance": None, "los": False, "allowed": False,
                     "modifiers": [], "melee": False, "reason": "No unit there."}
-        return battle.preview(self, self.units[uid], b)
+        return battle.preview(self, self.pieces.units[uid], b)
 
     # -- what a side may see -----------------------------------------------------------------
     def view(self, side: str | None) -> dict:
@@ -422,26 +434,26 @@ class StandardGame:
         return {
             "scenario": {"slug": sc.slug, "name": sc.name},
             "ruleset": self.ruleset, "options": dict(self.options),
-            "turn": self.turn, "active": self.active, "phase": self.phase,
+            "turn": self.current.number, "active": self.current.active, "phase": self.phase,
             "deciding": self.active_side, "decision": decision, "viewer": side,
-            "positions": dict(self.positions),
-            "terrain": [{"hex": dict(HEX_JSON[i]), "kind": t} for i, t in enumerate(self.terrain) if t],
+            "positions": dict(self.field.positions),
+            "terrain": [{"hex": dict(HEX_JSON[i]), "kind": t} for i, t in enumerate(self.field.terrain) if t],
             "obstacles": [{"hex": dict(HEX_JSON[i]), "sides": dict(o)}
-                          for i, o in enumerate(self.obstacles) if o],
+                          for i, o in enumerate(self.pieces.obstacles) if o],
             "units": [{"id": u.id, "side": u.side, "kind": u.kind, "figures": u.figures,
                        "hex": dict(HEX_JSON[u.hex]), "green": u.green, "fresh": u.fresh,
-                       "horse": u.horse, "special": u.special, "ordered": u.id in self.ordered,
-                       "moved": u.id in self.moved,
-                       "attacked": u.id in self.ordered and self.battles_left.get(u.id, 1) == 0,
+                       "horse": u.horse, "special": u.special, "ordered": u.id in self.current.ordered,
+                       "moved": u.id in self.current.moved,
+                       "attacked": u.id in self.current.ordered and self.current.battles_left.get(u.id, 1) == 0,
                        "status": self.status.get(u.id)}
-                      for u in self.units.values()],
+                      for u in self.pieces.units.values()],
             "generals": [{"id": g.id, "side": g.side, "name": g.name, "hex": dict(HEX_JSON[g.hex])}
-                         for g in self.generals.values()],
+                         for g in self.pieces.generals.values()],
             "objectives": [{"hex": dict(HEX_JSON[o.hex]), "side": o.side, "flags": 0,
                             "name": o.name, "held": False} for o in sc.objectives],
-            "card": self.card, "mode": "tactic" if self.card and card_of(self.card).section is None
-            else ("section" if self.card else None), "effect": self.effect,
-            "orders_left": self.orders_left, "archie": self.archie,
+            "card": self.current.card, "mode": "tactic" if self.current.card and card_of(self.current.card).section is None
+            else ("section" if self.current.card else None), "effect": self.current.effect,
+            "orders_left": self.current.orders_left, "archie": self.archie,
             "casualties": dict(self.casualties),
             "hand": list(self.hands[side]) if side in SIDES else None,
             "hand_counts": {s: len(self.hands[s]) for s in SIDES},
@@ -485,6 +497,18 @@ AUTOMATIC: dict[str, Callable[[StandardGame, dict], None]] = {
 }
 assert set(HANDLERS) == {k for kinds in STEPS.values() for k in kinds}
 assert set(_LEGAL) == set(STEPS)
+
+
+def _pieces(units: dict[str, Unit], generals: dict[str, General],
+            obstacles: list[dict[str, str] | None]) -> Pieces:
+    """The pieces group, with the per-hex tables of who stands where."""
+    unit_at: list[str | None] = [None] * N_HEXES
+    general_at: list[str | None] = [None] * N_HEXES
+    for u in units.values():
+        unit_at[u.hex] = u.id
+    for gen in generals.values():
+        general_at[gen.hex] = gen.id
+    return Pieces(units, generals, obstacles, 0, unit_at, general_at)
 
 
 def hex_of(h) -> int:

@@ -26,8 +26,8 @@ def supported(game: StandardGame, unit) -> bool:
     """Two friendly units next to it that are not next to each other (L60)."""
     hexes: list[int] = []
     for n in ADJACENT[unit.hex]:
-        uid = game.unit_at[n]
-        if uid is not None and game.units[uid].side == unit.side:
+        uid = game.pieces.unit_at[n]
+        if uid is not None and game.pieces.units[uid].side == unit.side:
             hexes.append(n)
     for k, a in enumerate(hexes):
         for b in hexes[k + 1:]:
@@ -41,11 +41,11 @@ def morale(game: StandardGame, unit, flags: int = 1, flank: bool = False) -> tup
     mods: list[dict[str, Any]] = []
     if unit.special:
         mods.append({"value": 1, "why": "elite"})
-    if any(gen.side == unit.side and DIST[gen.hex][unit.hex] <= 1 for gen in game.generals.values()):
+    if any(gen.side == unit.side and DIST[gen.hex][unit.hex] <= 1 for gen in game.pieces.generals.values()):
         mods.append({"value": 1, "why": "general with or next to it"})
     if unit.hex in game.landmarks:
         mods.append({"value": 1, "why": "holds a landmark"})
-    sides = (game.obstacles[unit.hex] or {}).values()
+    sides = (game.pieces.obstacles[unit.hex] or {}).values()
     if any(k in FIELDWORKS for k in sides):
         mods.append({"value": 1, "why": "in fieldworks"})
     if any(k in FENCES for k in sides):
