@@ -488,3 +488,27 @@ def test_figures_eliminated_are_counted_for_the_match_result():
     attack(g, "u1", 10, 0, ["infantry", "flag", "artillery", "artillery", "flag", "flag", "flag"])
     assert g.units["u2"].figures == 2 and g.casualties == {"union": 2, "confederate": 0}
     assert g.view(None)["casualties"]["union"] == 2
+
+
+def test_an_ordered_general_moves_up_to_three_hexes_and_attaches_to_a_friendly_unit():
+    g = std([inf("union", 16, 6), inf("union", 2, 8), inf("confederate", 12, 0)],
+            [G("union", 12, 6)])
+    play(g, "std_probe_centre")                 # the unit and the general: both ordered
+    assert g.current.ordered == ["u1"] and g.current.gen_ordered == ["g1"]
+    reach = {(a["to"]["col"], a["to"]["row"]) for a in g.legal_actions()
+             if a["type"] == "move_general"}
+    assert (16, 6) in reach and (18, 6) in reach and (12, 0) not in reach
+    g.apply({"type": "move_general", "general": "g1", "to": H(16, 6)})
+    assert g.pieces.general_at[i(g, 16, 6)] == "g1"
+    g.apply({"type": "move", "unit": "u1", "to": H(17, 5)})
+    assert g.pieces.general_at[i(g, 17, 5)] == "g1"      # he goes with his unit
+
+
+def test_a_general_next_to_a_unit_and_a_landmark_each_steady_it():
+    from games.engine.battlecry.standard.morale import morale
+    g = std([inf("union", 12, 6), inf("confederate", 12, 0)], [G("union", 14, 6)],
+            objectives=[{"kind": "objective", "hex": H(12, 6), "side": "union", "flags": 1,
+                         "name": "Mill"}])
+    level, mods = morale(g, g.units["u1"])
+    assert level == 5 and {m["why"] for m in mods} == {"general with or next to it",
+                                                       "holds a landmark"}
