@@ -367,7 +367,10 @@ SPECTACULAR_SETTINGS = {
                              "battlecry_site.api.schema.nullable_references"],
     "ENUM_NAME_OVERRIDES": {"SideEnum": "games.api.types.SIDE_CHOICES",
                             "MatchSideEnum": "games.models.match.Match.SIDE_CHOICES",
-                            "AttackTypeEnum": ["attack"]},
+                            "AttackTypeEnum": ["attack"],
+                            "CampaignStatusEnum": "campaigns.models.Campaign.Status",
+                            "CampaignDecidedByEnum": "campaigns.models.Campaign.Decided",
+                            "ArchieLevelEnum": "campaigns.api.serializers.LEVEL_CHOICES"},
 }
 
 # --- Celery -------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from campaigns.models import Campaign, CampaignBattle, CampaignPlan
 
 @admin.register(CampaignPlan)
 class CampaignPlanAdmin(admin.ModelAdmin):
-    list_display = ("name", "slug", "theme")
+    list_display = ("name", "slug", "theme", "epic")
     search_fields = ("name", "slug", "theme")
     readonly_fields = ("slug", "data")
 
@@ -28,10 +28,11 @@ class BattleInline(admin.TabularInline):
 
 @admin.register(Campaign)
 class CampaignAdmin(admin.ModelAdmin):
-    list_display = ("name", "challenger", "opponent", "challenger_side", "status", "winner", "updated")
-    list_filter = ("status", "plan")
+    list_display = ("name", "challenger", "opponent", "challenger_side", "archie_level", "status",
+                    "winner", "updated")
+    list_filter = ("status", "archie_level", "plan")
     search_fields = ("name", "challenger__username", "opponent__username")
-    readonly_fields = ("plan", "challenger", "opponent", "challenger_side", "status", "started",
+    readonly_fields = ("plan", "challenger", "opponent", "challenger_side", "archie_level", "status", "started",
                        "finished", "winner", "decided_by", "created")
     inlines = [BattleInline]
 

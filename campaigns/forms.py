@@ -5,6 +5,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 
 from campaigns.models import CampaignPlan
+from games.ai import LEVELS
 from games.forms_play import DEADLINE_CHOICES
 from games.models import Scenario
 
@@ -12,8 +13,14 @@ COMPOSED_SLOTS = 6
 
 
 class CampaignForm(forms.Form):
-    opponent = forms.ModelChoiceField(queryset=get_user_model().objects.none(),
+    opponent = forms.ModelChoiceField(queryset=get_user_model().objects.none(), required=False,
                                       to_field_name="username", label="Member to invite")
+    archie_level = forms.ChoiceField(
+        choices=[("", "No: invite the member above")] + [(k, f"Yes, Archie at level {lv.label}")
+                                                         for k, lv in LEVELS.items()],
+        required=False, label="Or take on Archie",
+        help_text="Archie keeps the other army in every battle, with its handicap, and rolls and "
+                  "chooses its own pre-battle dice. The campaign starts at once.")
     plan = forms.ModelChoiceField(queryset=CampaignPlan.objects.all(), required=False,
                                   label="Campaign", empty_label="Compose my own (below)",
                                   help_text="A shipped campaign, or compose your own from 3 or more scenarios.")
@@ -36,6 +43,14 @@ class CampaignForm(forms.Form):
             self.fields[f"battle_{i}"] = forms.ModelChoiceField(
                 queryset=Scenario.objects.order_by("name"), required=False,
                 label=f"Battle {i}", empty_label="—")
+
+    def clean(self):
+        d = super().clean()
+        if d.get("opponent") is None and not d.get("archie_level"):
+            raise forms.ValidationError("Choose a member to invite, or take on Archie.")
+        if d.get("opponent") is not None and d.get("archie_level"):
+            raise forms.ValidationError("Invite a member or take on Archie, not both.")
+        return d
 
     def battles(self) -> tuple:
         """The composed scenarios, in order, gaps left out."""

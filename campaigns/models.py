@@ -31,6 +31,13 @@ class CampaignPlan(models.Model):
     def battle_slugs(self) -> list[str]:
         return list(self.data.get("battles", []))
 
+    @property
+    def epic(self) -> bool:
+        """An Epic campaign (the file's ``epic``): teams, with only the Commanding Generals
+        rolling and choosing the pre-battle dice.  Not playable until Epic play exists
+        (ruling C8); the services refuse to start one."""
+        return bool(self.data.get("epic", False))
+
 
 class Campaign(models.Model):
     """Two members playing linked battles, each keeping one army throughout."""
@@ -69,6 +76,11 @@ class Campaign(models.Model):
     winner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
                                blank=True, related_name="campaigns_won")
     decided_by = models.CharField(max_length=8, choices=Decided.choices, blank=True)
+    archie_level = models.CharField(
+        max_length=12, blank=True, choices=[("recruit", "Recruit"), ("veteran", "Veteran"),
+                                            ("general", "General")],
+        help_text="A campaign against Archie at this level (the opponent is Archie, who keeps "
+                  "the other army); blank between two members.")
 
     class Meta:
         ordering = ["-updated"]
@@ -78,6 +90,10 @@ class Campaign(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("campaigns:campaign", args=[self.pk])
+
+    @property
+    def versus_archie(self) -> bool:
+        return bool(self.archie_level)
 
     def player_of(self, side: str):
         return self.challenger if side == self.challenger_side else self.opponent

@@ -11,6 +11,10 @@ choices before the deal and turn 1.  When its game ends, ``games`` sends
 ``match_finished`` (see :mod:`games.events`) inside the game's transaction; the receiver
 calls :func:`battle_finished`, which records the result and starts the next battle (or
 ends the campaign) in that same transaction.
+
+Against Archie (:func:`start_versus_archie`, ruling C6) each battle's match carries the
+campaign's ``archie_level``, so :mod:`games.services` queues Archie's decisions, pre-battle
+dice included, on commit as in a solo match.  An Epic plan is refused (ruling C8).
 """
 from __future__ import annotations
 
@@ -31,11 +35,19 @@ PREBATTLE_OPTION = {"union": "prebattle_dice_union", "confederate": "prebattle_d
 
 
 class CampaignRefused(Exception):
-    """A request the site refuses; ``message`` is for the player."""
+    """A request the site refuses; ``message`` is for the player, ``code`` for programs
+    (the API's error codes: ``refused``, or ``not_a_player`` for a step that is not the
+    requester's to take)."""
+
+    code = "refused"
 
     def __init__(self, message: str):
         super().__init__(message)
         self.message = message
+
+
+class NotCampaignPlayer(CampaignRefused):
+    code = "not_a_player"
 
 
 def other(side: str) -> str:
@@ -56,6 +68,11 @@ class Terms:
 
 
 def _battles_of(terms: Terms) -> tuple[str, str, list]:
+    if terms.plan is not None and terms.plan.epic:
+        raise CampaignRefused(
+            f"{terms.plan} is an Epic campaign: its battles are fought by teams, and only the "
+            "Commanding Generals roll and choose the pre-battle dice. The site does not offer Epic "
+            "play yet, so this campaign cannot be started.")
     if terms.plan is not None:
         by_slug = {s.slug: s for s in Scenario.objects.filter(slug__in=terms.plan.battle_slugs)}
         missing = [s for s in terms.plan.battle_slugs if s not in by_slug]
@@ -76,14 +93,8 @@ def _battles_of(terms: Terms) -> tuple[str, str, list]:
     return name[:120], "", scenarios
 
 
-def invite(challenger, opponent, terms: Terms) -> Campaign:
-    """Invite a member to a campaign (the same challenge and accept flow as a match)."""
-    if not challenger.is_authenticated:
-        raise CampaignRefused("Log in to start a campaign.")
-    if opponent is None or not opponent.is_active:
-        raise CampaignRefused("Choose a member to invite.")
-    if opponent.pk == challenger.pk:
-        raise CampaignRefused("You cannot invite yourself.")
+def _checked(terms: Terms) -> tuple[str, str, list]:
+    """The campaign's name, theme and scenarios, once the terms are checked."""
     if terms.side not in SIDES:
         raise CampaignRefused("Choose the army you keep: Union or Confederate.")
     if not (game_services.MIN_DEADLINE_HOURS <= int(terms.deadline_hours) <= game_services.MAX_DEADLINE_HOURS):
@@ -94,14 +105,49 @@ def invite(challenger, opponent, terms: Terms) -> Campaign:
             sc.engine_scenario()
         except Exception:  # noqa: BLE001 - a broken file is refused, whatever is wrong with it
             raise CampaignRefused(f"The scenario {sc} cannot be played: its file is not valid.") from None
+    return name, theme, scenarios
+
+
+def _create(challenger, opponent, terms: Terms, checked, **fields) -> Campaign:
+    name, theme, scenarios = checked
+    campaign = Campaign.objects.create(
+        name=name, theme=theme, plan=terms.plan, challenger=challenger, opponent=opponent,
+        challenger_side=terms.side, deadline_hours=int(terms.deadline_hours),
+        message=(terms.message or "")[:200], **fields)
+    CampaignBattle.objects.bulk_create(
+        CampaignBattle(campaign=campaign, number=i, scenario=sc)
+        for i, sc in enumerate(scenarios, start=1))
+    return campaign
+
+
+def invite(challenger, opponent, terms: Terms) -> Campaign:
+    """Invite a member to a campaign (the same challenge and accept flow as a match)."""
+    if not challenger.is_authenticated:
+        raise CampaignRefused("Log in to start a campaign.")
+    if opponent is None or not opponent.is_active:
+        raise CampaignRefused("Choose a member to invite.")
+    if opponent.pk == challenger.pk:
+        raise CampaignRefused("You cannot invite yourself.")
+    checked = _checked(terms)
     with transaction.atomic():
-        campaign = Campaign.objects.create(
-            name=name, theme=theme, plan=terms.plan, challenger=challenger, opponent=opponent,
-            challenger_side=terms.side, deadline_hours=int(terms.deadline_hours),
-            status=Campaign.Status.CHALLENGE, message=(terms.message or "")[:200])
-        CampaignBattle.objects.bulk_create(
-            CampaignBattle(campaign=campaign, number=i, scenario=sc)
-            for i, sc in enumerate(scenarios, start=1))
+        return _create(challenger, opponent, terms, checked, status=Campaign.Status.CHALLENGE)
+
+
+def start_versus_archie(user, terms: Terms, level: str) -> Campaign:
+    """A campaign against Archie, starting at once: the member keeps ``terms.side`` in every
+    battle and Archie the other army, at ``level`` and with its handicap (ruling C6).
+    Archie rolls and chooses its side's pre-battle dice through its tasks like any decision."""
+    from games.ai import LEVELS
+    if not user.is_authenticated:
+        raise CampaignRefused("Log in to start a campaign.")
+    if level not in LEVELS:
+        raise CampaignRefused(f"Choose Archie's level: {', '.join(LEVELS)}.")
+    checked = _checked(terms)
+    with transaction.atomic():
+        campaign = _create(user, game_services.archie_user(), terms, checked,
+                           status=Campaign.Status.ACTIVE, archie_level=level,
+                           started=timezone.now())
+        _start_battle(campaign, campaign.battles.get(number=1))
     return campaign
 
 
@@ -119,7 +165,7 @@ def accept(campaign_id, user) -> Campaign:
         if campaign.status != Campaign.Status.CHALLENGE:
             raise CampaignRefused("This invitation is no longer open.")
         if not user.is_authenticated or user.pk != campaign.opponent_id:
-            raise CampaignRefused("Only the member invited can accept this campaign.")
+            raise NotCampaignPlayer("Only the member invited can accept this campaign.")
         campaign.status = Campaign.Status.ACTIVE
         campaign.started = timezone.now()
         campaign.save()
@@ -133,7 +179,7 @@ def decline(campaign_id, user) -> Campaign:
         if campaign.status != Campaign.Status.CHALLENGE:
             raise CampaignRefused("This invitation is no longer open.")
         if not user.is_authenticated or user.pk != campaign.opponent_id:
-            raise CampaignRefused("Only the member invited can decline this campaign.")
+            raise NotCampaignPlayer("Only the member invited can decline this campaign.")
         campaign.status = Campaign.Status.DECLINED
         campaign.finished = timezone.now()
         campaign.save()
@@ -144,7 +190,7 @@ def cancel(campaign_id, user) -> Campaign:
     with transaction.atomic():
         campaign = _locked(campaign_id)
         if not user.is_authenticated or user.pk != campaign.challenger_id:
-            raise CampaignRefused("Only the member who sent the invitation can withdraw it.")
+            raise NotCampaignPlayer("Only the member who sent the invitation can withdraw it.")
         if campaign.status != Campaign.Status.CHALLENGE:
             raise CampaignRefused("It can no longer be withdrawn.")
         campaign.status = Campaign.Status.CANCELLED
@@ -162,7 +208,7 @@ def _start_battle(campaign: Campaign, battle: CampaignBattle) -> None:
     battle.match = game_services.start_arranged_match(
         campaign.player_of("union"), campaign.player_of("confederate"), battle.scenario,
         deadline_hours=campaign.deadline_hours, single_game=True, setup=setup,
-        message=f"{campaign.name}, battle {battle.number}")
+        message=f"{campaign.name}, battle {battle.number}", archie_level=campaign.archie_level)
     battle.save()
 
 

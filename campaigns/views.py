@@ -12,6 +12,7 @@ from campaigns import services
 from campaigns.chart import flags_chart
 from campaigns.forms import COMPOSED_SLOTS, CampaignForm
 from campaigns.models import SIDES, Campaign, CampaignPlan
+from games import services as game_services
 from games.models.match import SIDE_NAMES
 from games.views.play import see_other
 
@@ -63,11 +64,16 @@ def new(request):
                                side=d["side"], deadline_hours=d["deadline_hours"],
                                message=d["message"])
         try:
-            campaign = services.invite(request.user, d["opponent"], terms)
+            if d["archie_level"]:
+                campaign = services.start_versus_archie(request.user, terms, d["archie_level"])
+                done = "The campaign against Archie has begun: the first battle is on."
+            else:
+                campaign = services.invite(request.user, d["opponent"], terms)
+                done = f"Invitation sent to {_name(d['opponent'])}."
         except services.CampaignRefused as refused:
             form.add_error(None, refused.message)
         else:
-            messages.success(request, f"Invitation sent to {_name(d['opponent'])}.")
+            messages.success(request, done)
             return see_other(campaign.get_absolute_url())
     slots = [form[f"battle_{i}"] for i in range(1, COMPOSED_SLOTS + 1)]
     return render(request, "campaigns/new.html", {"form": form, "slots": slots},
@@ -82,6 +88,7 @@ def _battle_rows(campaign: Campaign, user) -> list[dict]:
         rows.append({
             "battle": b, "game": game,
             "your_turn": bool(game and side and game.deciding == side and not game.is_over),
+            "archie_to_decide": bool(game and game_services.archie_to_decide(game)),
             "winner": SIDE_NAMES.get(b.winner_side, ""),
             "dice": services.dice_explained(b),
         })

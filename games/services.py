@@ -187,13 +187,14 @@ def post_seek(user, scenario: Scenario, *, nightfall: bool = False, deadline_hou
 def start_arranged_match(home, away, scenario: Scenario, *, nightfall: bool = False,
                          deadline_hours: int = 72, message: str = "",
                          single_game: bool = False, setup: dict | None = None,
-                         ruleset: str = DEFAULT_RULESET) -> Match:
+                         archie_level: str = "", ruleset: str = DEFAULT_RULESET) -> Match:
     """Start a match two members did not ask for themselves (e.g. a pairing of a league):
     no challenge to accept, game 1 starts at once with ``home`` playing Union.
 
     ``single_game``: the match is that one game, with no re-match (a campaign battle).
     ``setup``: set-up options of the ruleset added to the game's options (a campaign's
-    pre-battle dice, e.g. ``{"prebattle_dice_union": 4}``); the engine checks them."""
+    pre-battle dice, e.g. ``{"prebattle_dice_union": 4}``); the engine checks them.
+    ``archie_level``: one of the two is :func:`archie_user`, who plays at this level."""
     if home is None or away is None or home.pk == away.pk:
         raise ActionRefused("A match needs two different players.")
     options = {**_clean_options(nightfall), **(setup or {})}
@@ -203,7 +204,8 @@ def start_arranged_match(home, away, scenario: Scenario, *, nightfall: bool = Fa
             scenario=scenario, challenger=home, opponent=away, challenger_side="union",
             options=options, ruleset=ruleset,
             deadline_hours=int(deadline_hours),
-            status=Match.Status.CHALLENGE, message=message[:200], single_game=single_game)
+            status=Match.Status.CHALLENGE, message=message[:200], single_game=single_game,
+            archie_level=archie_level)
         _start(match)
     return match
 
@@ -293,7 +295,7 @@ def _new_game(match: Match, number: int, union_player, confederate_player) -> Ga
     seed = engine_seed(secret)
     options = dict(match.options)
     if match.solo:
-        options["archie"] = "union" if union_player.pk == match.opponent_id else "confederate"
+        options["archie"] = "union" if union_player.get_username() == ARCHIE_USERNAME else "confederate"
     engine = EngineGame.new(match.scenario.engine_scenario(), ruleset=match.ruleset,
                             options=options, seed=seed)
     now = timezone.now()

@@ -114,3 +114,6 @@ class AnniversaryReminderAdmin(admin.ModelAdmin):
     list_filter = ("year", "kind")
     search_fields = ("user__username", "user__email")
     list_select_related = ("user",)
+
+
+from . import annual_admin  # noqa: E402,F401  (the Annual Games models)

@@ -18,6 +18,7 @@ from tournaments import clock, feeds
 from tournaments.annual.anniversaries import Anniversary, next_after, on, schedule
 from tournaments.annual.scoring import DEFAULT_WINDOW_DAYS, Window, standings
 from tournaments.annual_results import annual_matches, match_results
+from tournaments.annual_tables import playing_in
 
 MONTHS = month_calendar.Calendar(firstweekday=0)      # weeks start on Monday
 WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
@@ -97,6 +98,7 @@ def calendar_page(request):
         "weekdays": WEEKDAYS,
         "rows": rows,
         "yours": yours,
+        "competitions": list(playing_in(request.user).select_related("club")) if request.user.is_authenticated else [],
         "public_feed_url": request.build_absolute_uri(reverse("calendar_feed")),
     })
 
@@ -105,12 +107,12 @@ def _absolute(request):
     return request.build_absolute_uri
 
 
-def _host(request) -> str:
+def host_of(request) -> str:
     """The site's host name, without the port: the domain part of the feeds' UIDs."""
     return split_domain_port(request.get_host())[0]
 
 
-def _ics(body: bytes, filename: str) -> HttpResponse:
+def ics_response(body: bytes, filename: str) -> HttpResponse:
     response = HttpResponse(body, content_type="text/calendar; charset=utf-8")
     response["Content-Disposition"] = f'inline; filename="{filename}"'
     return response
@@ -118,8 +120,8 @@ def _ics(body: bytes, filename: str) -> HttpResponse:
 
 def public_feed(request):
     """The 31 anniversaries as yearly events, for any calendar application."""
-    events = feeds.anniversary_events(_absolute(request), _host(request))
-    return _ics(feeds.calendar_bytes("Battle Cry anniversaries", events), "battle-cry-anniversaries.ics")
+    events = feeds.anniversary_events(_absolute(request), host_of(request))
+    return ics_response(feeds.calendar_bytes("Battle Cry anniversaries", events), "battle-cry-anniversaries.ics")
 
 
 def member_feed(request, token: str):
@@ -129,8 +131,8 @@ def member_feed(request, token: str):
                if token else None)
     if profile is None or not profile.user.is_active:
         raise Http404("No calendar feed at this address.")
-    events = feeds.member_events(profile.user, _absolute(request), _host(request))
-    response = _ics(feeds.calendar_bytes(f"Battle Cry: {profile.name}", events), "battle-cry.ics")
+    events = feeds.member_events(profile.user, _absolute(request), host_of(request))
+    response = ics_response(feeds.calendar_bytes(f"Battle Cry: {profile.name}", events), "battle-cry.ics")
     response["Cache-Control"] = "private, max-age=300"
     response["X-Robots-Tag"] = "noindex"
     return response

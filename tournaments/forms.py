@@ -18,7 +18,8 @@ class ClubForm(forms.Form):
 
 class CompetitionForm(forms.Form):
     name = forms.CharField(max_length=100)
-    kind = forms.ChoiceField(choices=Competition.Kind.choices, initial=Competition.Kind.LEAGUE)
+    kind = forms.ChoiceField(choices=[(k, label) for k, label in Competition.Kind.choices
+                                      if k != Competition.Kind.ANNUAL], initial=Competition.Kind.LEAGUE)
     double_round_robin = forms.BooleanField(required=False, label="League: everyone meets everyone twice")
     swiss_rounds = forms.IntegerField(min_value=1, max_value=15, initial=4, label="Tournament: Swiss rounds")
     mode = forms.ChoiceField(choices=Competition.Mode.choices, initial=Competition.Mode.WEB,

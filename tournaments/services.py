@@ -156,8 +156,8 @@ def create_competition(club: Club, organiser, terms: Terms) -> Competition:
     _organiser(club, organiser)
     if not terms.name.strip():
         raise Refused("Give the competition a name.")
-    if terms.kind not in Competition.Kind.values:
-        raise Refused("Choose a league or a tournament.")
+    if terms.kind not in (Competition.Kind.LEAGUE, Competition.Kind.TOURNAMENT):
+        raise Refused("Choose a league or a tournament (the Annual Games have their own form).")
     if terms.scenario_policy not in Competition.ScenarioPolicy.values:
         raise Refused("Choose how scenarios are picked.")
     if terms.mode not in Competition.Mode.values:
@@ -253,6 +253,8 @@ def draft_round(comp: Competition, organiser, *, scenario=None, seed: int | None
     _organiser(comp.club, organiser)
     if comp.status == Competition.Status.CLOSED:
         raise Refused("The competition is closed.")
+    if comp.kind == Competition.Kind.ANNUAL:
+        raise Refused("The Annual Games have a round per battle already: members arrange their matches.")
     with transaction.atomic():
         Competition.objects.select_for_update().get(pk=comp.pk)
         comp.rounds.filter(status=Round.Status.DRAFT).delete()

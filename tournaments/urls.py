@@ -1,7 +1,7 @@
 """URLs of clubs, leagues and tournaments (namespace "leagues", under /leagues/)."""
 from django.urls import path
 
-from tournaments.views import clubs, competitions, console, pairings
+from tournaments.views import annual, clubs, competitions, console, pairings
 
 app_name = "leagues"
 
@@ -16,6 +16,11 @@ urlpatterns = [
     path("clubs/<slug:slug>/role/", clubs.role, name="role"),
     path("clubs/<slug:slug>/invitation/", clubs.new_invitation, name="new_invitation"),
     path("clubs/<slug:slug>/new/", console.new_competition, name="competition_new"),
+    path("clubs/<slug:slug>/annual/", annual.club_years, name="annual_years"),
+    path("clubs/<slug:slug>/annual/new/", annual.annual_new, name="annual_new"),
+    path("clubs/<slug:slug>/calendar.ics", annual.club_feed, name="club_feed"),
+    path("<int:pk>/annual/arrange/", annual.arrange, name="annual_arrange"),
+    path("<int:pk>/annual/close/", annual.close, name="annual_close"),
     path("<int:pk>/", competitions.competition, name="competition"),
     path("<int:pk>/standings.csv", competitions.standings_csv, name="standings_csv"),
     path("<int:pk>/results.csv", competitions.results_csv, name="results_csv"),

@@ -19,5 +19,6 @@ def not_found(request, rest=""):
 urlpatterns = [
     path("", include("accounts.api_urls")),
     path("", include("games.api.urls")),
+    path("", include("campaigns.api.urls")),
     re_path(r"^(?P<rest>.*)$", not_found, name="not-found"),
 ]

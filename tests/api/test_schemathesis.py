@@ -19,8 +19,10 @@ from schemathesis.specs.openapi.checks import (content_type_conformance, respons
                                                status_code_conformance)
 
 from accounts.tokens import create_token
+from campaigns import services as campaign_services
 from games import services
 from games.models import Game
+from tests.campaigns.helpers import load_plan
 from tests.play_helpers import make_scenario, start_match
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
@@ -32,7 +34,8 @@ CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
 
 @pytest.fixture
 def world(live_server, lee, grant, meade):
-    """A game in progress (lee to act), a finished one, a challenge to lee, an open seek."""
+    """A game in progress (lee to act), a finished one, a challenge to lee, an open seek, a
+    campaign invitation to lee and a campaign lee plays."""
     scenario = make_scenario()
     make_scenario(slug="shiloh")
     match, game = start_match(lee, grant, side="union")
@@ -41,21 +44,27 @@ def world(live_server, lee, grant, meade):
     services.claim_timeout(done.pk, done.player_of("confederate" if done.deciding == "union" else "union"))
     challenge = services.create_challenge(grant, lee, scenario)
     seek = services.post_seek(meade, scenario)
+    plan = load_plan("jackson-valley-1862")
+    invited = campaign_services.invite(grant, lee, campaign_services.Terms(plan=plan))
+    campaign = campaign_services.invite(lee, meade, campaign_services.Terms(plan=plan, side="confederate"))
+    campaign_services.accept(campaign.pk, meade)
     _, secret = create_token(lee, "schemathesis", "play")
     return SimpleNamespace(
         base=live_server.url, headers={"Authorization": f"Bearer {secret}"},
-        ids={"games": [game.pk, done.pk], "matches": [match.pk, challenge.pk, seek.pk, done_match.pk]},
-        slugs=["bench-field", "shiloh"])
+        ids={"games": [game.pk, done.pk], "matches": [match.pk, challenge.pk, seek.pk, done_match.pk],
+             "campaigns": [invited.pk, campaign.pk]},
+        slugs=["bench-field", "shiloh"], plans=[plan.slug])
 
 
 def aim(case, world) -> None:
     """Point most generated ids and slugs at real objects, so that the run goes past the 404."""
     params = case.path_parameters or {}
     if "id" in params and str(params["id"]).isdigit() and int(params["id"]) % 5:
-        kind = "matches" if case.path.startswith("/api/v1/matches/") else "games"
+        kind = next((k for k in ("matches", "campaigns") if case.path.startswith(f"/api/v1/{k}/")), "games")
         params["id"] = world.ids[kind][int(params["id"]) % len(world.ids[kind])]
     if "slug" in params and len(str(params["slug"])) % 5:
-        params["slug"] = world.slugs[len(str(params["slug"])) % 2]
+        slugs = world.plans if case.path.startswith("/api/v1/campaign-plans/") else world.slugs
+        params["slug"] = slugs[len(str(params["slug"])) % len(slugs)]
 
 
 def test_the_api_keeps_to_its_document(world):

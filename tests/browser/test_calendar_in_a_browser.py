@@ -93,3 +93,65 @@ def test_the_calendar_shows_todays_battle_on_a_fixed_day(page, live_server):
     page.locator(".on-this-day").get_by_role("link", name="play it now").click()
     page.wait_for_url("**/play/new/?scenario=antietam")
     assert page.get_by_role("button", name="Send the challenge").is_visible()
+
+
+# --- the Annual Games competition page -------------------------------------------------
+
+
+@pytest.fixture
+def annual_year(member, django_user_model):
+    """The club's Annual Games 2026 (Chicago's days): sherman has a confirmed Shiloh;
+    the set-up is made before Playwright starts."""
+    from django.db import connection
+
+    from tests.tournaments.annual_helpers import annual_games, table_result
+    from tests.tournaments.helpers import make_club
+
+    grant = django_user_model.objects.create_user("grant", email="grant@example.org", password="x")
+    club = make_club(member, [grant], name="Army of the Tennessee")
+    comp = annual_games(club, member, time_zone="America/Chicago")
+    table_result(comp, member, grant, "shiloh", dt.date(2026, 4, 6), ("home", 6, 3), ("away", 4, 6))
+    connection.close()
+    return comp
+
+
+def test_an_annual_games_page_with_its_grid(annual_year, page, live_server):
+    page.goto(live_server.url + "/accounts/login/?next=/leagues/clubs/army-of-the-tennessee/")
+    page.fill("#id_username", "sherman")
+    page.fill("#id_password", "Atlanta-1864")
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url("**/leagues/clubs/army-of-the-tennessee/")
+    page.get_by_role("link", name="Annual Games, this year's and earlier years'").click()
+    page.get_by_role("link", name="Annual Games 2026").click()
+    page.wait_for_url(f"**/leagues/{annual_year.pk}/")
+
+    grid = page.locator("table.progress-grid")
+    assert grid.locator("thead th").count() == 32                        # the player and 31 battles
+    shiloh = grid.locator('tr[data-player="sherman"] td[data-battle="5"]')
+    assert shiloh.inner_text() == "1·10" and shiloh.get_attribute("class") == "sq-counted"
+    standings = page.locator("table.annual-standings tbody tr")
+    assert standings.nth(0).inner_text().split("\t")[:4] == ["1", "sherman", "1", "1"]
+    assert "Open today (a match begun now counts): Antietam" in page.locator("#arrange-title + p").inner_text()
+
+    # Antietam at the table with grant, today (17 September in Chicago), then the report.
+    form = page.locator("form#arrange")
+    form.locator("#id_battle").select_option("23")
+    form.locator("#id_opponent").select_option("grant")
+    form.locator("#id_where").select_option("table")
+    form.get_by_role("button", name="Play this match").click()
+    page.wait_for_url("**/leagues/pairings/*/")
+    page.select_option("#id_game1_winner", "home")
+    page.fill("#id_game1_flags_home", "6")
+    page.fill("#id_game1_flags_away", "2")
+    page.select_option("#id_game2_winner", "home")
+    page.fill("#id_game2_flags_home", "6")
+    page.fill("#id_game2_flags_away", "4")
+    page.get_by_role("button", name="Report").click()
+    page.wait_for_url("**/leagues/pairings/*/")
+    assert "Reported" in page.locator("#result").inner_text()
+
+    page.goto(live_server.url + f"/leagues/{annual_year.pk}/")
+    antietam = page.locator('table.progress-grid tr[data-player="sherman"] td[data-battle="23"]')
+    assert antietam.inner_text() == "…" and antietam.get_attribute("class") == "sq-playing"
+    if SHOTS:
+        page.screenshot(path=str(Path(SHOTS) / "annual-games-phone.png"), full_page=True)

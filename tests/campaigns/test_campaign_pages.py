@@ -102,3 +102,45 @@ def test_strangers_cannot_answer_an_invitation(client, lee, grant, meade):
     c.refresh_from_db()
     assert c.status == Campaign.Status.CHALLENGE
     assert client.get(f"/campaigns/{c.pk}/accept/").status_code == 405
+
+
+def test_take_on_archie_from_the_start_page(client, lee):
+    plan = load_plan("jackson-valley-1862")
+    client.force_login(lee)
+    form = client.get("/campaigns/new/").content.decode()
+    assert "Or take on Archie" in form and "Archie at level Veteran" in form
+    r = client.post("/campaigns/new/", {"plan": plan.pk, "side": "confederate", "deadline_hours": 72,
+                                        "opponent": "", "archie_level": "general"})
+    assert r.status_code == 303
+    campaign = Campaign.objects.get()
+    assert campaign.status == Campaign.Status.ACTIVE and campaign.archie_level == "general"
+    page = client.get(r["Location"]).content.decode()
+    assert "the computer opponent, level General" in page
+    assert "keep the Confederate army" in page and "Accept" not in page
+    game = campaign.battles.get(number=1).game()
+    from django.urls import reverse
+    assert reverse("play:game", args=[game.pk]) in page
+    # Kernstown: the Confederates (lee) move first, so the first battle waits on lee
+    assert "Your move" in page
+
+
+@pytest.mark.parametrize("data, words", [
+    ({"opponent": "", "archie_level": ""}, "Choose a member to invite, or take on Archie."),
+    ({"opponent": "grant", "archie_level": "recruit"}, "Invite a member or take on Archie, not both."),
+])
+def test_the_start_page_wants_a_member_or_archie(client, lee, grant, data, words):
+    plan = load_plan("jackson-valley-1862")
+    client.force_login(lee)
+    r = client.post("/campaigns/new/", {"plan": plan.pk, "side": "union", "deadline_hours": 72, **data})
+    assert r.status_code == 400 and words in r.content.decode()
+    assert not Campaign.objects.exists()
+
+
+def test_archie_s_side_of_a_battle_reads_archie_is_thinking(client, lee):
+    from games import services as game_services
+    campaign = services.start_versus_archie(
+        lee, services.Terms(plan=load_plan("jackson-valley-1862"), side="union"), "recruit")
+    game = campaign.battles.get(number=1).game()
+    assert game_services.archie_to_decide(game)                     # the Confederates open Kernstown
+    client.force_login(lee)
+    assert "Archie is thinking" in client.get(campaign.get_absolute_url()).content.decode()

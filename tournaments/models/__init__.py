@@ -2,10 +2,11 @@
 
 Rows here change only through :mod:`tournaments.services`.
 """
+from .annual import AnnualGames, AnnualMatch
 from .club import Club, Membership
 from .competition import Competition, CompetitionScenario, Entry
 from .reminders import AnniversaryReminder
 from .rounds import Pairing, ResultChange, Round
 
-__all__ = ["AnniversaryReminder", "Club", "Competition", "CompetitionScenario", "Entry", "Membership", "Pairing",
+__all__ = ["AnnualGames", "AnnualMatch", "AnniversaryReminder", "Club", "Competition", "CompetitionScenario", "Entry", "Membership", "Pairing",
            "ResultChange", "Round"]

@@ -16,6 +16,7 @@ class Competition(models.Model):
     class Kind(models.TextChoices):
         LEAGUE = "league", "League (a season, round robin)"
         TOURNAMENT = "tournament", "Tournament (Swiss)"
+        ANNUAL = "annual", "Annual Games (a battle on each anniversary)"
 
     class ScenarioPolicy(models.TextChoices):
         FIXED = "fixed", "A fixed list, one scenario per round in turn"

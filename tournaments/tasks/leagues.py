@@ -106,7 +106,8 @@ def warn_round_deadlines() -> int:
     now = timezone.now()
     sent = 0
     due = Round.objects.filter(status=Round.Status.PUBLISHED, deadline_warned=False,
-                               deadline__gt=now, deadline__lte=now + DEADLINE_WARNING)
+                               deadline__gt=now, deadline__lte=now + DEADLINE_WARNING
+                               ).exclude(competition__kind="annual")   # a begun match counts: no warning
     for rnd in due.select_related("competition"):
         if Round.objects.filter(pk=rnd.pk, deadline_warned=False).update(deadline_warned=True) != 1:
             continue

@@ -10,9 +10,11 @@ from django.http import HttpResponse
 from django.shortcuts import render
 
 from tournaments import pairing as algo, tables
+from tournaments.annual_tables import VOID_MATCH
 from tournaments.chart import standings_chart
 from tournaments.models import Competition, Entry, Pairing, Round
 
+from .annual import annual_page, annual_standings_csv
 from .common import name_of, readable_competition
 
 
@@ -30,6 +32,8 @@ def competition(request, pk):
     """Standings, their chart, and the pairings of one round (``?round=N``, the latest by
     default) with links to the others."""
     comp = readable_competition(request.user, pk)
+    if comp.kind == Competition.Kind.ANNUAL:
+        return annual_page(request, comp)
     published = tables.published_pairings(comp)
     lines = tables.table(comp, pairings=published)
     numbers, ranks = tables.ranks_over_rounds(comp, pairings=published)
@@ -60,6 +64,9 @@ def standings_csv(request, pk):
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="standings-{comp.pk}.csv"'
     out = csv.writer(response)
+    if comp.kind == Competition.Kind.ANNUAL:
+        annual_standings_csv(comp, out)
+        return response
     out.writerow(["rank", "player", "played", "won", "drawn", "lost", "byes", "withdrawn",
                   *[c.key for c in columns]])
     for line in tables.table(comp):
@@ -99,6 +106,7 @@ def my_games(request):
     user = request.user
     mine = (Pairing.objects.filter(round__status=Round.Status.PUBLISHED)
             .filter(Q(home=user) | Q(away=user)).exclude(away__isnull=True)
+            .exclude(match__status__in=VOID_MATCH)          # Annual Games challenges declined or withdrawn
             .select_related("round__competition__club", "home__profile", "away__profile",
                             "scenario", "match").order_by("round__deadline"))
     to_play, to_answer, waiting = [], [], []

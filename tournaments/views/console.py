@@ -52,6 +52,8 @@ def new_competition(request, slug):
 @login_required
 def console(request, pk):
     comp = _organised(request, pk)
+    if comp.kind == Competition.Kind.ANNUAL:   # its organiser's tools are on its own page
+        return see_other(comp.get_absolute_url())
     draft = comp.rounds.filter(status=Round.Status.DRAFT).first()
     attention = (Pairing.objects.filter(round__competition=comp, round__status=Round.Status.PUBLISHED,
                                         away__isnull=False)
