@@ -178,3 +178,25 @@ def test_a_log_replays_with_its_recorded_dice():
     assert any(e["type"] == "morale_check" for entry in log for e in entry["events"])
     again = replay(FREDERICKSBURG, 4, log, ruleset="standard")
     assert again.to_dict() == game.to_dict()
+
+
+_JUNK = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=12),
+                     lambda inner: st.lists(inner, max_size=3)
+                     | st.dictionaries(st.text(max_size=6), inner, max_size=3), max_leaves=8)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(["play_card", "discard_card", "order", "order_general", "confirm_orders",
+                        "move", "move_general", "end_movement", "attack", "shoot_general",
+                        "end_turn", "retreat", "evade", "stand", "battle_back", "decline",
+                        "breakthrough", "hold_ground"]),
+       st.dictionaries(st.sampled_from(["card", "unit", "general", "to", "target", "section",
+                                        "kind"]), _JUNK, max_size=3))
+def test_untrusted_actions_are_refused_or_legal_never_a_crash(kind, fields):
+    game = Game.new(FREDERICKSBURG, ruleset="standard", seed=2)
+    action = {"type": kind, **fields}
+    before = game.to_dict()
+    try:
+        game.apply(action)
+    except IllegalAction:
+        assert game.to_dict() == before
