@@ -90,5 +90,5 @@ SUMMARY: tuple[str, ...] = (
     "Generals command the unit they stand with: it ignores the first retreat result.",
 )
 
-ADVANCED = register(BattleCry("advanced", OPTIONS, "Battle Cry, Advanced Rulebook (the default).",
+ADVANCED = register(BattleCry("advanced", OPTIONS, "The Advanced Rulebook (the default).",
                               SUMMARY))

@@ -19,7 +19,7 @@ from .game import StandardGame
 
 OPTIONS: tuple[Option, ...] = (
     Option("archie", str, None,
-           "The side Archie plays: it holds a hand and plays by the same rules as you.",
+           "The side Archie plays; it holds a hand and plays by the same rules as you.",
            choices=(None, *SIDES)),
 )
 
@@ -51,7 +51,7 @@ class StandardRuleset:
     name = "standard"
     options = OPTIONS
     capabilities = Capabilities(board="hex", hidden_information=True, chance=True)
-    description = "Battle Cry, standard rules (seed 004): morale, battle-back, breakthrough."
+    description = "The standard rules of the base game: morale, battle-back, breakthrough charges."
     summary: tuple[str, ...] = SUMMARY
     cards: Mapping[str, Card] = CARDS
 
