@@ -9,9 +9,9 @@ Usage:  python bench/pairing.py [--players 200] [--rounds 7] [--seed 1] [--reque
    on a throw-away test database (results entered by the organiser), then the competition
    page (standings table, chart and the latest round's pairings) is fetched with Django's
    test client: the first request (standings worked out) and then ``--requests`` more (the
-   worked-out standings come from the cache, keyed by a digest of the results); the
-   median and 95th percentile server time are printed, and the time of the standings
-   table alone.  Goal: at most 100 ms.  The machine's load average is printed too: on a
+   drawn standings section comes from the cache, keyed by a digest of what it shows); the
+   median and 95th percentile server time are printed, the queries of one request, and the
+   time of the standings table alone.  Goal: at most 100 ms.  The machine's load average is printed too: on a
    busy machine wall-clock figures are inflated, so the process's CPU time is printed
    beside them (the test client serves the request in this process).
 
@@ -132,6 +132,12 @@ def standings_page(players: int, rounds: int, seed: int, requests: int) -> None:
     assert client.get(url).status_code == 200
     print(f"competition page, first request (standings worked out, nothing cached): "
           f"{(time.perf_counter() - t) * 1000:.0f} ms")
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries:
+        client.get(url)
+    print(f"competition page: {len(queries.captured_queries)} queries per request")
     page_times, page_cpu, table_times = [], [], []
     for _ in range(requests):
         t, c = time.perf_counter(), time.process_time()

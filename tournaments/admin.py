@@ -42,7 +42,7 @@ class EntryInline(admin.TabularInline):
 
 @admin.register(Competition)
 class CompetitionAdmin(admin.ModelAdmin):
-    list_display = ("name", "club", "kind", "mode", "status", "created")
+    list_display = ("name", "club", "kind", "knockout_size", "mode", "status", "created")
     list_filter = ("kind", "mode", "status", "club")
     search_fields = ("name",)
     inlines = [CompetitionScenarioInline, EntryInline]
@@ -71,7 +71,7 @@ class PairingInline(admin.TabularInline):
 
 @admin.register(Round)
 class RoundAdmin(admin.ModelAdmin):
-    list_display = ("__str__", "status", "deadline", "published")
+    list_display = ("__str__", "status", "bracket_size", "deadline", "published")
     list_filter = ("status",)
     inlines = [PairingInline]
 

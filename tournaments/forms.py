@@ -10,6 +10,9 @@ from tournaments.models import Competition
 from tournaments.pairing import METRICS
 
 
+KNOCKOUT_CHOICES = [(0, "No knockout")] + [(n, f"The top {n}") for n in (2, 4, 8, 16, 32, 64)]
+
+
 class ClubForm(forms.Form):
     name = forms.CharField(max_length=100)
     description = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}))
@@ -22,6 +25,10 @@ class CompetitionForm(forms.Form):
                                       if k != Competition.Kind.ANNUAL], initial=Competition.Kind.LEAGUE)
     double_round_robin = forms.BooleanField(required=False, label="League: everyone meets everyone twice")
     swiss_rounds = forms.IntegerField(min_value=1, max_value=15, initial=4, label="Tournament: Swiss rounds")
+    knockout_size = forms.TypedChoiceField(
+        choices=KNOCKOUT_CHOICES, coerce=int, initial=0, required=False,
+        label="Tournament: knockout after the Swiss rounds",
+        help_text="The top of the standings play a single-elimination bracket.")
     mode = forms.ChoiceField(choices=Competition.Mode.choices, initial=Competition.Mode.WEB,
                              label="Where the games are played")
     scenario_policy = forms.ChoiceField(choices=Competition.ScenarioPolicy.choices,
@@ -55,6 +62,11 @@ class AddPlayerForm(forms.Form):
                   competition_entries__status="active").order_by("username")
         self.fields["player"].queryset = users
         self.fields["player"].label_from_instance = lambda u: u.get_username()
+
+
+class KnockoutForm(forms.Form):
+    knockout_size = forms.TypedChoiceField(choices=KNOCKOUT_CHOICES, coerce=int,
+                                           label="Knockout after the Swiss rounds")
 
 
 class RoundForm(forms.Form):

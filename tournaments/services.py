@@ -150,6 +150,7 @@ class Terms:
     round_days: int = 14
     mode: str = Competition.Mode.WEB
     order: tuple = algo.DEFAULT_ORDER
+    knockout_size: int = 0  # tournaments: the places of the final knockout (0: none)
 
 
 def create_competition(club: Club, organiser, terms: Terms) -> Competition:
@@ -164,6 +165,10 @@ def create_competition(club: Club, organiser, terms: Terms) -> Competition:
         raise Refused("Choose where the games are played.")
     if terms.kind == Competition.Kind.TOURNAMENT and not 1 <= int(terms.swiss_rounds) <= 15:
         raise Refused("A Swiss tournament has between 1 and 15 rounds.")
+    from tournaments import knockout
+    knockout_size = knockout.check_places(terms.knockout_size or 0)
+    if knockout_size and terms.kind != Competition.Kind.TOURNAMENT:
+        raise Refused("Only a Swiss tournament can end with a knockout.")
     if terms.scenario_policy != Competition.ScenarioPolicy.ORGANISER and not terms.scenarios:
         raise Refused("Choose at least one scenario for the list or the pool.")
     if not (game_services.MIN_DEADLINE_HOURS <= int(terms.deadline_hours) <= game_services.MAX_DEADLINE_HOURS):
@@ -182,7 +187,7 @@ def create_competition(club: Club, organiser, terms: Terms) -> Competition:
             double_round_robin=bool(terms.double_round_robin), swiss_rounds=int(terms.swiss_rounds),
             scenario_policy=terms.scenario_policy, nightfall=bool(terms.nightfall),
             deadline_hours=int(terms.deadline_hours), round_days=int(terms.round_days),
-            mode=terms.mode, order=order, created_by=organiser)
+            mode=terms.mode, order=order, created_by=organiser, knockout_size=knockout_size)
         for i, sc in enumerate(dict.fromkeys(terms.scenarios)):
             CompetitionScenario.objects.create(competition=comp, scenario=sc, position=i)
     return comp
@@ -249,8 +254,13 @@ def _round_scenario(comp: Competition, number: int, scenario):
 
 def draft_round(comp: Competition, organiser, *, scenario=None, seed: int | None = None) -> Round:
     """Pair the next round as a draft only organisers see (replacing an earlier draft, with
-    a new random ``seed`` for Swiss unless one is given); :func:`publish_round` makes it real."""
+    a new random ``seed`` for Swiss unless one is given); :func:`publish_round` makes it real.
+    Once the Swiss rounds of a tournament with a knockout are published, the next round is
+    the knockout's (:func:`tournaments.knockout.draft_round`)."""
     _organiser(comp.club, organiser)
+    from tournaments import knockout
+    if knockout.is_due(comp):
+        return knockout.draft_round(comp, organiser, scenario=scenario)
     if comp.status == Competition.Status.CLOSED:
         raise Refused("The competition is closed.")
     if comp.kind == Competition.Kind.ANNUAL:
@@ -359,7 +369,7 @@ def _start_web_match(p: Pairing) -> None:
     try:
         p.match = game_services.start_arranged_match(
             p.home, p.away, p.scenario, nightfall=comp.nightfall, deadline_hours=comp.deadline_hours,
-            message=f"{comp.name}, round {p.round.number}")
+            message=f"{comp.name}, {p.round.label.lower()}")
     except game_services.ActionRefused as refused:
         raise Refused(refused.message) from None
     p.mode = Pairing.Mode.WEB
@@ -444,6 +454,13 @@ def _log(p: Pairing, actor, action: str, before: dict, note: str = "") -> None:
                                 after=p.result_snapshot(), note=note[:300])
 
 
+def _knockout_follows(p: Pairing, before: dict) -> None:
+    """A knockout match's result changed: the bracket moves on (or refuses, K4-K5)."""
+    if p.round.is_knockout:
+        from tournaments import knockout
+        knockout.result_changed(p, before)
+
+
 def _locked_pairing(p: Pairing) -> Pairing:
     return Pairing.objects.select_for_update().select_related("round__competition__club").get(pk=p.pk)
 
@@ -500,6 +517,7 @@ def confirm_result(p: Pairing, user) -> Pairing:
         p.result = Pairing.Result.CONFIRMED
         p.save()
         _log(p, user, ResultChange.Action.CONFIRMED, before)
+        _knockout_follows(p, before)
     return p
 
 
@@ -533,6 +551,7 @@ def set_result(p: Pairing, organiser, scores: GameScores, note: str = "") -> Pai
         p.result = Pairing.Result.RESOLVED
         p.save()
         _log(p, organiser, action, before, note)
+        _knockout_follows(p, before)
     return p
 
 
@@ -550,6 +569,7 @@ def declare_forfeit(p: Pairing, organiser, who: str, note: str = "") -> Pairing:
         p.result = Pairing.Result.FORFEIT
         p.save()
         _log(p, organiser, ResultChange.Action.FORFEIT, before, note)
+        _knockout_follows(p, before)
     return p
 
 
@@ -580,6 +600,7 @@ def record_web_result(match) -> Pairing | None:
     p.result = Pairing.Result.PLAYED
     p.save()
     _log(p, None, ResultChange.Action.PLAYED, before)
+    _knockout_follows(p, before)
     return p
 
 

@@ -36,8 +36,10 @@ _RESULT_COLUMNS = ("round__number", "home_id", "away_id", *Pairing.RESULT_FIELDS
 
 def published_pairings(comp: Competition) -> list[dict]:
     """The result fields of the pairings of the published rounds (plain dicts: the
-    standings of a big competition read hundreds of them)."""
-    return list(Pairing.objects.filter(round__competition=comp, round__status=Round.Status.PUBLISHED)
+    standings of a big competition read hundreds of them).  A knockout's rounds are not
+    part of the standings (docs/rulings.md, K3)."""
+    return list(Pairing.objects.filter(round__competition=comp, round__status=Round.Status.PUBLISHED,
+                                       round__bracket_size=0)
                 .order_by("round__number", "table").values(*_RESULT_COLUMNS))
 
 
@@ -74,9 +76,10 @@ def _remembered(kind: str, digest: str, compute):
 CACHE_SECONDS = 24 * 60 * 60
 
 
-def table(comp: Competition, *, pairings=None) -> list[Line]:
-    """The standings, best first, with each player's entry (name, withdrawn or not)."""
-    players, results, byes = inputs(comp, pairings)
+def table(comp: Competition, *, pairings=None, worked=None) -> list[Line]:
+    """The standings, best first, with each player's entry (name, withdrawn or not).
+    ``worked``: the ``inputs(comp, pairings)`` already read, if the caller has them."""
+    players, results, byes = worked if worked is not None else inputs(comp, pairings)
     entries = {e.player_id: e for e in comp.entries.select_related("player__profile")}
     rows = _remembered("table", _digest(players, results, byes, comp.order),
                        lambda: algo.standings(players, results, byes, order=comp.order))
@@ -84,11 +87,12 @@ def table(comp: Competition, *, pairings=None) -> list[Line]:
     return [Line(row, entries[row.player], [row.metrics[c.key] for c in columns]) for row in rows]
 
 
-def ranks_over_rounds(comp: Competition, pairings=None) -> tuple[list[int], dict]:
-    """(round numbers, {player id: [rank after each round]}) for the chart of the standings."""
+def ranks_over_rounds(comp: Competition, pairings=None, worked=None) -> tuple[list[int], dict]:
+    """(round numbers, {player id: [rank after each round]}) for the chart of the standings
+    (``worked`` as for :func:`table`)."""
     if pairings is None:
         pairings = published_pairings(comp)
-    players, results, byes = inputs(comp, pairings)
+    players, results, byes = worked if worked is not None else inputs(comp, pairings)
     rounds = sorted({p["round__number"] for p in pairings})
 
     by_round: dict = {n: ([], []) for n in rounds}
@@ -108,6 +112,29 @@ def ranks_over_rounds(comp: Competition, pairings=None) -> tuple[list[int], dict
         for pid in players:
             ranks[pid].append(after[pid])
     return rounds, ranks
+
+
+def shown_key(comp: Competition, worked, template: str) -> str:
+    """A digest of everything the standings section of the competition page shows: the
+    counted results and byes, the order, each player's name and whether they withdrew, and
+    the template's own text.  The page keeps the rendered section under this key, so a
+    request whose key is known skips working out and drawing the table and chart; any
+    change to a result, a name or the template is a new key (nothing is ever stale)."""
+    who = list(comp.entries.order_by("seed", "pk").values_list(
+        "player_id", "status", "player__username", "player__profile__display_name"))
+    return _digest(*worked, comp.order, who, _template_stamp(template))
+
+
+_STAMPS: dict = {}
+
+
+def _template_stamp(name: str) -> str:
+    if name not in _STAMPS:
+        from django.template.loader import get_template
+        origin = get_template(name).origin
+        with open(origin.name, "rb") as f:
+            _STAMPS[name] = hashlib.sha256(f.read()).hexdigest()
+    return _STAMPS[name]
 
 
 def metric_columns(comp: Competition) -> list[algo.Metric]:

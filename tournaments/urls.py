@@ -29,6 +29,7 @@ urlpatterns = [
     path("<int:pk>/console/withdraw/", console.withdraw, name="withdraw"),
     path("<int:pk>/console/pair/", console.pair, name="pair"),
     path("<int:pk>/console/publish/", console.publish, name="publish"),
+    path("<int:pk>/console/knockout/", console.set_knockout, name="set_knockout"),
     path("<int:pk>/console/discard/", console.discard, name="discard"),
     path("<int:pk>/console/close/", console.close, name="close"),
     path("pairings/<int:pk>/", pairings.pairing, name="pairing"),

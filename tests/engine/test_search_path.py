@@ -105,3 +105,50 @@ def test_a_copy_is_independent():
         twin.apply_unchecked(twin.sample_action(rng))
     assert game.to_dict() == before
     assert twin.to_dict() != before
+
+
+@pytest.mark.parametrize("slug", ["fredericksburg", "shiloh", "gettysburg-devils-den", "chancellorsville"])
+def test_the_quick_legality_check_of_an_attack_agrees_with_its_full_profile(slug):
+    """Listing attacks asks ``attack_allowed``; a player asking why sees ``attack_profile``:
+    both must give the same answer for every unit and every hex of the board."""
+    from games.engine.battlecry.advanced import combat
+
+    checked = 0
+    for game in positions(slug, 11, 40):
+        for u in game.units.values():
+            if combat.attack_barrier(game, u):
+                continue
+            for h in range(game.board.size):
+                if h != u.hex:
+                    assert combat.attack_allowed(game, u, h) == combat.attack_profile(game, u, h)["allowed"]
+                    checked += combat.attack_allowed(game, u, h)
+    assert checked > 20
+
+
+@pytest.mark.parametrize("slug", ["fredericksburg", "shiloh", "first-bull-run", "pea-ridge"])
+def test_reach_kept_between_moves_equals_reach_worked_out_afresh(slug):
+    """Reach is kept in ``Game.cache`` until a move changes it (some of it across a
+    general's move): at every step of random games, what the game answers equals what a
+    copy with nothing kept works out, hex for hex and in the same order."""
+    from games.engine.battlecry.advanced import movement, turn
+
+    compared = 0
+    for seed in (1, 2, 3):
+        rng = random.Random(seed)
+        game = Game.new(shipped(slug), seed=seed)
+        for _ in range(400):
+            if game.outcome is not None:
+                break
+            if game.phase == "move":
+                fresh = game.copy()
+                for u in game.units.values():
+                    if turn.unit_can_move(game, u):
+                        kept = list(movement.unit_destinations(game, u).items())
+                        assert kept == list(movement.unit_destinations(fresh, fresh.units[u.id]).items())
+                        compared += 1
+                for g in game.generals.values():
+                    if turn.general_can_move(game, g):
+                        kept = list(movement.general_destinations(game, g).items())
+                        assert kept == list(movement.general_destinations(fresh, fresh.generals[g.id]).items())
+            game.apply_unchecked(game.sample_action(rng))
+    assert compared > 40

@@ -145,7 +145,7 @@ def test_standings_partial_chart_and_csv(client, league):
     assert rows[0][:2] == ["rank", "player"] and len(rows) == 5
     assert [r[1] for r in rows[1:]].count("p1") == 1
     results = list(csv.reader(io.StringIO(client.get(f"/leagues/{comp.pk}/results.csv").content.decode())))
-    assert len(results) == 1 + 4 and results[1][6] == "resolved"
+    assert len(results) == 1 + 4 and results[1][results[0].index("status")] == "resolved"
 
 
 def test_invitation_link_page(client, lee, grant):
@@ -182,3 +182,24 @@ def test_a_corrected_result_shows_at_once(client, league):
     rows = list(csv.reader(io.StringIO(client.get(f"/leagues/{comp.pk}/standings.csv").content.decode())))
     assert rows[1][1] == p.away.username and "0–2 (flags 3–12)" in client.get(f"/leagues/{comp.pk}/").content.decode()
     assert html.index(p.away.username) < html.index(p.home.username)
+
+
+def test_the_kept_standings_section_follows_names_and_withdrawals(client, league):
+    """The drawn standings section is kept under a digest of what it shows: a new display
+    name or a withdrawal shows at once, with no result changed."""
+    comp, players = league
+    org = comp.created_by
+    rnd = services.publish_round(services.draft_round(comp, org), org)
+    for p in rnd.pairings.all():
+        services.set_result(p, org, S("home", 6, 1, "home", 6, 2))
+    login(client, players[0])
+    url = f"/leagues/{comp.pk}/?part=standings"
+    first = client.get(url, HTTP_HX_REQUEST="true").content.decode()
+    assert first == client.get(url, HTTP_HX_REQUEST="true").content.decode()
+    assert "Colonel Chamberlain" not in first and "(withdrawn)" not in first
+    profile = players[1].profile
+    profile.display_name = "Colonel Chamberlain"
+    profile.save()
+    assert "Colonel Chamberlain" in client.get(url, HTTP_HX_REQUEST="true").content.decode()
+    services.withdraw(comp, org, players[2])
+    assert "(withdrawn)" in client.get(url, HTTP_HX_REQUEST="true").content.decode()

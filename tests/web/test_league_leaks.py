@@ -24,6 +24,7 @@ def league_pages(client, comp, pairing) -> dict[str, str]:
         "club": client.get(f"/leagues/clubs/{comp.club.slug}/"),
         "competition": client.get(f"/leagues/{comp.pk}/"),
         "standings fragment": client.get(f"/leagues/{comp.pk}/?part=standings", **hx),
+        "bracket fragment": client.get(f"/leagues/{comp.pk}/?part=bracket", **hx),
         "standings.csv": client.get(f"/leagues/{comp.pk}/standings.csv"),
         "results.csv": client.get(f"/leagues/{comp.pk}/results.csv"),
         "pairing": client.get(f"/leagues/pairings/{pairing.pk}/"),

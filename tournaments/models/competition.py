@@ -40,6 +40,9 @@ class Competition(models.Model):
         default=False, help_text="League only: everyone meets everyone twice.")
     swiss_rounds = models.PositiveSmallIntegerField(
         default=4, help_text="Tournament only: the number of Swiss rounds.")
+    knockout_size = models.PositiveSmallIntegerField(
+        default=0, help_text="Tournament only: the places of the knockout after the Swiss rounds "
+                             "(2, 4, 8 ... the top of the standings); 0 for no knockout.")
     scenario_policy = models.CharField(max_length=10, choices=ScenarioPolicy.choices,
                                        default=ScenarioPolicy.FIXED)
     scenarios = models.ManyToManyField("games.Scenario", through="tournaments.CompetitionScenario",
@@ -70,6 +73,10 @@ class Competition(models.Model):
     @property
     def is_swiss(self) -> bool:
         return self.kind == self.Kind.TOURNAMENT
+
+    @property
+    def has_knockout(self) -> bool:
+        return self.is_swiss and self.knockout_size >= 2
 
     def planned_rounds(self, players: int) -> int:
         """How many rounds the competition has with ``players`` players."""

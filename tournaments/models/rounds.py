@@ -6,6 +6,8 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
+from tournaments.pairing.knockout import stage_name
+
 
 class Round(models.Model):
     class Status(models.TextChoices):
@@ -22,6 +24,9 @@ class Round(models.Model):
     deadline = models.DateTimeField(null=True, blank=True)
     published = models.DateTimeField(null=True, blank=True)
     deadline_warned = models.BooleanField(default=False, help_text="The deadline e-mail went out.")
+    bracket_size = models.PositiveSmallIntegerField(
+        default=0, help_text="Knockout: the players this round of the bracket has room for "
+                             "(8: the quarter-finals); 0 for a Swiss or league round.")
 
     class Meta:
         ordering = ["competition", "number"]
@@ -34,6 +39,17 @@ class Round(models.Model):
     @property
     def is_published(self) -> bool:
         return self.status == self.Status.PUBLISHED
+
+    @property
+    def is_knockout(self) -> bool:
+        return self.bracket_size > 0
+
+    @property
+    def label(self) -> str:
+        """"Round 3", or the knockout stage's name ("Semi-finals")."""
+        if self.is_knockout:
+            return stage_name(self.bracket_size)
+        return f"Round {self.number}"
 
 
 class Pairing(models.Model):
@@ -93,6 +109,9 @@ class Pairing(models.Model):
     figures_away = models.PositiveSmallIntegerField(default=0)
     forfeit = models.CharField(max_length=4, choices=Forfeit.choices, blank=True)
     dispute_note = models.CharField(max_length=300, blank=True)
+    home_seed = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Knockout: home's place in the Swiss standings.")
+    away_seed = models.PositiveSmallIntegerField(null=True, blank=True)
     updated = models.DateTimeField(auto_now=True)
 
     class Meta:

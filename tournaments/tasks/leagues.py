@@ -54,7 +54,7 @@ def notify_pairing(pairing_id: int) -> int:
     comp = p.round.competition
     sent = 0
     for me, them in ((p.home, p.away), (p.away, p.home)):
-        sent += _mail(me, f"{comp.name}: round {p.round.number}, you play {them.profile.name}",
+        sent += _mail(me, f"{comp.name}: {p.round.label.lower()}, you play {them.profile.name}",
                       "pairing.txt", {"p": p, "comp": comp, "opponent": them, "url": _url(p)})
     return sent
 

@@ -11,8 +11,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from tournaments import services
-from tournaments.forms import AddPlayerForm, CompetitionForm, RoundForm
+from tournaments import knockout, services
+from tournaments.forms import AddPlayerForm, CompetitionForm, KnockoutForm, RoundForm
 from tournaments.models import Club, Competition, Pairing, Round
 
 from .common import refused, see_other
@@ -37,7 +37,8 @@ def new_competition(request, slug):
             name=d["name"], kind=d["kind"], double_round_robin=d["double_round_robin"],
             swiss_rounds=d["swiss_rounds"], scenario_policy=d["scenario_policy"],
             scenarios=tuple(d["scenarios"]), nightfall=d["nightfall"], deadline_hours=d["deadline_hours"],
-            round_days=d["round_days"], mode=d["mode"], order=d["order"])
+            round_days=d["round_days"], mode=d["mode"], order=d["order"],
+            knockout_size=d.get("knockout_size") or 0)
         try:
             comp = services.create_competition(club, request.user, terms)
         except services.Refused as e:
@@ -65,6 +66,8 @@ def console(request, pk):
         "entries": comp.entries.select_related("player__profile"),
         "add_form": AddPlayerForm(competition=comp),
         "round_form": RoundForm(),
+        "knockout_form": KnockoutForm(initial={"knockout_size": comp.knockout_size}) if comp.is_swiss else None,
+        "knockout_due": knockout.is_due(comp),
         "attention": attention, "now": timezone.now(),
         "closed": comp.status == Competition.Status.CLOSED,
     })
@@ -111,6 +114,16 @@ def publish(request, pk):
             raise services.Refused("There is no draft round to publish.")
         services.publish_round(draft, request.user)
     return _step(request, pk, act, "Round published: the players are told.")
+
+
+@require_POST
+def set_knockout(request, pk):
+    def act(c):
+        form = KnockoutForm(request.POST)
+        if not form.is_valid():
+            raise services.Refused("Choose the knockout's places.")
+        knockout.set_places(c, request.user, form.cleaned_data["knockout_size"])
+    return _step(request, pk, act, "Knockout saved.")
 
 
 @require_POST

@@ -6,7 +6,7 @@ from django.http import Http404
 from django.shortcuts import render
 from django.views.decorators.http import require_POST
 
-from tournaments import services
+from tournaments import knockout, services
 from tournaments.forms import DisputeForm, ForfeitForm, PoolChoiceForm, ResultForm
 from tournaments.models import Competition, Pairing
 
@@ -61,6 +61,7 @@ def pairing(request, pk, *, form=None, status=200):
         "can_play_on_site": (open_ and side and comp.mode == Competition.Mode.BOTH and not p.match_id
                              and p.result == Pairing.Result.NONE and p.scenario_id is not None),
         "changes": p.changes.select_related("actor__profile"),
+        "through": name_of(knockout.winner(p)) if p.round.is_knockout else "",
         "games": list(p.match.games.order_by("number")) if p.match_id else [],
     }
     return render(request, "tournaments/pairing.html", ctx, status=status)

@@ -20,16 +20,8 @@ def next_to_enemy(game, h: int, side: str) -> bool:
 def enemy_zone(game, side: str) -> list[bool]:
     """Per hex: does it touch a unit or general of the side opposing ``side``?  Cached per
     position (under the side's own name: the most asked question has the shortest key)."""
-    key = side
-    zone = game.cache.get(key)
-    if zone is None:
-        zone = [False] * len(game.pieces.unit_at)
-        for piece in (*game.pieces.units.values(), *game.pieces.generals.values()):
-            if piece.side != side:
-                for n in game.board.adjacent[piece.hex]:
-                    zone[n] = True
-        game.cache[key] = zone
-    return zone
+    zone = game.cache.get(side)
+    return zone if zone is not None else _contact(game, side)[1]
 
 
 def enemy_in_hex(game, h: int, side: str) -> bool:
@@ -39,15 +31,23 @@ def enemy_in_hex(game, h: int, side: str) -> bool:
 
 def enemy_held(game, side: str) -> list[bool]:
     """Per hex: does it hold a unit or general of the side opposing ``side``?  Cached."""
-    key = ("held", side)
-    held = game.cache.get(key)
-    if held is None:
-        held = [False] * len(game.pieces.unit_at)
-        for u in game.pieces.units.values():
-            if u.side != side:
-                held[u.hex] = True
-        for g in game.pieces.generals.values():
-            if g.side != side:
-                held[g.hex] = True
-        game.cache[key] = held
-    return held
+    held = game.cache.get(("held", side))
+    return held if held is not None else _contact(game, side)[0]
+
+
+def _contact(game, side: str) -> tuple[list[bool], list[bool]]:
+    """Both tables for ``side`` in one pass over the enemy's pieces, cached together."""
+    size = game.board.size
+    held, zone = [False] * size, [False] * size
+    adjacent = game.board.adjacent
+    pieces = game.pieces
+    for piece in (*pieces.units.values(), *pieces.generals.values()):
+        if piece.side != side:
+            h = piece.hex
+            held[h] = True
+            for n in adjacent[h]:
+                zone[n] = True
+    cache = game.cache
+    cache[side] = zone
+    cache[("held", side)] = held
+    return held, zone

@@ -12,6 +12,7 @@ that the rules code only looks things up.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
@@ -321,6 +322,11 @@ class HexBoard:
     section_of: dict[str, tuple[frozenset[str], ...]]
     rear: dict[str, tuple[int, int]]
     baseline_row: dict[str, int]
+    #: sight_line(a, b): the hexes a line of sight from a to b crosses, and the pairs of
+    #: hexes along whose shared edge it runs (computed once per pair).
+    sight_line: Callable[[int, int], tuple[tuple[int, ...], tuple[tuple[int, int], ...]]]
+    #: sides_facing(target, source): the side(s) of ``target`` a line from ``source`` enters.
+    sides_facing: Callable[[int, int], tuple[str, ...]]
 
     @property
     def size(self) -> int:
@@ -345,13 +351,6 @@ class HexBoard:
             raise KeyError(h)
         return self.index[Hex(*h)]
 
-    def sight_line(self, a: int, b: int) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
-        """The hexes a line of sight from a to b crosses, and the edges it runs along."""
-        return sight_line(a, b)
-
-    def sides_facing(self, target: int, source: int) -> tuple[str, ...]:
-        """The side(s) of ``target`` a line from ``source`` enters through."""
-        return sides_facing(target, source)
 
 
 #: The Battle Cry board.
@@ -359,4 +358,4 @@ BOARD = HexBoard(kind="hex", rows=ROWS, max_col=MAX_COL, hexes=HEXES, index=INDE
                  hex_json=HEX_JSON, neighbours=NEIGHBOURS, adjacent=ADJACENT, dist=DIST,
                  reach=REACH, around=AROUND, within=WITHIN, directions=DIRECTIONS,
                  opposite=OPPOSITE, sections=SECTIONS, section_of=SECTION_OF, rear=REAR,
-                 baseline_row=BASELINE_ROW)
+                 baseline_row=BASELINE_ROW, sight_line=sight_line, sides_facing=sides_facing)

@@ -33,7 +33,18 @@ def has_line_of_sight(game, a: int, b: int, viewer=None, vacated: int | None = N
     hill_gun = (
         viewer is not None and viewer.kind == ARTILLERY and game.field.terrain[a] == "hill"
     )
-    near, side = (a, viewer.side) if hill_gun else (None, None)
+    if not hill_gun:        # the common case, written out: _blocked without the exception
+        blocks, unit_at, general_at = game.field.blocks, game.pieces.unit_at, game.pieces.general_at
+        for h in crossed:
+            if blocks[h] or (h != vacated and (unit_at[h] is not None or general_at[h] is not None)):
+                return False
+        for h1, h2 in edges:
+            if ((blocks[h1] or (h1 != vacated and (unit_at[h1] is not None or general_at[h1] is not None)))
+                    and (blocks[h2] or (h2 != vacated
+                                        and (unit_at[h2] is not None or general_at[h2] is not None)))):
+                return False
+        return True
+    near, side = a, viewer.side
     for h in crossed:
         if _blocked(game, h, near, side, vacated):
             return False

@@ -155,6 +155,7 @@ class Field:
     terrain: list[str | None]
     blocks: list[bool]
     impassable: list[bool]
+    closed: list[bool]                       # impassable by a scenario rule, not by terrain
     stops: list[bool]
     special_dice: dict[str, tuple[int, ...]]
     no_attack_hexes: set[int]

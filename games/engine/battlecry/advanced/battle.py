@@ -21,6 +21,7 @@ SHARPSHOOTER_RANGE = 3
 _CONSEQUENCES = ("retreat", "general_retreat", "general_attack", "take_ground", "withdraw")
 from . import combat, tactics, turn
 from .. import retreat
+from ..contact import enemy_zone
 
 if TYPE_CHECKING:
     from .game import Game
@@ -28,34 +29,39 @@ if TYPE_CHECKING:
 # -- who may attack what ---------------------------------------------------------------
 def melee_targets(game: Game, u) -> list[int]:
     out = []
+    pieces, side = game.pieces, u.side
+    unit_at, general_at = pieces.unit_at, pieces.general_at
     for n in game.board.adjacent[u.hex]:
-        uid = game.pieces.unit_at[n]
+        uid = unit_at[n]
         if uid is not None:
-            if game.pieces.units[uid].side != u.side:
+            if pieces.units[uid].side != side:
                 out.append(n)
             continue
-        gid = game.pieces.general_at[n]
-        if gid is not None and game.pieces.generals[gid].side != u.side:
+        gid = general_at[n]
+        if gid is not None and pieces.generals[gid].side != side:
             out.append(n)
     return out
 
 def compulsory_melees(game: Game) -> list[str]:
     """Active units adjacent to an enemy unit that can still battle: they must."""
     out = []
+    side, attacked = game.current.active, game.current.attacked
+    zone = enemy_zone(game, side)
     for u in game.pieces.units.values():
-        if u.side != game.current.active or u.id in game.current.attacked or not turn.in_melee(game, u):
+        if u.side != side or u.id in attacked or not zone[u.hex]:
             continue
         if combat.attack_barrier(game, u):
             continue
-        if any(combat.attack_profile(game, u, t)["allowed"] for t in melee_targets(game, u)):
+        if any(combat.attack_allowed(game, u, t) for t in melee_targets(game, u)):
             out.append(u.id)
     return out
 
 def battle_candidates(game: Game) -> list[Unit]:
     """The active side's units that might battle now: ordered or in melee."""
     ordered, side = game.current.ordered, game.current.active
+    zone = enemy_zone(game, side)
     return [u for u in game.pieces.units.values()
-            if u.side == side and (u.id in ordered or turn.in_melee(game, u))]
+            if u.side == side and (u.id in ordered or zone[u.hex])]
 
 def attack_targets(game: Game, u, compulsory=None) -> list[int]:
     """Hexes unit u may attack now (its own turn, battle step)."""
@@ -73,7 +79,7 @@ def attack_targets(game: Game, u, compulsory=None) -> list[int]:
         cands += melee_targets(game, u)
     else:
         return []
-    return [h for h in cands if combat.attack_profile(game, u, h)["allowed"]]
+    return [h for h in cands if combat.attack_allowed(game, u, h)]
 
 # -- the attack ------------------------------------------------------------------------
 def do_attack(game: Game, a) -> None:
@@ -107,7 +113,7 @@ def attack_unchecked(game: Game, a) -> None:
     if a.get("general"):
         _sharpshoot(game, u, target)
     else:
-        _battle(game, u, target, combat.attack_profile(game, u, target))
+        _battle(game, u, target, combat.attack_profile(game, u, target, game._events is not None))
 
 def _battle(game: Game, u, target: int, prof: dict) -> None:
     if u.id in game.current.attacked:

@@ -138,4 +138,11 @@ def is_extra(copy_id: str) -> bool:
 
 def card_of(copy_id: str) -> Card:
     """The card a copy id stands for; KeyError for an unknown id."""
-    return CARDS[copy_id.split("-", 1)[0]]
+    try:
+        return _BY_COPY[copy_id]
+    except (KeyError, TypeError):
+        return CARDS[copy_id.split("-", 1)[0]]
+
+
+#: copy id -> card, for every copy in the decks (the rules ask this often)
+_BY_COPY: dict[str, Card] = {c: CARDS[c.split("-", 1)[0]] for c in (*player_deck_ids(), *extra_ids())}

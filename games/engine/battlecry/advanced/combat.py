@@ -44,12 +44,13 @@ def obstacle_between(game, target_hex: int, attacker_hex: int):
 
 def attack_barrier(game, unit) -> str | None:
     """Why this unit cannot attack at all this turn, or None if it can."""
-    if unit.id in game.current.attacked and not tactics.may_battle_again(game, unit):
+    current = game.current
+    if unit.id in current.attacked and not tactics.may_battle_again(game, unit):
         return "That unit has already battled this turn."
     card = tactics.card_barrier(game, unit)
     if card:
         return card
-    moved = game.current.moved.get(unit.id, 0)
+    moved = current.moved.get(unit.id, 0)
     if unit.kind == INFANTRY and moved >= 2 and unit.id not in game.fx.forced:
         return "Infantry that marched 2 hexes may not battle this turn."
     if unit.kind == ARTILLERY and moved >= (2 if unit.horse else 1):
@@ -64,20 +65,23 @@ def attack_barrier(game, unit) -> str | None:
     return None
 
 
-def attack_profile(game, unit, target_hex: int) -> dict:
+def attack_profile(game, unit, target_hex: int, explain: bool = True) -> dict:
     """Dice, distance, line of sight and modifiers of an attack; nothing is changed.
 
     Returns ``{"dice", "distance", "los", "allowed", "melee", "modifiers", "reason"}``;
-    ``modifiers`` lists ``{"why", "dice"}`` entries in the order they apply.
+    ``modifiers`` lists ``{"why", "dice"}`` entries in the order they apply.  With
+    ``explain=False`` (the search path, and questions of legality) the reasons and the
+    modifiers' wording are left out; the dice and ``allowed`` are the same.
     """
     d = game.board.dist[unit.hex][target_hex]
     melee = d == 1
     out = {"dice": 0, "distance": d, "los": True, "allowed": False, "melee": melee,
            "modifiers": [], "reason": None}
-    tuid = game.pieces.unit_at[target_hex]
-    tgid = game.pieces.general_at[target_hex]
-    target = game.pieces.units[tuid] if tuid is not None else None
-    if target is None and (tgid is None or game.pieces.generals[tgid].side == unit.side):
+    pieces = game.pieces
+    tuid = pieces.unit_at[target_hex]
+    tgid = pieces.general_at[target_hex]
+    target = pieces.units[tuid] if tuid is not None else None
+    if target is None and (tgid is None or pieces.generals[tgid].side == unit.side):
         out["reason"] = "There is no enemy there."
         return out
     if target is not None and target.side == unit.side:
@@ -96,38 +100,8 @@ def attack_profile(game, unit, target_hex: int) -> dict:
     if d > len(profile):
         out["reason"] = f"Out of range: {d} hexes away, this unit reaches {len(profile)}."
         return out
-    mods = out["modifiers"]
-    base = profile[d - 1]
-    tt = game.field.terrain[target_hex]
-    terrain_loss = KINDS[tt].defence if tt else 0
-    extra_loss = game.field.extra_defence.get(target_hex, 0)
-    obstacle = obstacle_between(game, target_hex, unit.hex)
-    obstacle_loss = KINDS[obstacle].defence if obstacle else 0
-    adds = obstacle is not None and KINDS[obstacle].adds_to_terrain
-    loss = max(terrain_loss, 0 if adds else obstacle_loss, extra_loss)
-    if loss:
-        why = (f"target behind {obstacle}" if obstacle_loss == loss and obstacle and not adds
-               else f"target in {tt}" if terrain_loss == loss and tt else "target's position")
-        mods.append({"why": why, "dice": -loss})
-    if adds and obstacle_loss:
-        mods.append({"why": f"target behind {obstacle}", "dice": -obstacle_loss})
-    at = game.field.terrain[unit.hex]
-    if at:
-        kind = KINDS[at]
-        if kind.attack_from:
-            mods.append({"why": f"attacking from {at}", "dice": -kind.attack_from})
-        for k, n in kind.occupant_penalty:
-            if k == unit.kind:
-                mods.append({"why": f"{k} attacking from {at}", "dice": -n})
-        if game.current.moved.get(unit.id, 0):
-            for k, n in kind.entry_attack_penalty:
-                if k == unit.kind:
-                    mods.append({"why": f"{k} entered {at} this turn", "dice": -n})
-    if melee and target is not None and target.kind == ARTILLERY and unit.kind in (INFANTRY, CAVALRY):
-        mods.append({"why": "melee against artillery", "dice": 1})
-    for why, n in tactics.dice_bonuses(game, unit):
-        mods.append({"why": why, "dice": n})
-    dice = max(0, base + sum(m["dice"] for m in mods))
+    mods = out["modifiers"] if explain else None
+    dice = max(0, profile[d - 1] + _modifiers(game, unit, target, target_hex, melee, mods))
     out["dice"] = dice
     if not los:
         out["reason"] = "No line of sight to that hex."
@@ -136,6 +110,81 @@ def attack_profile(game, unit, target_hex: int) -> dict:
     else:
         out["allowed"] = True
     return out
+
+
+def attack_allowed(game, unit, target_hex: int) -> bool:
+    """``attack_profile(game, unit, target_hex)["allowed"]`` for a unit with no
+    :func:`attack_barrier` (the caller has checked it): the same answer, sooner."""
+    d = game.board.dist[unit.hex][target_hex]
+    melee = d == 1
+    pieces = game.pieces
+    tuid = pieces.unit_at[target_hex]
+    if tuid is not None:
+        target = pieces.units[tuid]
+        if target.side == unit.side:
+            return False
+    else:
+        tgid = pieces.general_at[target_hex]
+        if tgid is None or pieces.generals[tgid].side == unit.side or not melee:
+            return False
+        target = None
+    profile = dice_profile(game, unit)
+    if d > len(profile):
+        return False
+    if not melee and not has_line_of_sight(game, unit.hex, target_hex, unit):
+        return False
+    return profile[d - 1] + _modifiers(game, unit, target, target_hex, melee, None) >= 1
+
+
+def _modifiers(game, unit, target, target_hex: int, melee: bool, mods: list | None) -> int:
+    """The sum of the dice modifiers of an attack; each is listed in ``mods`` with its
+    reason unless ``mods`` is None."""
+    total = 0
+    field = game.field
+    tt = field.terrain[target_hex]
+    terrain_loss = KINDS[tt].defence if tt else 0
+    extra_loss = field.extra_defence.get(target_hex, 0)
+    obstacle = obstacle_between(game, target_hex, unit.hex)
+    obstacle_loss = KINDS[obstacle].defence if obstacle else 0
+    adds = obstacle is not None and KINDS[obstacle].adds_to_terrain
+    loss = max(terrain_loss, 0 if adds else obstacle_loss, extra_loss)
+    if loss:
+        total -= loss
+        if mods is not None:
+            why = (f"target behind {obstacle}" if obstacle_loss == loss and obstacle and not adds
+                   else f"target in {tt}" if terrain_loss == loss and tt else "target's position")
+            mods.append({"why": why, "dice": -loss})
+    if adds and obstacle_loss:
+        total -= obstacle_loss
+        if mods is not None:
+            mods.append({"why": f"target behind {obstacle}", "dice": -obstacle_loss})
+    at = field.terrain[unit.hex]
+    if at:
+        kind = KINDS[at]
+        if kind.attack_from:
+            total -= kind.attack_from
+            if mods is not None:
+                mods.append({"why": f"attacking from {at}", "dice": -kind.attack_from})
+        for k, n in kind.occupant_penalty:
+            if k == unit.kind:
+                total -= n
+                if mods is not None:
+                    mods.append({"why": f"{k} attacking from {at}", "dice": -n})
+        if game.current.moved.get(unit.id, 0):
+            for k, n in kind.entry_attack_penalty:
+                if k == unit.kind:
+                    total -= n
+                    if mods is not None:
+                        mods.append({"why": f"{k} entered {at} this turn", "dice": -n})
+    if melee and target is not None and target.kind == ARTILLERY and unit.kind in (INFANTRY, CAVALRY):
+        total += 1
+        if mods is not None:
+            mods.append({"why": "melee against artillery", "dice": 1})
+    for why, n in tactics.dice_bonuses(game, unit):
+        total += n
+        if mods is not None:
+            mods.append({"why": why, "dice": n})
+    return total
 
 
 def flags_ignored(game, target, attacker) -> list[str]:

@@ -157,6 +157,8 @@ class Game(State):
             blocks=[t is not None and KINDS[t].blocks_los and t not in clear for t in terrain],
             impassable=[t is not None and (KINDS[t].impassable or (bridge_only and t == "river"))
                         for t in terrain],
+            closed=[t is not None and bridge_only and t == "river" and not KINDS[t].impassable
+                    for t in terrain],
             stops=[(t is not None and KINDS[t].stops)
                    or any(KINDS[k].stops for k in (obstacles[i] or {}).values())
                    for i, t in enumerate(terrain)],
@@ -426,15 +428,16 @@ class Game(State):
     def place_unit(self, u, to: int):
         """Move unit u (and the general commanding it) to hex ``to``; return that general's id."""
         u = self.writable_unit(u)
+        pieces = self.pieces
         frm = u.hex
-        gid = self.pieces.general_at[frm]
-        self.pieces.unit_at[frm] = None
-        self.pieces.unit_at[to] = u.id
+        gid = pieces.general_at[frm]
+        pieces.unit_at[frm] = None
+        pieces.unit_at[to] = u.id
         u.hex = to
         if gid is not None:
-            self.pieces.general_at[frm] = None
-            self.pieces.general_at[to] = gid
-            self.writable_general(self.pieces.generals[gid]).hex = to
+            pieces.general_at[frm] = None
+            pieces.general_at[to] = gid
+            self.writable_general(pieces.generals[gid]).hex = to
         forget_after_unit_move(self, u.side, gid is not None)
         return gid
 
@@ -504,8 +507,9 @@ class Game(State):
 
     # -- victory -----------------------------------------------------------------------------
     def objectives_held(self, side: str) -> list:
+        unit_at, units = self.pieces.unit_at, self.pieces.units
         return [o for o in self.scenario.objectives if o.side == side
-                and self.pieces.unit_at[o.hex] is not None and self.pieces.units[self.pieces.unit_at[o.hex]].side == side]
+                and unit_at[o.hex] is not None and units[unit_at[o.hex]].side == side]
 
     def flags(self, side: str) -> int:
         """Flags on this side's victory stand now: captured figures, objectives, temporary."""
@@ -706,6 +710,10 @@ class Game(State):
                     return {"type": "order", "unit": units[i].id}
         if phase == "move":
             return self._sample_move(rng)
+        if phase == "play_card":
+            action = tactics.sample_card_choice(self, self.cards.hands[self.current.active], rng)
+            if action is not None:
+                return action
         return rng.choice(self.legal_actions())
 
     def _sample_move(self, rng) -> dict:
@@ -713,19 +721,25 @@ class Game(State):
         allowance, and "end movement" has one; a slot that is not a legal move is drawn
         again.  Each legal action has exactly one slot, so the draw is uniform, and only
         the pieces drawn have their reach worked out."""
-        pieces: list[tuple[Unit | General, int]] = []
-        total = 0
-        for uid in self.current.ordered:
-            u = self.pieces.units.get(uid)
-            if u is not None and turn.unit_can_move(self, u):
-                n = self.board.within[u.hex][tactics.move_allowance(self, u)[0]]
-                pieces.append((u, n))
-                total += n
-        for gen in self.pieces.generals.values():
-            if turn.general_can_move(self, gen):
-                n = self.board.within[gen.hex][GENERAL_MOVE]
-                pieces.append((gen, n))
-                total += n
+        key = ("slots", self.current.number)    # kept until a piece moves (movement.py)
+        found = self.cache.get(key)
+        if found is None:
+            pieces: list[tuple[Unit | General, int]] = []
+            total = 0
+            within = self.board.within
+            for uid in self.current.ordered:
+                u = self.pieces.units.get(uid)
+                if u is not None and turn.unit_can_move(self, u):
+                    n = within[u.hex][tactics.move_allowance(self, u)[0]]
+                    pieces.append((u, n))
+                    total += n
+            for gen in self.pieces.generals.values():
+                if turn.general_can_move(self, gen):
+                    n = within[gen.hex][GENERAL_MOVE]
+                    pieces.append((gen, n))
+                    total += n
+            self.cache[key] = found = (pieces, total)
+        pieces, total = found
         while True:
             i = rng.randrange(total + 1)
             if i == total:

@@ -8,7 +8,9 @@ for ``game.cache``, where answers that hold while no piece moves are kept:
 - ``("threats", side)``: the other side's units whose fire or charge stops a march;
 - ``("threat", side, hex, start)``: whether a march of ``side`` from ``start`` stops on
   entering that hex;
-- ``("dest", unit id, allowance, march rule, charge)`` and ``("dest", general id)``: reach.
+- ``("dest", unit id, allowance, march rule, charge)`` and ``("dest", general id)``: reach;
+- ``("slots", turn)``: the pieces that may move in the move step and how many hexes each
+  could reach at most (the search path's move sampling, ``Game._sample_move``).
 
 A change of position calls :func:`forget_after_unit_move`, :func:`forget_after_general_move`
 or clears the cache.
@@ -41,8 +43,12 @@ def march_threatened(game, h: int, side: str, start: int) -> bool:
     key = ("threat", side, h, start)
     found = game.cache.get(key)
     if found is None:
-        found = any(game.board.dist[at][h] <= reach and has_line_of_sight(game, at, h, u, vacated=start)
-                    for at, reach, u in _threats(game, side))
+        found = False
+        dist = game.board.dist[h]          # distances are symmetric
+        for at, reach, u in _threats(game, side):
+            if dist[at] <= reach and has_line_of_sight(game, at, h, u, vacated=start):
+                found = True
+                break
         game.cache[key] = found
     return found
 
@@ -84,13 +90,14 @@ def unit_destinations(game, unit, allowance: int | None = None) -> dict[int, int
     impassable, stops = game.field.impassable, game.field.stops
     held, zone = enemy_held(game, side), enemy_zone(game, side)
     kind = unit.kind
+    adjacent = game.board.adjacent
     out: dict[int, int] = {}
     frontier = [start]
     seen = {start: 0}
     for step in range(1, allowance + 1):
         nxt = []
         for h in frontier:
-            for n in game.board.adjacent[h]:
+            for n in adjacent[h]:
                 if n in seen or impassable[n] or held[n]:
                     continue
                 if carries_general and general_at[n] is not None:
@@ -127,8 +134,7 @@ def closed_by_scenario(game, h: int) -> bool:
     """True when a scenario rule, not the terrain's entry cost, forbids entering hex h (a
     river outside its bridges under ``bridge_crossing_only``).  Generals ignore entry
     costs, rough terrain included, but not such a rule."""
-    t = game.field.terrain[h]
-    return game.field.impassable[h] and not KINDS[t].impassable
+    return game.field.closed[h]
 
 
 def general_destinations(game, general) -> dict[int, int]:
@@ -145,21 +151,20 @@ def general_destinations(game, general) -> dict[int, int]:
         return cached
     side = general.side
     held, zone, general_at = enemy_held(game, side), enemy_zone(game, side), game.pieces.general_at
-    out: dict[int, int] = {}
-    seen = {general.hex: 0}
+    closed, adjacent = game.field.closed, game.board.adjacent
+    out: dict[int, int] = {general.hex: 0}     # the start, removed at the end
     frontier = [general.hex]
     for step in range(1, GENERAL_MOVE + 1):
         nxt = []
         for h in frontier:
-            for n in game.board.adjacent[h]:
-                if n in seen or held[n] or general_at[n] is not None \
-                        or closed_by_scenario(game, n):
+            for n in adjacent[h]:
+                if n in out or held[n] or general_at[n] is not None or closed[n]:
                     continue
-                seen[n] = step
                 out[n] = step
                 if not zone[n]:
                     nxt.append(n)
         frontier = nxt
+    del out[general.hex]
     game.cache[key] = out
     return out
 
@@ -190,5 +195,5 @@ def forget_after_general_move(game, side: str) -> None:
     them = other(side)
     held = ("held", them)
     for k in [k for k in cache if k == held or k == them
-              or (type(k) is tuple and k[0] in ("dest", "threat"))]:
+              or (type(k) is tuple and k[0] in ("dest", "threat", "slots"))]:
         del cache[k]

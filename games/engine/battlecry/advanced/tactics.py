@@ -70,6 +70,30 @@ def card_choices(game: Game, cid: str) -> list[dict]:
         out.append({"type": "play_card", "card": cid, "mode": mode})
     return out
 
+def card_choice_count(game: Game, cid: str) -> int:
+    """``len(card_choices(game, cid))``, without building them."""
+    card = card_of(cid)
+    if card.key == "fight_back":
+        return 1
+    effect = effect_of(game, card.key)
+    if effect is None:
+        return 1
+    return 1 + (len(game.board.sections) if effect == "forced_march" else 1)
+
+def sample_card_choice(game: Game, hand: list[str], rng) -> dict | None:
+    """One of the play_card actions of ``hand``, uniformly (the same draw as
+    ``rng.choice`` over all of them, in hand order); None for an empty hand."""
+    counts = [card_choice_count(game, cid) for cid in hand]
+    total = sum(counts)
+    if not total:
+        return None
+    i = rng.randrange(total)
+    for cid, n in zip(hand, counts):
+        if i < n:
+            return card_choices(game, cid)[i]
+        i -= n
+    raise AssertionError("a draw below the total falls on a card")
+
 # -- setting a card's orders up --------------------------------------------------------
 def start_effect(game: Game, effect: str, a: dict, held: int) -> None:
     card = CARDS[effect]
@@ -191,12 +215,12 @@ def move_allowance(game: Game, unit):
 
 def card_barrier(game: Game, unit) -> str | None:
     """Why the card in play forbids this unit to battle now, or None."""
-    if unit.side != game.current.active:
+    current = game.current
+    if unit.side != current.active:
         return None
-    moved = game.current.moved.get(unit.id, 0)
-    if unit.id in game.fx.extra_battles and moved:
+    if unit.id in game.fx.extra_battles and current.moved.get(unit.id, 0):
         return "Artillery that moved with Bombard may not battle."
-    if game.current.step == "move_again":
+    if current.step == "move_again":
         return "Hit and Run: the battles are over; the cavalry may move again."
     return None
 
@@ -347,7 +371,7 @@ def fight_back_ready(game: Game, item) -> bool:
     u, foe = game.pieces.units.get(item["unit"]), game.pieces.units.get(item["attacker"])
     if u is None or foe is None or u.hex != item["hex"]:
         return False
-    return combat.attack_profile(game, u, foe.hex)["allowed"]
+    return combat.attack_profile(game, u, foe.hex, False)["allowed"]
 
 def do_fight_back(game: Game, a) -> None:
     item = game.decisions.pending[0]

@@ -63,13 +63,14 @@ def in_melee(game: Game, unit) -> bool:
 
 def order_eligible(game: Game, unit) -> bool:
     """May this unit take one of the orders the card in play still gives?"""
-    rule = game.current.order_rule
-    if rule is None or game.current.orders_left <= 0 or unit.id in game.current.ordered:
+    current = game.current
+    rule = current.order_rule
+    if rule is None or current.orders_left <= 0 or unit.id in current.ordered:
         return False
     by = rule["by"]
     if by == "supply":                       # Short Supply: any unit, either side
         return True
-    if unit.side != game.current.active or in_melee(game, unit):
+    if unit.side != current.active or contact.enemy_zone(game, unit.side)[unit.hex]:
         return False
     if by == "section":
         secs = game.board.section_of[game.field.positions[unit.side]][unit.hex]
@@ -195,19 +196,21 @@ def why_not_eligible(game: Game, u) -> str:
 
 # -- movement ------------------------------------------------------------------------
 def unit_can_move(game: Game, u) -> bool:
-    if u.side != game.current.active or u.id not in game.current.ordered or u.id in game.current.locked:
+    current, fx, uid = game.current, game.fx, u.id
+    if u.side != current.active or uid not in current.ordered or uid in current.locked:
         return False
-    if u.id in game.fx.no_move:
+    if uid in fx.no_move:
         return False
-    if game.current.step == "move_again":
-        return u.id in game.fx.hit_and_run and u.id not in game.fx.second_moved
-    return u.id not in game.current.moved
+    if current.step == "move_again":
+        return uid in fx.hit_and_run and uid not in fx.second_moved
+    return uid not in current.moved
 
 def general_can_move(game: Game, g) -> bool:
-    if g.side != game.current.active or g.id in game.current.gen_moved:
+    current = game.current
+    if g.side != current.active or g.id in current.gen_moved:
         return False
     uid = game.pieces.unit_at[g.hex]
-    return uid is None or (uid not in game.current.moved and uid not in game.current.locked)
+    return uid is None or (uid not in current.moved and uid not in current.locked)
 
 def do_move(game: Game, a) -> None:
     u = game._unit(a.get("unit"))
