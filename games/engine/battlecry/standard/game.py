@@ -162,7 +162,7 @@ class StandardGame:
         self.field = Field(
             positions=dict(sc.positions), terrain=terrain,
             blocks=[blocks_sight(t) for t in terrain], impassable=[impassable(t) for t in terrain],
-            stops=[stops(t) for t in terrain],
+            stops=[stops(t) for t in terrain], closed=[False] * len(terrain),
             # the Advanced rules' scenario hooks: none apply under the standard rules (S12)
             special_dice={}, no_attack_hexes=set(), extra_defence={}, flag_ignore_hexes={},
             sabre_rerolls=set(), initial_generals={})
