@@ -200,3 +200,13 @@ def test_untrusted_actions_are_refused_or_legal_never_a_crash(kind, fields):
         game.apply(action)
     except IllegalAction:
         assert game.to_dict() == before
+
+
+def test_the_move_sampler_draws_every_legal_move_and_nothing_else():
+    game = Game.new(FREDERICKSBURG, ruleset="standard", seed=3)
+    rng = random.Random(3)
+    while game.phase != "move" or len(game.legal_actions()) < 10:
+        game.apply(game.sample_action(rng))
+    legal = {json.dumps(a, sort_keys=True) for a in game.legal_actions()}
+    drawn = {json.dumps(game.sample_action(rng), sort_keys=True) for _ in range(40 * len(legal))}
+    assert drawn == legal

@@ -16,11 +16,11 @@ from typing import Any
 from .. import dice as _dice
 from ...core.chance import derive_seed, next_random, shuffled
 from ...core.errors import IllegalAction
-from ..hexgrid import BOARD, HEX_JSON, HEXES, INDEX, N_HEXES, Hex, HexBoard
+from ..hexgrid import AROUND, BOARD, HEX_JSON, HEXES, INDEX, N_HEXES, WITHIN, Hex, HexBoard
 from ..pieces import General, Unit
 from ..scenario import Scenario, load_scenario
 from ..state import Field, Pieces
-from ..units import SIDES, other
+from ..units import GENERAL_MOVE, SIDES, other
 from . import battle, turn
 from .cards import card_of, deck_ids
 from .terrain import blocks_sight, impassable, stops
@@ -331,9 +331,46 @@ class StandardGame:
             self.events = []
 
     def sample_action(self, rng) -> dict:
+        """One of :meth:`legal_actions`, drawn uniformly with ``rng`` (a ``random.Random``);
+        in the move step without listing every move."""
         if self.outcome:
             raise IllegalAction("The game is over.")
+        if self.phase == "move":
+            return self._sample_move(rng)
         return rng.choice(self.legal_actions())
+
+    def _sample_move(self, rng) -> dict:
+        """Rejection sampling: each piece that may move has one slot per hex within its
+        reach and "end movement" has one; a slot that is not a legal move is drawn again.
+        Every legal action has exactly one slot, so the draw is uniform."""
+        pieces: list[tuple[str, bool, int, int]] = []      # id, is a unit, hex, slots
+        total = 0
+        for uid in self.current.ordered:
+            if turn.unit_may_move(self, uid):
+                u = self.pieces.units[uid]
+                n = WITHIN[u.hex][turn.allowance(self, u)]
+                pieces.append((uid, True, u.hex, n))
+                total += n
+        for gid in self.current.gen_ordered:
+            if gid in self.pieces.generals and gid not in self.current.gen_moved:
+                h = self.pieces.generals[gid].hex
+                n = WITHIN[h][GENERAL_MOVE]
+                pieces.append((gid, False, h, n))
+                total += n
+        while True:
+            i = rng.randrange(total + 1)
+            if i == total:
+                return {"type": "end_movement"}
+            for pid, is_unit, h, n in pieces:
+                if i < n:
+                    break
+                i -= n
+            to = AROUND[h][i]
+            if is_unit:
+                if to in turn.unit_destinations(self, self.pieces.units[pid]):
+                    return {"type": "move", "unit": pid, "to": HEX_JSON[to]}
+            elif to in turn.general_destinations(self, pid):
+                return {"type": "move_general", "general": pid, "to": HEX_JSON[to]}
 
     def settle(self) -> None:
         """Carry out pending steps that need nobody's decision, then check for victory."""
