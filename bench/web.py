@@ -1,6 +1,6 @@
 """Server time of the play pages, and the size of the board fragment.
 
-Usage:  python bench/web.py [--actions 300] [--scenario fredericksburg] [--seed 7]
+Usage:  python bench/web.py [--actions 300] [--scenario fredericksburg] [--seed 7] [--profile FILE]
 
 Two members play a game of a shipped scenario through the pages (Django's test client, so
 every request goes through the whole middleware stack, the service's locked transaction
@@ -76,6 +76,8 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=300)
     parser.add_argument("--scenario", default="fredericksburg")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--profile", metavar="FILE",
+                        help="write a cProfile of the action requests to FILE (pstats format)")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as data_dir:
@@ -98,17 +100,22 @@ def run(args) -> None:
     scenario = Scenario(data=data)
     scenario.fill_from_data()
     scenario.save()
+    services.new_seed = lambda: f"{args.seed:032x}"    # the same deal every run
     users = {n: get_user_model().objects.create_user(n, email=f"{n}@example.org", password="x")
              for n in ("lee", "grant")}
     match = services.create_challenge(users["lee"], users["grant"], scenario, side="union")
     services.accept(match.pk, users["grant"])
-    clients = {}
-    for side, name in (("union", "lee"), ("confederate", "grant")):
-        clients[side] = Client()
-        clients[side].force_login(users[name])
+    clients = {}                 # by player: in the re-match the sides are swapped
+    for user in users.values():
+        clients[user.pk] = Client()
+        clients[user.pk].force_login(user)
 
     rnd = random.Random(args.seed)
-    act_ms, poll_ms, page_ms = [], [], []
+    act_ms, act_cpu, poll_ms, page_ms = [], [], [], []
+    profile = None
+    if args.profile:
+        import cProfile
+        profile = cProfile.Profile()
     mid = None
     game = match.games.get(number=1)
     for n in range(args.actions):
@@ -118,14 +125,19 @@ def run(args) -> None:
         engine = services.load_engine(game)
         legal = engine.legal_actions()
         action = rnd.choices(legal, weights=[weight(a) for a in legal])[0]
-        client = clients[game.deciding]
+        client = clients[game.deciding_player_id]
         url = f"/play/games/{game.pk}/"
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
+        if profile:
+            profile.enable()
         r = client.post(url + "act/", {"action": json.dumps(action), "version": game.version},
                         HTTP_HX_REQUEST="true")
+        if profile:
+            profile.disable()
         act_ms.append((time.perf_counter() - t) * 1000)
+        act_cpu.append((time.process_time() - c) * 1000)
         assert r.status_code == 200 and b"role=\"alert\"" not in r.content, r.content[:300]
-        other = clients["union" if game.deciding == "confederate" else "confederate"]
+        other = clients[game.player_id_of("union" if game.deciding == "confederate" else "confederate")]
         t = time.perf_counter()
         other.get(url + f"version/?v={game.version + 1}", HTTP_HX_REQUEST="true")
         poll_ms.append((time.perf_counter() - t) * 1000)
@@ -143,17 +155,23 @@ def run(args) -> None:
           f"(database: {'PostgreSQL' if 'postgres' in os.environ.get('DATABASE_URL', '') else 'SQLite'})")
     print(f"  action request (POST, HTMX fragment back): median {statistics.median(act_ms):.1f} ms, "
           f"p95 {pct(act_ms, 95):.1f} ms, max {max(act_ms):.1f} ms")
+    print(f"    CPU time of this process (less stretched by a loaded machine; PostgreSQL's own "
+          f"work not counted): median {statistics.median(act_cpu):.1f} ms, p95 {pct(act_cpu, 95):.1f} ms")
     print(f"  poll with nothing new (204):               median {statistics.median(poll_ms):.2f} ms, "
           f"p95 {pct(poll_ms, 95):.2f} ms")
     print(f"  whole page (GET):                          median {statistics.median(page_ms):.1f} ms, "
           f"p95 {pct(page_ms, 95):.1f} ms")
+
+    if profile:
+        profile.dump_stats(args.profile)
+        print(f"  profile of the action requests written to {args.profile}")
 
     if mid is None:
         game.refresh_from_db()
         mid = (game, services.load_engine(game))
     game, engine = mid
     side = engine.active_side
-    client = clients[side]
+    client = clients[game.player_id_of(side)]
     movers = [a for a in engine.legal_actions() if a["type"] == "move"]
     sel = ""
     if movers:

@@ -12,7 +12,7 @@ from django.contrib import admin
 from django.core.exceptions import FieldDoesNotExist
 from django.db.models.constants import LOOKUP_SEP
 
-from .models import ChatMessage, Game, GameAction, Match, Outbox, Scenario
+from .models import ChatMessage, ChatShare, Game, GameAction, Match, Outbox, Scenario
 
 #: The fields no staff member may see, filter, search or order by, per model.
 HIDDEN_FIELDS = {
@@ -60,6 +60,12 @@ class ChatMessageAdmin(HidesSecrets, admin.ModelAdmin):
     list_display = ("match", "author", "text", "created")
     search_fields = ("text",)
     raw_id_fields = ("match", "author")
+
+
+@admin.register(ChatShare)
+class ChatShareAdmin(HidesSecrets, admin.ModelAdmin):
+    list_display = ("match", "player", "created")
+    raw_id_fields = ("match", "player")
 
 
 @admin.register(Scenario)

@@ -28,8 +28,8 @@ from django.utils import timezone
 from games import events, outbox
 from games.engine import (DEFAULT_RULESET, RULESETS, Game as EngineGame, IllegalAction, chance_of,
                           load_scenario)
-from games.models import ChatMessage, Game, GameAction, Match, Scenario
-from games.models.chat import MAX_LENGTH as CHAT_MAX_LENGTH
+from games.models import ChatMessage, ChatShare, Game, GameAction, Match, Scenario
+from games.models.chat import MAX_LENGTH as CHAT_MAX_LENGTH, chat_is_public
 from games.models.match import SIDE_NAMES, SIDES, engine_seed, seed_hash
 
 MIN_DEADLINE_HOURS = 1
@@ -753,57 +753,23 @@ def post_chat(match_id, user, text) -> ChatMessage:
         return ChatMessage.objects.create(match=match, author=user, text=text.strip())
 
 
+def share_chat(match_id, user, allow: bool) -> bool:
+    """A player of the match gives (``allow``) or takes back their consent that spectators
+    read the match's chat; returns whether spectators may read it now (both agreed)."""
+    with transaction.atomic():
+        match = _locked_match(match_id)
+        if not match.is_player(user):
+            raise NotAPlayer("Only the two players of this match decide who reads its chat.")
+        if allow:
+            ChatShare.objects.get_or_create(match=match, player=user)
+        else:
+            ChatShare.objects.filter(match=match, player=user).delete()
+        return chat_is_public(match)
+
+
 # -- rebuilding a game from its log ------------------------------------------------------------
-REPLAY_CHECKPOINT = 10    # a finished game's replay keeps the state of every 10th step
-
-
-@dataclass
-class ReplayStep:
-    """A finished game after ``step`` actions: the engine game, the log entry of that step
-    (None at the deal), and the stretch of log it was rebuilt over (from ``since``, whose
-    public view is ``since_view``) for the page's log."""
-
-    engine: EngineGame
-    entry: object
-    since: int
-    since_view: dict
-    entries: list
-
-
-def state_at(row: Game, step: int) -> ReplayStep:
-    """A finished game after ``step`` actions (0: the deal), rebuilt from the log.
-
-    The states of every ``REPLAY_CHECKPOINT``-th step are kept in the cache, so stepping
-    through a replay reads and replays at most that many actions a request instead of the
-    whole game from the deal."""
-    from django.core.cache import cache
-
-    start = None
-    for b in range(step - step % REPLAY_CHECKPOINT, 0, -REPLAY_CHECKPOINT):   # latest first
-        saved = cache.get(f"replay:{row.pk}:{row.version}:{b}")
-        if saved is not None:
-            start = (b, saved)
-            break
-    first = start[0] if start else 0
-    undone = {e["index"] for events in row.actions.filter(action__type=UNDO)
-              .values_list("events", flat=True) for e in events if e.get("type") == "undone"}
-    entries = list(row.actions.filter(index__gt=first, index__lte=step).order_by("index"))
-    engine = entry = None
-    since_view = None
-    for index, entry_, engine_, _events in rebuild_steps(row, entries=entries, start=start,
-                                                         until=step, undone=undone):
-        engine, entry = engine_, entry_
-        if index == first:
-            since_view = engine.view(None)
-        if index and index % REPLAY_CHECKPOINT == 0 and index > first:
-            cache.set(f"replay:{row.pk}:{row.version}:{index}", engine.to_dict(), 24 * 3600)
-    if entry is None and step:
-        entry = row.actions.filter(index__lte=step).exclude(index__in=undone).order_by("-index").first()
-    return ReplayStep(engine, entry, first, since_view,
-                      [e for e in entries if e.index not in undone])
-
-
-def rebuild_steps(row: Game, *, entries=None, skip=(), start=None, until=None, undone=None):
+def rebuild_steps(row: Game, *, entries=None, skip=(), start=None, until=None, undone=None,
+                  scenario=None):
     """Yield ``(index, action_row or None, engine_game, events)`` for every state of a game,
     from the deal (index 0) to the last action, replaying the log with its recorded dice
     and draws.  The engine game yielded is the same object, changed step by step.
@@ -811,16 +777,18 @@ def rebuild_steps(row: Game, *, entries=None, skip=(), start=None, until=None, u
     Steps taken back (and those in ``skip``) are passed over: an ``undo`` entry yields the
     game as it was before the step it took back.  ``start=(index, state dict)`` starts from a
     state saved after step ``index`` instead of the deal; ``until`` stops after that step;
-    ``undone`` gives the steps taken back when ``entries`` is not the whole log."""
+    ``undone`` gives the steps taken back when ``entries`` is not the whole log; ``scenario``
+    the game's engine scenario when the caller has it (else it is read from the row)."""
     if entries is None:
         entries = list(row.actions.order_by("index"))
+    scenario = scenario or _engine_scenario(row)
     if start is None:
         first = 0
-        engine = EngineGame.new(_engine_scenario(row), ruleset=row.ruleset,
+        engine = EngineGame.new(scenario, ruleset=row.ruleset,
                                 options=dict(row.state.get("options") or {}), seed=row.seed)
     else:
         first, state = start
-        engine = EngineGame.from_dict(state, scenario=_engine_scenario(row))
+        engine = EngineGame.from_dict(state, scenario=scenario)
     yield first, next((e for e in entries if e.index == first), None), engine, []
     skipped = (undone_indices(entries) if undone is None else set(undone)) | set(skip)
     for entry in entries:

@@ -1,7 +1,7 @@
 """URLs of play by web: the lobby, matches and games (namespace "play", under /play/)."""
 from django.urls import path
 
-from games.views import chat, lobby, play, solo
+from games.views import chat, lobby, play, play_replay, solo
 
 app_name = "play"
 
@@ -17,11 +17,12 @@ urlpatterns = [
     path("matches/<int:match_id>/withdraw/", lobby.cancel, name="cancel"),
     path("matches/<int:match_id>/join/", lobby.join, name="join"),
     path("matches/<int:match_id>/chat/", chat.match_chat, name="chat"),
+    path("matches/<int:match_id>/chat/share/", chat.match_chat_share, name="chat_share"),
     path("games/<int:game_id>/", play.game_page, name="game"),
     path("games/<int:game_id>/act/", play.game_act, name="act"),
     path("games/<int:game_id>/version/", play.game_version, name="version"),
     path("games/<int:game_id>/claim/", play.game_claim, name="claim"),
-    path("games/<int:game_id>/replay/", play.game_replay, name="replay"),
+    path("games/<int:game_id>/replay/", play_replay.game_replay, name="replay"),
     path("games/<int:game_id>/undo/", play.game_undo, name="undo"),
     path("games/<int:game_id>/resign/", play.game_resign, name="resign"),
 ]

@@ -1,7 +1,7 @@
 """Models of the games app, one concept per module."""
-from .chat import ChatMessage
+from .chat import ChatMessage, ChatShare
 from .match import Game, GameAction, Match
 from .outbox import Outbox
 from .scenario import Scenario
 
-__all__ = ["ChatMessage", "Game", "GameAction", "Match", "Outbox", "Scenario"]
+__all__ = ["ChatMessage", "ChatShare", "Game", "GameAction", "Match", "Outbox", "Scenario"]

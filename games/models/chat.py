@@ -1,4 +1,5 @@
-"""The chat of a match: plain-text messages between its two players (both games share it)."""
+"""The chat of a match: plain-text messages between its two players (both games share it),
+and each player's consent to let spectators read it."""
 from __future__ import annotations
 
 from django.conf import settings
@@ -21,3 +22,26 @@ class ChatMessage(models.Model):
 
     def __str__(self) -> str:
         return f"{self.author}: {self.text[:40]}"
+
+
+class ChatShare(models.Model):
+    """A player's consent that spectators may read the match's chat.  Spectators see the chat
+    (read-only) only while both players have given theirs; either may take it back at any
+    time.  Written only through ``games.services.share_chat``."""
+
+    match = models.ForeignKey("games.Match", on_delete=models.CASCADE, related_name="chat_shares")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["match", "player"],
+                                               name="one_chat_share_per_player")]
+
+    def __str__(self) -> str:
+        return f"{self.player} shares the chat of {self.match}"
+
+
+def chat_is_public(match) -> bool:
+    """Whether spectators may read the chat of ``match``: both players have agreed."""
+    return (match.chat_shares.filter(player_id__in=(match.challenger_id, match.opponent_id))
+            .values("player_id").distinct().count() == 2)

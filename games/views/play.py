@@ -28,11 +28,11 @@ from games.models import Game
 from games.models.match import PHASE_LABELS, SIDE_NAMES
 
 from . import play_prebattle
-from .chat import chat_context
+from .chat import chat_for_page
 from .play_dice import dice_tray
 from .play_victory import victory
 from .play_history import history, recent_entries
-from .play_log import hex_label, last_rolls, log_lines, tracker_from_view
+from .play_log import hex_label
 
 TEMPLATE = "games/game.html"
 POLL_SECONDS = 3
@@ -430,6 +430,7 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
     can_claim = may_claim(row, side)
     return {
         "game": row, "match": row.match, "view": view, "side": side, "other_side": other,
+        "act_url": act_url, "page_url": page_url,
         "side_name": SIDE_NAMES.get(side, ""), "mine": mine, "choices": choices,
         "board": board, "hand": hand, "stands": stands, "card_in_play": card_in_play,
         "mode": view.get("mode"),
@@ -520,8 +521,7 @@ def _render(request, row, *, selected=None, want_general=False, error=None, stat
     name = TEMPLATE
     if not partial and not request.htmx:
         ctx["legend"] = board_legend(ctx["view"])
-        if ctx["side"]:
-            ctx.update(chat_context(row.match, request.user))
+        ctx.update(chat_for_page(row.match, request.user))
     if partial:
         name = f"{TEMPLATE}#{partial}"
     elif request.htmx:
@@ -640,39 +640,3 @@ def game_resign(request, game_id):
             return _render(request, row, error=error, partial="game")
         return _render(request, row, error=error, status=400)
     return _game_step(request, game_id, services.resign, "You have resigned the game.")
-
-
-# -- replay ----------------------------------------------------------------------------------------
-@require_GET
-def game_replay(request, game_id):
-    """Step through a finished game: the public view after each action, rebuilt by the engine
-    from the log with the recorded dice (``?step=n``; it opens at 0, the deal).  Keyboard
-    steps and autoplay come from static/js/replay.js."""
-    row = _game(game_id)
-    if not row.is_over:
-        raise Http404("A game can be replayed once it is over.")
-    last = row.version
-    try:
-        step = max(0, min(last, int(request.GET.get("step", 0))))
-    except ValueError:
-        step = 0
-    at = services.state_at(row, step)
-    engine, entry = at.engine, at.entry
-    view = engine.view(None)
-    lines = log_lines(engine.scenario, at.entries, None, services.archie_side(row),
-                      tracker=tracker_from_view(at.since_view))
-    step_lines = [ln for ln in lines if ln["index"] == step] if step else []
-    ctx = {
-        "game": row, "match": row.match, "view": view, "step": step, "last": last,
-        "board": render_board(view), "step_lines": step_lines, "log_since": at.since,
-        "log": list(reversed(lines)), "dice": last_rolls(lines),
-        "action": entry.action if entry else None,
-        "actor": SIDE_NAMES.get(entry.side, "The site") if entry else "",
-        "prev": step - 1 if step > 0 else None, "next": step + 1 if step < last else None,
-        "stands": [{"name": SIDE_NAMES[s], "player": _name(row.player_of(s)),
-                    "flags": view["flags"][s], "needed": view["flags_needed"][s],
-                    "hand": view["hand_counts"][s], "deck": view["deck_counts"][s]}
-                   for s in ("union", "confederate")],
-    }
-    name = "games/replay.html#replay" if request.htmx else "games/replay.html"
-    return render(request, name, ctx)

@@ -83,10 +83,10 @@ def history(row, engine_scenario, viewer: str | None, recent: list[Entry]) -> Hi
     start = recent[0].index if recent else version + 1
     base = None
     if recent:
-        keys = [_key(row.pk, v, viewer) for v in range(max(0, start - 1), version)]
-        found = cache.get_many(keys)
+        # newest first, one at a time: usually the previous version is there, and reading
+        # the whole window at once would unpickle every state kept in it
         for v in range(version - 1, max(0, start - 1) - 1, -1):
-            base = found.get(_key(row.pk, v, viewer))
+            base = cache.get(_key(row.pk, v, viewer))
             if base is not None:
                 break
     if version == 0:

@@ -1,6 +1,7 @@
 """The game page in a real browser (Debian's Chromium, headless), at a desktop size
 (1366 x 900) and a phone size (390 x 844): safe selection, taking back a move, dice in view
-right after an attack, the your-turn title, resigning, and the screenshots of the page
+right after an attack, the your-turn title, resigning, the replay by keyboard and autoplay,
+the chat read by a spectator once both players agree, and the screenshots of the page
 (saved under the test's temporary folder).
 """
 from __future__ import annotations
@@ -284,3 +285,69 @@ def test_a_click_during_a_slow_poll(browser, live_server, setup, monkeypatch):
     lee.wait_for_timeout(2000)                     # the late poll answer has come back
     assert "Move your ordered units" in lee.locator(".status").inner_text()
     assert errors == [], errors
+
+
+@pytest.fixture
+def finished(after_first_turn):
+    """The first game, played for a turn, then resigned by grant."""
+    from games import services
+    from games.models import Game
+
+    game = Game.objects.get(pk=after_first_turn["game"])
+    services.resign(game.pk, game.confederate_player, game.version)
+    game.refresh_from_db()
+    return dict(after_first_turn, last=game.version)
+
+
+def test_replay_steps_by_keyboard_and_plays_by_itself(finished, browser, live_server):
+    replay = f"/play/games/{finished['game']}/replay/"
+    page = log_in(browser, live_server.url, "grant", "Vicksburg-1863", PHONE, replay)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    step = "document.querySelector('#replay .steps span').textContent"
+    assert page.evaluate(step) == f"Step 0 of {finished['last']}"         # opens at the deal
+    page.keyboard.press("ArrowRight")
+    wait_until(page, f"{step} === 'Step 1 of {finished['last']}'", timeout=20_000)
+    assert "Union:" in page.locator("#replay .status").inner_text()
+    page.keyboard.press("End")
+    wait_until(page, f"{step} === 'Step {finished['last']} of {finished['last']}'", timeout=20_000)
+    page.keyboard.press("Home")
+    wait_until(page, f"{step} === 'Step 0 of {finished['last']}'", timeout=20_000)
+    page.get_by_role("button", name="Play").click()                     # steps on by itself
+    wait_until(page, f"{step} === 'Step 2 of {finished['last']}'", timeout=20_000)
+    page.get_by_role("button", name="Pause").click()
+    assert page.evaluate("location.pathname") == replay                  # no page load: htmx swaps
+    assert errors == [], errors
+
+
+@pytest.fixture
+def chatted(setup, django_user_model):
+    """A spectator, meade, and a message from lee in the chat (before Playwright starts)."""
+    from games import services
+
+    django_user_model.objects.create_user("meade", password="Gettysburg-1863")
+    services.post_chat(setup["match"], django_user_model.objects.get(username="lee"),
+                       "<i>Hold the ridge</i>")
+    return setup
+
+
+def test_a_spectator_reads_the_chat_only_once_both_players_agree(chatted, browser, live_server):
+    setup = chatted
+    game_url = f"/play/games/{setup['game']}/"
+    lee = log_in(browser, live_server.url, "lee", "Gettysburg-1863", DESKTOP, game_url)
+    grant = log_in(browser, live_server.url, "grant", "Vicksburg-1863", PHONE, game_url)
+    meade = log_in(browser, live_server.url, "meade", "Gettysburg-1863", PHONE, game_url)
+    assert meade.locator("#chat").count() == 0 and "Hold the ridge" not in meade.content()
+    lee.get_by_role("button", name="Let spectators read it").click()
+    lee.wait_for_selector("text=once your opponent agrees")
+    meade.reload()
+    assert meade.locator("#chat").count() == 0                      # one consent is not enough
+    grant.get_by_role("button", name="Let spectators read it").click()
+    grant.wait_for_selector("text=you both agreed")
+    meade.reload()
+    assert meade.locator(".chat-lines").inner_text().endswith("<i>Hold the ridge</i>")
+    assert meade.locator("#chat-text").count() == 0                 # read-only
+    lee.get_by_role("button", name="Keep it between us").click()
+    lee.wait_for_selector("text=once your opponent agrees")        # grant's consent stands alone
+    meade.wait_for_selector("text=no longer let spectators read their chat", timeout=25_000)
+    assert "Hold the ridge" not in meade.locator("#chat").inner_text()

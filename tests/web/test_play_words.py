@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from games import services
 from games.engine import load_scenario
 from games.views.play_log import Entry, log_lines
 from tests.play_helpers import act, make_scenario, skirmish_data, start_match
@@ -82,3 +83,27 @@ def test_the_game_page_has_a_legend(client, lee, grant):
     assert "A general: his own round token" in legend
     # not sent again with each move: the fragment leaves it out
     assert "board-legend" not in client.get(f"/play/games/{game.pk}/", HTTP_HX_REQUEST="true").content.decode()
+
+
+def test_the_battle_prompt_says_so_when_no_unit_can_battle(client, lee, grant, monkeypatch):
+    """Ordered units out of every enemy's reach: the page says to end the turn instead of
+    asking for a click on highlighted units (there are none)."""
+    monkeypatch.setattr(services, "new_seed", lambda: "0" * 32)
+    monkeypatch.setattr(services, "engine_seed", lambda secret: 3)
+    data = skirmish_data(slug="far-apart")
+    data["units"] = [{"side": "union", "kind": "infantry", "hex": {"col": 2, "row": 8}},
+                     {"side": "confederate", "kind": "infantry", "hex": {"col": 22, "row": 0}}]
+    data["generals"] = [{"side": "union", "hex": {"col": 4, "row": 8}, "name": "Meade"},
+                        {"side": "confederate", "hex": {"col": 20, "row": 0}, "name": "Lee"}]
+    _, game = start_match(lee, grant, make_scenario(data), side="union")
+    engine = services.load_engine(game)
+    act(game, lee, {"type": "play_card", "card": engine.hands["union"][0], "mode": "skirmish"})
+    unit = services.load_engine(game).view("union")["units"][0]["id"]
+    act(game, lee, {"type": "order", "unit": unit})
+    act(game, lee, {"type": "end_movement"})
+    assert game.phase == "battle" and game.deciding == "union"
+    client.force_login(lee)
+    html = client.get(f"/play/games/{game.pk}/").content.decode()
+    assert "none of your ordered units can battle now. End the turn." in html
+    assert "click one of your highlighted units" not in html
+    assert "End the turn and draw" in html

@@ -162,5 +162,7 @@ def test_a_standard_match_plays_to_its_end_and_the_re_match_keeps_the_rules(play
     client = Client()
     client.force_login(players["union"])
     assert client.get(f"/play/games/{game.pk}/replay/").status_code == 200
-    replay = client.get(f"/play/games/{game.pk}/replay/?step={game.version}")
+    morale_step = next(entry.index for entry in game.actions.order_by("index")
+                       if any(e["type"] == "morale_check" for e in entry.events))
+    replay = client.get(f"/play/games/{game.pk}/replay/?step={morale_step}")
     assert replay.status_code == 200 and "checked morale" in replay.content.decode()

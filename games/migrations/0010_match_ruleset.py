@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0008_merge_lobby_indexes'),
+        ('games', '0009_chat_shared_with_spectators'),
     ]
 
     operations = [

@@ -1,0 +1,74 @@
+"""The replay page of a finished game (templates/games/replay.html): one step at a time, as
+the public sees it (``Game.view(None)``), for every viewer alike.
+
+A step is rebuilt from the kept segment of states around it (games/replay_states.py), never
+from the deal: one cache read and at most ``replay_states.SEGMENT`` actions.  The drawn
+fragment itself is not kept: drawing it costs less than writing it to the file cache.
+"""
+from __future__ import annotations
+
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_GET
+
+from games import replay_states
+from games.board_svg import render_board
+from games.models import Game
+from games.models.match import SIDE_NAMES
+
+from .play_log import last_rolls, log_lines, tracker_from_view
+
+TEMPLATE = "games/replay.html"
+
+
+#: The game's fields a step needs (its state and names come with the kept segments).
+FIELDS = ("id", "number", "version", "finished_at", "created", "ruleset", "seed", "secret_seed",
+          "seed_hash")
+
+
+def _row(game_id) -> Game:
+    return get_object_or_404(Game.objects.only(*FIELDS), pk=game_id)
+
+
+def step_context(row: Game, step: int) -> dict:
+    at = replay_states.state_at(row, step)
+    engine, entry = at.engine, at.entry
+    view = engine.view(None)
+    lines = log_lines(engine.scenario, at.entries, None, (view.get("options") or {}).get("archie"),
+                      tracker=tracker_from_view(at.since_view))
+    last = row.version
+    return {
+        "game": row, "scenario_name": at.names["scenario"], "view": view, "step": step, "last": last,
+        "board": render_board(view),
+        "step_lines": [ln for ln in lines if ln["index"] == step] if step else [],
+        "log_since": at.since, "log": list(reversed(lines)), "dice": last_rolls(lines),
+        "action": entry.action if entry else None,
+        "actor": SIDE_NAMES.get(entry.side, "The site") if entry else "",
+        "prev": step - 1 if step > 0 else None, "next": step + 1 if step < last else None,
+        "stands": [{"name": SIDE_NAMES[s], "player": at.names[s],
+                    "flags": view["flags"][s], "needed": view["flags_needed"][s],
+                    "hand": view["hand_counts"][s], "deck": view["deck_counts"][s]}
+                   for s in ("union", "confederate")],
+    }
+
+
+@require_GET
+def game_replay(request, game_id):
+    """Step through a finished game: the public view after each action, rebuilt by the engine
+    from the log with the recorded dice (``?step=n``; it opens at 0, the deal).  Keyboard
+    steps and autoplay come from static/js/replay.js."""
+    row = _row(game_id)
+    if not row.is_over:
+        raise Http404("A game can be replayed once it is over.")
+    try:
+        step = max(0, min(row.version, int(request.GET.get("step", 0))))
+    except ValueError:
+        step = 0
+    ctx = step_context(row, step)
+    html = render_to_string(f"{TEMPLATE}#replay", ctx)
+    if request.htmx:
+        return HttpResponse(html)
+    return render(request, TEMPLATE, {"game": row, "scenario_name": ctx["scenario_name"],
+                                      "fragment": mark_safe(html)})
