@@ -2,7 +2,7 @@
 docs/rulings.md, section "Standard ruleset (seed 004)", numbers S1..S11."""
 import pytest
 
-from games.engine import IllegalAction
+from games.engine import Game, IllegalAction
 from games.engine.battlecry.standard.combat import facing
 from tests.engine.standard.helpers import (G, H, T, art, attack, cav, give, inf, play, std,
                                            to_battle)
@@ -512,3 +512,14 @@ def test_a_general_next_to_a_unit_and_a_landmark_each_steady_it():
     level, mods = morale(g, g.units["u1"])
     assert level == 5 and {m["why"] for m in mods} == {"general with or next to it",
                                                        "holds a landmark"}
+
+
+def test_a_scenario_file_declares_standard_flags_as_a_count_per_side():
+    from games.engine import ScenarioError, load_scenario, sample_scenario
+    data = sample_scenario()
+    data["standard_flags"] = {"union": 4, "confederate": 5}
+    g = Game.new(load_scenario(data), ruleset="standard", seed=1)
+    assert (g.flags_needed("union"), g.flags_needed("confederate")) == (4, 5)
+    data["standard_flags"] = {"union": 0}
+    with pytest.raises(ScenarioError, match="standard_flags"):
+        load_scenario(data)
