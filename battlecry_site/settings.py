@@ -370,7 +370,16 @@ SPECTACULAR_SETTINGS = {
                             "AttackTypeEnum": ["attack"],
                             "CampaignStatusEnum": "campaigns.models.Campaign.Status",
                             "CampaignDecidedByEnum": "campaigns.models.Campaign.Decided",
-                            "ArchieLevelEnum": "campaigns.api.serializers.LEVEL_CHOICES"},
+                            "ArchieLevelEnum": "campaigns.api.serializers.LEVEL_CHOICES",
+                            "UnitKindEnum": "games.api.types.UNIT_KIND_CHOICES",
+                            "CompetitionKindEnum": "tournaments.models.Competition.Kind",
+                            "CompetitionStatusEnum": "tournaments.models.Competition.Status",
+                            "CompetitionModeEnum": "tournaments.models.Competition.Mode",
+                            "ScenarioPolicyEnum": "tournaments.models.Competition.ScenarioPolicy",
+                            "PairingModeEnum": "tournaments.models.Pairing.Mode",
+                            "GameWinnerEnum": "tournaments.models.Pairing.Winner",
+                            "MembershipStatusEnum": "tournaments.models.Membership.Status",
+                            "RoundStatusEnum": "tournaments.models.Round.Status"},
 }
 
 # --- Celery -------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """Load on the play pages: N simulated members play over real HTTP against gunicorn.
 
 Usage:  python bench/load.py [--players 10] [--duration 60] [--think 0-200]
-                             [--workers 3] [--port 8765] [--max-requests 200000]
+                             [--workers 3] [--port 8765] [--max-requests 200000] [--late [VERSION]]
 
 Loopback only and bounded: the server is started here on 127.0.0.1, every request goes
 there, and the run stops after ``--duration`` seconds or ``--max-requests`` requests,
@@ -17,6 +17,10 @@ what the page does: the whole page once, then, while the opponent decides, the p
 fragment); on their own turn, after a think time drawn from ``--think`` (milliseconds),
 a click: select a piece (GET ``?sel=``) or one of the page's own action forms (POST
 ``act/``, HTMX fragment back), chosen at random among what the page offers.
+
+``--late`` (the late-game variant): one game is played to version 900 (or the version given)
+before the run, and every pair's game starts as a copy of it, log included, so the run
+measures versions 900 to about 1,000 instead of the opening.
 
 Prints requests a second, p50/p95/p99 per kind of request, errors, and the CPU the
 server spent per request: gunicorn's processes and the PostgreSQL backends of the
@@ -110,11 +114,14 @@ def prepare(env: dict) -> None:
                        stdout=subprocess.DEVNULL)
 
 
-def seed_players(env: dict, players: int, scenario: str) -> list[dict]:
+def seed_players(env: dict, players: int, scenario: str, late: int = 0) -> list[dict]:
     """Members, their sessions and a started match per pair (made in a child process with
-    the site's own services, so the bench process never imports Django)."""
+    the site's own services, so the bench process never imports Django).  With ``late``,
+    one game is played to that version first (random legal actions, the players manoeuvring
+    with few attacks so that it lasts) and every pair's game starts as a copy of it: its state
+    and its whole log, with the pair as its players."""
     script = f"""
-import json, django
+import json, random, django
 django.setup()
 from django.contrib.auth import get_user_model
 from django.contrib.sessions.backends.db import SessionStore
@@ -130,13 +137,45 @@ for n in range({players}):
     s[SESSION_KEY] = str(u.pk); s[BACKEND_SESSION_KEY] = "accounts.backends.RateLimitedModelBackend"
     s[HASH_SESSION_KEY] = u.get_session_auth_hash(); s.create()
     users.append((u, s.session_key))
-for a in range(0, len(users) - 1, 2):
-    (ua, ka), (ub, kb) = users[a], users[a + 1]
+from games.models import Game, GameAction
+LATE = {late}
+# players who manoeuvre (few moves, hardly an attack, generals kept back), so the game lasts
+MANOEUVRE = {{"end_turn": 0.4, "end_movement": 3, "confirm_orders": 0.5, "decline": 1, "end_rally": 1,
+             "attack": 0.001, "move_general": 0.0001, "move": 0.3}}
+template = None
+if LATE:
+    (ua, _), (ub, _) = users[0], users[1]
     match = services.create_challenge(ua, ub, scenario, side="union")
     services.accept(match.pk, ub)
-    game = match.games.get(number=1)
-    out.append({{"user": ua.username, "session": ka, "game": game.pk}})
-    out.append({{"user": ub.username, "session": kb, "game": game.pk}})
+    template = match.games.get(number=1)
+    rnd = random.Random(7)
+    while template.version < LATE and template.deciding and not template.is_over:
+        legal = services.load_engine(template).legal_actions()
+        weights = [MANOEUVRE.get(x["type"], 3) for x in legal]
+        services.act(template.pk, template.player_of(template.deciding), rnd.choices(legal, weights)[0],
+                     template.version)
+        template.refresh_from_db()
+    log = list(template.actions.order_by("index"))
+COPIED = ("state", "setup_events", "version", "phase", "deciding", "turn", "deadline",
+          "secret_seed", "seed", "seed_hash", "ruleset")
+for a in range(0, len(users) - 1, 2):
+    (ua, ka), (ub, kb) = users[a], users[a + 1]
+    if template is not None and a == 0:
+        game = template
+    else:
+        match = services.create_challenge(ua, ub, scenario, side="union")
+        services.accept(match.pk, ub)
+        game = match.games.get(number=1)
+        if template is not None:
+            for f in COPIED:
+                setattr(game, f, getattr(template, f))
+            game.save()
+            actor = {{template.union_player_id: ua.pk, template.confederate_player_id: ub.pk}}
+            GameAction.objects.bulk_create([
+                GameAction(game=game, index=e.index, side=e.side, actor_id=actor.get(e.actor_id),
+                           action=e.action, events=e.events, created=e.created) for e in log])
+    out.append({{"user": ua.username, "session": ka, "game": game.pk, "version": game.version}})
+    out.append({{"user": ub.username, "session": kb, "game": game.pk, "version": game.version}})
 print(json.dumps(out))
 """
     done = subprocess.run([PYTHON, "-c", script], cwd=ROOT, env=env, check=True,
@@ -219,7 +258,12 @@ class Stats:
         self.lock = threading.Lock()
         self.ms = defaultdict(list)
         self.errors = defaultdict(int)
+        self.reasons = defaultdict(int)
         self.count = 0
+
+    def why(self, kind: str, reason: str) -> None:
+        with self.lock:
+            self.reasons[(kind, reason)] += 1
 
     def add(self, kind: str, ms: float, ok: bool) -> None:
         with self.lock:
@@ -272,6 +316,9 @@ class Player(threading.Thread):
         ms = (time.perf_counter() - t) * 1000
         ok = status in (200, 204, 303) and 'role="alert"' not in text
         self.stats.add(kind, ms, ok)
+        if not ok:
+            m = re.search(r'role="alert">([^<]*)', text)
+            self.stats.why(kind, f"{status} {m.group(1).strip() if m else text[:80]!r}")
         return status, text
 
     def take(self, text: str) -> None:
@@ -349,6 +396,9 @@ def main() -> None:
     parser.add_argument("--scenario", default="fredericksburg")
     parser.add_argument("--max-requests", type=int, default=200_000)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--late", type=int, nargs="?", const=900, default=0, metavar="VERSION",
+                        help="late-game variant: every game starts at this version (default 900) "
+                             "with its whole log, instead of at the deal")
     args = parser.parse_args()
     duration = min(args.duration, 900)
     think = tuple(float(x) for x in args.think.split("-"))
@@ -359,7 +409,11 @@ def main() -> None:
     procs = []
     try:
         prepare(env)
-        seats = seed_players(env, players, args.scenario)
+        t = time.monotonic()
+        seats = seed_players(env, players, args.scenario, args.late)
+        if args.late:
+            print(f"Late-game variant: the games start at version {seats[0]['version']} "
+                  f"(prepared in {time.monotonic() - t:.0f} s)", flush=True)
         gunicorn = subprocess.Popen(
             [GUNICORN, "battlecry_site.wsgi", "--bind", f"{HOST}:{args.port}",
              "--workers", str(args.workers), "--log-level", "warning"], cwd=ROOT, env=env)
@@ -386,6 +440,9 @@ def main() -> None:
         cpu1, busy1 = meter.mark(), machine_busy()
         meter.running = False
         report(args, players, stats, elapsed, cpu0, cpu1, busy0, busy1, env)
+        seen = [th.version for th in threads if th.version]
+        if seen:
+            print(f"  game versions at the end: {min(seen)} to {max(seen)}")
     finally:
         for p in reversed(procs):
             p.send_signal(signal.SIGTERM)
@@ -411,6 +468,8 @@ def report(args, players, stats, elapsed, cpu0, cpu1, busy0, busy1, env) -> None
         ms = stats.ms.get(kind, [])
         print(f"  {kind:<8}{len(ms):>7}{pct(ms, 50):>9.1f}{pct(ms, 95):>9.1f}{pct(ms, 99):>9.1f}"
               f"{stats.errors.get(kind, 0):>8}")
+    for (kind, reason), n in sorted(stats.reasons.items(), key=lambda x: -x[1])[:5]:
+        print(f"  {n} x {kind}: {reason}")
     if total:
         per = {k: (cpu1[k] - cpu0[k]) * 1000 / TICKS / total for k in cpu1}
         busy = (busy1[0] - busy0[0]) / max(1, busy1[1] - busy0[1]) * 100

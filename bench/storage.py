@@ -2,14 +2,18 @@
 
 Usage:  DATABASE_URL=postgres://... python bench/storage.py [--games 0,2000,10000]
                                                             [--members 250] [--scenario fredericksburg]
+                                                            [--min-actions 1000] [--unpacked]
 
 Runs on a throw-away PostgreSQL database ``<name>_storage`` next to DATABASE_URL's (created,
 migrated and dropped again; REDIS_URL is ignored: the cache and the broker are local).
 
-One match of ``--scenario`` is played to its end through the services (random legal
-actions, seeded).  Its finished game is then copied inside the database (INSERT ... SELECT,
-so 10,000 games take seconds, not hours) among ``--members`` members, until the stored
-finished games reach each count of ``--games``.  At each count it prints:
+A game of ``--scenario`` is played to its end through the services (random legal actions,
+seeded; the players manoeuvre with few attacks until 90% of ``--min-actions`` and then fight
+to the end, so the game is full-length), and its log is packed as a finished game's is (one
+compressed value; ``--unpacked`` keeps the rows).  The finished game is then copied inside the
+database (INSERT ... SELECT, so 10,000 games take seconds, not hours) among ``--members``
+members, until the stored finished games reach each count of ``--games``.  At each count it
+prints:
 
 - the bytes per finished game, including indexes and TOAST: the growth of the games'
   tables (matches, games, actions) divided by the games added;
@@ -35,7 +39,7 @@ import urllib.parse
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-TABLES = ("games_match", "games_game", "games_gameaction")
+TABLES = ("games_match", "games_game", "games_gameaction", "games_packedlog")
 
 
 def setup(data_dir: str) -> str:
@@ -80,12 +84,19 @@ def table_bytes() -> int:
         return cur.fetchone()[0]
 
 
-def weight(a: dict) -> float:
-    return {"end_turn": 0.4, "end_movement": 0.5, "confirm_orders": 0.5, "decline": 1,
-            "end_rally": 1}.get(a["type"], 3)
+WEIGHTS = {"end_turn": 0.4, "end_movement": 0.5, "confirm_orders": 0.5, "decline": 1, "end_rally": 1}
+#: Players who manoeuvre: few moves, hardly an attack, generals kept back (random games with
+#: these weights on Fredericksburg last 1,100-1,800 actions and end on flags).
+MANOEUVRE = {**WEIGHTS, "attack": 0.001, "move_general": 0.0001, "move": 0.3, "end_movement": 3}
 
 
-def play_out(game_id: int, users: dict, rnd: random.Random) -> None:
+def weight(a: dict, weights: dict = WEIGHTS) -> float:
+    return weights.get(a["type"], 3)
+
+
+def play_out(game_id: int, rnd: random.Random, hold_until: int = 0) -> None:
+    """Random legal actions to the end of the game; before version ``hold_until`` the
+    players manoeuvre (``MANOEUVRE``), so the game lasts at least about that long."""
     from games import services
     from games.models import Game
     while True:
@@ -93,8 +104,29 @@ def play_out(game_id: int, users: dict, rnd: random.Random) -> None:
         if game.is_over or not game.deciding:
             return
         legal = services.load_engine(game).legal_actions()
-        action = rnd.choices(legal, weights=[weight(a) for a in legal])[0]
+        weights = MANOEUVRE if game.version < hold_until else WEIGHTS
+        action = rnd.choices(legal, weights=[weight(a, weights) for a in legal])[0]
         services.act(game_id, game.player_of(game.deciding), action, game.version)
+
+
+def full_length_game(lee, grant, scenario, rnd: random.Random, min_actions: int, tries: int = 4):
+    """A finished game of at least about ``min_actions`` actions (a full-length game): random
+    play, the players manoeuvring until 90% of that, then fighting to the end; a game that
+    ends sooner is played again (at most ``tries`` games).  Returns the match and game of
+    the longest."""
+    from games import services
+    best = None
+    for _ in range(tries):
+        match = services.create_challenge(lee, grant, scenario, side="union")
+        services.accept(match.pk, grant)
+        game = match.games.get(number=1)
+        play_out(game.pk, rnd, hold_until=int(min_actions * 0.9))
+        game.refresh_from_db()
+        if best is None or game.version > best[1].version:
+            best = (match, game)
+        if game.version >= min_actions * 0.9:
+            break
+    return best
 
 
 def copy_games(template_match_id: int, count: int, member_ids: list[int], rnd: random.Random) -> None:
@@ -135,12 +167,26 @@ def copy_games(template_match_id: int, count: int, member_ids: list[int], rnd: r
             SELECT {sel_a} FROM games_game g JOIN newm nm ON nm.id = g.match_id,
                  games_gameaction a JOIN games_game t ON t.id = a.game_id
             WHERE t.match_id = %s AND t.number = 1""", [template_match_id])
+        cols_p = [f.column for f in _fields("PackedLog")]
+        sel_p = ", ".join({"game_id": "g.id"}.get(c, f"p.{c}") for c in cols_p)
+        cur.execute(f"""INSERT INTO games_packedlog ({", ".join(cols_p)})
+            SELECT {sel_p} FROM games_game g JOIN newm nm ON nm.id = g.match_id,
+                 games_packedlog p JOIN games_game t ON t.id = p.game_id
+            WHERE t.match_id = %s AND t.number = 1""", [template_match_id])
 
 
 def _fields(model: str):
     from django.apps import apps
     m = apps.get_model("games", model)
-    return [f for f in m._meta.concrete_fields if not f.primary_key]
+    return [f for f in m._meta.concrete_fields if not f.primary_key or f.is_relation]
+
+
+def row_bytes(game_id: int) -> int:
+    from django.db import connection
+    with connection.cursor() as cur:
+        cur.execute("SELECT coalesce(sum(pg_column_size(a.*)), 0) FROM games_gameaction a "
+                    "WHERE a.game_id = %s", [game_id])
+        return cur.fetchone()[0]
 
 
 def timed(client, url: str, htmx: bool = False, n: int = 20) -> tuple[float, int]:
@@ -170,6 +216,10 @@ def main() -> None:
     parser.add_argument("--members", type=int, default=250)
     parser.add_argument("--scenario", default="fredericksburg")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--min-actions", type=int, default=1000,
+                        help="a finished game of at least about this many actions (full-length)")
+    parser.add_argument("--unpacked", action="store_true",
+                        help="store the games' logs as action rows, as before they are packed")
     args = parser.parse_args()
     counts = sorted(int(x) for x in args.games.split(","))
     with tempfile.TemporaryDirectory() as data_dir:
@@ -196,13 +246,20 @@ def run(args, counts: list[int]) -> None:
     scenario = Scenario.objects.get(slug=args.scenario)
 
     t = time.perf_counter()
-    finished = services.create_challenge(lee, grant, scenario, side="union")
-    services.accept(finished.pk, grant)
-    game1 = finished.games.get(number=1)
-    play_out(game1.pk, {}, rnd)
-    game1.refresh_from_db()
-    print(f"Played one game of {args.scenario} to its end: {game1.version} actions "
+    finished, game1 = full_length_game(lee, grant, scenario, rnd, args.min_actions)
+    print(f"Played a game of {args.scenario} to its end: {game1.version} actions "
           f"in {time.perf_counter() - t:.0f} s")
+    rows = row_bytes(game1.pk)
+    if args.unpacked:
+        print(f"  its log is kept as {game1.version} action rows ({rows / 1024:.1f} KiB of row data "
+              "without indexes), not packed (--unpacked)")
+    else:
+        from games import game_log
+        from games.models import PackedLog
+        game_log.pack(game1.pk)
+        packed = len(PackedLog.objects.get(game=game1).data)
+        print(f"  its log packed: {game1.version} action rows ({rows / 1024:.1f} KiB of row data "
+              f"without indexes) -> one value of {packed / 1024:.1f} KiB")
     live = services.create_challenge(lee, grant, scenario, side="union")
     services.accept(live.pk, grant)
     live_game = live.games.get(number=1)

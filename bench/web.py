@@ -1,6 +1,7 @@
 """Server time of the play pages, and the size of the board fragment.
 
-Usage:  python bench/web.py [--actions 300] [--scenario fredericksburg] [--seed 7] [--profile FILE]
+Usage:  python bench/web.py [--actions 300] [--scenario fredericksburg] [--seed 7] [--profile VERSION]
+                           [--redis]
 
 Two members play a game of a shipped scenario through the pages (Django's test client, so
 every request goes through the whole middleware stack, the service's locked transaction
@@ -14,10 +15,16 @@ Runs on a throw-away test database (SQLite in memory, or a test database next to
 DATABASE_URL's) and a throw-away DATA_DIR, whose embedded broker takes the queued tasks
 (REDIS_URL is ignored, so no real worker ever sees them).  Prints figures only: the goals (p95 at most 50 ms, board at
 most 5 KB gzipped) are checked by reading them, never by a timed test.
+
+``--profile V``: from game version V on, every other action request is timed with the
+engine's public API wrapped (its CPU per request and the engine's share of it, no profiler),
+and the others are profiled (cProfile on CPU time) to list the functions with the most time
+of their own.
 """
 from __future__ import annotations
 
 import argparse
+import cProfile
 import gzip
 import json
 import os
@@ -36,8 +43,12 @@ def setup_django(data_dir: str) -> str:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "battlecry_site.settings")
     os.environ["DATA_DIR"] = data_dir
     # The tasks the actions queue go to the throw-away embedded broker, never to a real one
-    # (a real worker would look their game ids up in the real database).
-    os.environ.pop("REDIS_URL", None)
+    # (a real worker would look their game ids up in the real database); with --redis the
+    # cache (and so the broker) is REDIS_URL's, as in production, with no worker.
+    if "--redis" not in sys.argv:
+        os.environ.pop("REDIS_URL", None)
+    elif not os.environ.get("REDIS_URL"):
+        raise SystemExit("--redis needs REDIS_URL (a database of its own: its queue is left unread)")
     os.environ.setdefault("DEBUG", "1")
     import django
 
@@ -76,8 +87,11 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=300)
     parser.add_argument("--scenario", default="fredericksburg")
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--profile", metavar="FILE",
-                        help="write a cProfile of the action requests to FILE (pstats format)")
+    parser.add_argument("--redis", action="store_true",
+                        help="cache in REDIS_URL's Redis as deployed (else the file cache of DATA_DIR)")
+    parser.add_argument("--profile", type=int, default=None, metavar="VERSION",
+                        help="profile the action requests from this game version on: CPU per "
+                             "request and where it goes")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as data_dir:
@@ -105,17 +119,21 @@ def run(args) -> None:
              for n in ("lee", "grant")}
     match = services.create_challenge(users["lee"], users["grant"], scenario, side="union")
     services.accept(match.pk, users["grant"])
-    clients = {}                 # by player: in the re-match the sides are swapped
-    for user in users.values():
-        clients[user.pk] = Client()
-        clients[user.pk].force_login(user)
+    clients = {}                      # by member: the re-match swaps the sides
+    for name in ("lee", "grant"):
+        clients[name] = Client()
+        clients[name].force_login(users[name])
 
     rnd = random.Random(args.seed)
-    act_ms, act_cpu, poll_ms, page_ms = [], [], [], []
-    profile = None
-    if args.profile:
-        import cProfile
-        profile = cProfile.Profile()
+    act_ms, poll_ms, page_ms, act_cpu = [], [], [], []
+    late_cpu, late_engine = [], []            # from --profile's version on, timed without the profiler
+    profiler = cProfile.Profile(time.process_time) if args.profile is not None else None
+    clock = EngineClock()
+    parts, part_ms = {}, {}
+    if args.profile is not None:
+        clock.install()
+        parts = install_parts()
+        part_ms = {label: [] for label in parts}
     mid = None
     game = match.games.get(number=1)
     for n in range(args.actions):
@@ -125,19 +143,34 @@ def run(args) -> None:
         engine = services.load_engine(game)
         legal = engine.legal_actions()
         action = rnd.choices(legal, weights=[weight(a) for a in legal])[0]
-        client = clients[game.deciding_player_id]
+        client = clients[game.player_of(game.deciding).username]
         url = f"/play/games/{game.pk}/"
+        late = args.profile is not None and game.version >= args.profile
+        profiling = late and n % 2 == 1               # every other late request is profiled
+        clock.on, clock.seconds = late and not profiling, 0.0
+        for c_ in parts.values():
+            c_.on, c_.seconds = clock.on, 0.0
+        if profiling:
+            profiler.enable()
         t, c = time.perf_counter(), time.process_time()
-        if profile:
-            profile.enable()
         r = client.post(url + "act/", {"action": json.dumps(action), "version": game.version},
                         HTTP_HX_REQUEST="true")
-        if profile:
-            profile.disable()
         act_ms.append((time.perf_counter() - t) * 1000)
-        act_cpu.append((time.process_time() - c) * 1000)
-        assert r.status_code == 200 and b"role=\"alert\"" not in r.content, r.content[:300]
-        other = clients[game.player_id_of("union" if game.deciding == "confederate" else "confederate")]
+        cpu = (time.process_time() - c) * 1000
+        if profiling:
+            profiler.disable()
+        else:
+            act_cpu.append(cpu)
+            if late:
+                late_cpu.append(cpu)
+                late_engine.append(clock.seconds * 1000)
+                for label, c_ in parts.items():
+                    part_ms[label].append(c_.seconds * 1000)
+        clock.on = False
+        for c_ in parts.values():
+            c_.on = False
+        assert r.status_code == 200 and b"role=\"alert\"" not in r.content, r.content.decode()[r.content.decode().find("role=\"alert\"") - 300:][:800]
+        other = clients[game.player_of("union" if game.deciding == "confederate" else "confederate").username]
         t = time.perf_counter()
         other.get(url + f"version/?v={game.version + 1}", HTTP_HX_REQUEST="true")
         poll_ms.append((time.perf_counter() - t) * 1000)
@@ -152,26 +185,28 @@ def run(args) -> None:
                 mid = (game, engine)
 
     print(f"Scenario {args.scenario}: {len(act_ms)} actions played through the pages "
-          f"(database: {'PostgreSQL' if 'postgres' in os.environ.get('DATABASE_URL', '') else 'SQLite'})")
+          f"(database: {'PostgreSQL' if 'postgres' in os.environ.get('DATABASE_URL', '') else 'SQLite'}, "
+          f"cache: {'Redis' if args.redis else 'files'})")
     print(f"  action request (POST, HTMX fragment back): median {statistics.median(act_ms):.1f} ms, "
           f"p95 {pct(act_ms, 95):.1f} ms, max {max(act_ms):.1f} ms")
-    print(f"    CPU time of this process (less stretched by a loaded machine; PostgreSQL's own "
-          f"work not counted): median {statistics.median(act_cpu):.1f} ms, p95 {pct(act_cpu, 95):.1f} ms")
     print(f"  poll with nothing new (204):               median {statistics.median(poll_ms):.2f} ms, "
           f"p95 {pct(poll_ms, 95):.2f} ms")
     print(f"  whole page (GET):                          median {statistics.median(page_ms):.1f} ms, "
           f"p95 {pct(page_ms, 95):.1f} ms")
 
-    if profile:
-        profile.dump_stats(args.profile)
-        print(f"  profile of the action requests written to {args.profile}")
+    print(f"  CPU of this process per action request (the test client's own work included): "
+          f"median {statistics.median(act_cpu):.1f} ms over {len(act_cpu)}")
+    if late_cpu:
+        report_profile(profiler, late_cpu, late_engine, args.profile, game.version)
+        for label, ms in part_ms.items():
+            print(f"  CPU median {statistics.median(ms):5.1f} ms, mean {statistics.mean(ms):5.1f} ms  {label}")
 
     if mid is None:
         game.refresh_from_db()
         mid = (game, services.load_engine(game))
     game, engine = mid
     side = engine.active_side
-    client = clients[game.player_id_of(side)]
+    client = clients[game.player_of(side).username]
     movers = [a for a in engine.legal_actions() if a["type"] == "move"]
     sel = ""
     if movers:
@@ -185,6 +220,99 @@ def run(args) -> None:
     print(f"  board fragment: {raw} bytes raw, {zipped} bytes gzipped ({zipped / 1024:.1f} KB)")
     raw, zipped = sizes(fragment)
     print(f"  whole #game fragment (board, hand, choices, log): {raw} bytes raw, {zipped} bytes gzipped")
+
+
+class EngineClock:
+    """CPU time spent inside the engine's public API (every method of ``games.engine.Game``
+    and the module functions the site calls), outermost calls only, measured without a
+    profiler by wrapping them."""
+
+    def __init__(self):
+        self.seconds = 0.0
+        self.depth = 0
+        self.on = False
+
+    def wrap(self, fn):
+        clock = self
+
+        def timed(*args, **kwargs):
+            if not clock.on or clock.depth:
+                return fn(*args, **kwargs)
+            clock.depth += 1
+            t = time.process_time()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                clock.seconds += time.process_time() - t
+                clock.depth -= 1
+        return timed
+
+    def install(self) -> None:
+        import inspect
+
+        import games.engine as engine
+        members = {}
+        for cls in reversed(engine.Game.__mro__[:-1]):          # its own methods and its bases'
+            members.update(vars(cls))
+        for name, member in members.items():
+            if name.startswith("__") or not callable(getattr(engine.Game, name, None)):
+                continue
+            if isinstance(member, classmethod):
+                setattr(engine.Game, name, classmethod(self.wrap(member.__func__)))
+            elif isinstance(member, staticmethod):
+                setattr(engine.Game, name, staticmethod(self.wrap(member.__func__)))
+            elif inspect.isfunction(member):
+                setattr(engine.Game, name, self.wrap(member))
+        for module in ("games.services", "games.views.play", "games.views.play_log",
+                       "games.views.play_history", "games.views.play_victory", "games.board_svg"):
+            mod = sys.modules.get(module) or __import__(module, fromlist=["x"])
+            for name in ("load_scenario", "view_event", "chance_of", "card_of"):
+                if hasattr(mod, name):
+                    setattr(mod, name, self.wrap(getattr(mod, name)))
+
+
+#: Parts of an action request timed on their own (inclusive: the context holds the board,
+#: the log and the engine's view; the transaction holds the engine's apply).
+PARTS = (("the transaction (services.act: lock, engine, writes)", "games.services", "act"),
+         ("  of which the locked read of the game", "games.services", "_locked_game"),
+         ("  of which the engine loaded from the state", "games.services", "load_engine"),
+         ("  of which the writes (log row, game row, follow-ups)", "games.services", "_record"),
+         ("the page's context (game_context)", "games.views.play", "game_context"),
+         ("  of which the board SVG (render_board)", "games.views.play", "render_board"),
+         ("  of which the log (history)", "games.views.play", "history"),
+         ("the fragment's template (render_to_string)", "games.views.play", "render_to_string"))
+
+
+def install_parts() -> dict:
+    clocks = {}
+    for label, module, name in PARTS:
+        clock = clocks[label] = EngineClock()
+        mod = __import__(module, fromlist=["x"])
+        setattr(mod, name, clock.wrap(getattr(mod, name)))
+    return clocks
+
+
+def report_profile(profiler, cpu: list, engine_cpu: list, since: int, version: int) -> None:
+    """CPU per profiled action request: the engine's share (timed without the profiler) and
+    the functions with the most time of their own (with the profiler's overhead)."""
+    import pstats
+    n = len(cpu)
+    print(f"Action requests from version {since} on: {n} timed (up to version {version}); "
+          f"CPU per request median {statistics.median(cpu):.1f} ms, of which inside the engine "
+          f"median {statistics.median(engine_cpu):.1f} ms "
+          f"({sum(engine_cpu) / max(sum(cpu), 1e-9) * 100:.0f}% of the CPU in all)")
+    if profiler is None:
+        return
+    stats = pstats.Stats(profiler)
+    rows = [(tt, f"{'/'.join(pathlib.Path(f[0]).parts[-2:])}:{f[1]} {f[2]}", nc)
+            for f, (cc, nc, tt, ct, callers) in stats.stats.items()]
+    if os.environ.get("BENCH_CUMULATIVE"):
+        stats.sort_stats("cumulative").print_stats(os.environ["BENCH_CUMULATIVE"], 40)
+    if os.environ.get("BENCH_CALLEES"):
+        stats.sort_stats("cumulative").print_callees(os.environ["BENCH_CALLEES"])
+    print("  top functions by own time (profiled separately, with the profiler's overhead):")
+    for tt, where, calls in sorted(rows, reverse=True)[:15]:
+        print(f"    {tt * 1000 / n:6.2f} ms/request  {calls / n:7.1f} calls  {where}")
 
 
 if __name__ == "__main__":

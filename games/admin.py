@@ -12,12 +12,13 @@ from django.contrib import admin
 from django.core.exceptions import FieldDoesNotExist
 from django.db.models.constants import LOOKUP_SEP
 
-from .models import ChatMessage, ChatShare, Game, GameAction, Match, Outbox, Scenario
+from .models import ChatMessage, ChatShare, Game, GameAction, Match, Outbox, PackedLog, Scenario
 
 #: The fields no staff member may see, filter, search or order by, per model.
 HIDDEN_FIELDS = {
     Game: frozenset({"seed", "secret_seed", "state", "setup_events"}),
     GameAction: frozenset({"action", "events"}),
+    PackedLog: frozenset({"data"}),
 }
 
 
@@ -106,6 +107,25 @@ class GameAdmin(HidesSecrets, admin.ModelAdmin):
                        "ruleset", "version", "phase", "deciding", "turn", "deadline", "outcome",
                        "winner_side", "created", "finished_at", "notified_version",
                        "reminded_version", "overdue_version")
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(PackedLog)
+class PackedLogAdmin(HidesSecrets, admin.ModelAdmin):
+    """The packed log of a finished game: its size only (the value holds the private draws)."""
+
+    list_display = ("__str__", "actions", "size", "packed")
+    exclude = ("data",)
+    readonly_fields = ("game", "actions", "size", "packed")
+
+    @admin.display(description="bytes")
+    def size(self, obj):
+        return len(obj.data)
 
     def has_add_permission(self, request):
         return False

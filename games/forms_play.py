@@ -18,8 +18,24 @@ class ScenarioChoiceField(forms.ModelChoiceField):
     ("Gettysburg: 3rd Day: Pickett's Charge")."""
 
     def label_from_instance(self, obj) -> str:
-        subtitle = (obj.data or {}).get("subtitle")
-        return f"{obj.name}: {subtitle}" if subtitle else obj.name
+        return scenario_label(obj.name, (obj.data or {}).get("subtitle"))
+
+
+def scenario_label(name: str, subtitle: str | None) -> str:
+    return f"{name}: {subtitle}" if subtitle else name
+
+
+def share_scenario_choices(*forms) -> None:
+    """Give the scenario lists of several unbound forms on one page their options from one
+    query of names and subtitles (instead of one query of whole scenarios per form and
+    rendering).  Labels as each form's own field writes them."""
+    rows = list(Scenario.objects.order_by(*Scenario._meta.ordering)
+                .values_list("pk", "name", "data__subtitle"))
+    for form in forms:
+        field = form.fields["scenario"]
+        named = isinstance(field, ScenarioChoiceField)
+        field.choices = [(pk, scenario_label(name, subtitle) if named else name)
+                         for pk, name, subtitle in rows]
 
 
 class RulesetField(forms.ChoiceField):

@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from django.core.cache import cache
 
-from games import services
+from games import game_log, services
 from games.engine import Game as EngineGame, load_scenario
 from games.models import Game
 
@@ -74,8 +74,7 @@ def scenario_of(row: Game):
 
 
 def _entries(row: Game) -> list[Entry]:
-    return [Entry(*r) for r in row.actions.order_by("index")
-            .values_list("index", "side", "events", "action")]
+    return [Entry(e.index, e.side, e.events, e.action) for e in game_log.entries(row)]
 
 
 def build(row: Game) -> dict[int, dict]:

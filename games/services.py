@@ -25,7 +25,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from games import events, outbox
+from games import events, game_log, outbox
 from games.engine import (DEFAULT_RULESET, RULESETS, Game as EngineGame, IllegalAction, chance_of,
                           load_scenario)
 from games.models import ChatMessage, ChatShare, Game, GameAction, Match, Scenario
@@ -338,8 +338,12 @@ def _locked_for_player(game_id, user, version: int, *, may: str, not_done: str):
 
 def _locked_game(game_id) -> Game:
     try:
-        return (Game.objects.select_for_update(of=("self",)).select_related("match")
-                .get(pk=game_id))
+        # with what the game page shows of the match and the players, so the page drawn
+        # after an action needs no second read of the game (the scenario's map is not read:
+        # the engine's copy is in the state)
+        return (Game.objects.select_for_update(of=("self",))
+                .select_related("match__scenario", "union_player__profile", "confederate_player__profile")
+                .defer("match__scenario__data").get(pk=game_id))
     except (Game.DoesNotExist, ValueError, TypeError):
         raise ActionRefused("There is no such game.") from None
 
@@ -495,7 +499,7 @@ def undo(game_id, user, version) -> Acted:
     with transaction.atomic():
         row, side = _locked_for_player(game_id, user, version, may="take back a step",
                                        not_done="nothing was taken back")
-        entries = list(row.actions.order_by("index"))
+        entries = game_log.entries(row)
         entry = undoable_entry(entries, side, row.deciding)
         if entry is None:
             raise IllegalStep("Nothing can be taken back now: only your own moves, orders and steps "
@@ -518,6 +522,11 @@ def undo(game_id, user, version) -> Acted:
                               game=row)
         _record(row, engine, side, user, {"type": UNDO, "index": entry.index}, events)
     return Acted(row, events)
+
+
+#: The fields of a game row an action changes (the others, e.g. the deal, are not written again).
+RECORDED_FIELDS = ("version", "state", "phase", "deciding", "turn", "outcome", "winner_side",
+                   "finished_at", "deadline", "updated")
 
 
 def _record(row: Game, engine: EngineGame, side: str, user, action: dict, events: list) -> None:
@@ -544,9 +553,11 @@ def _record(row: Game, engine: EngineGame, side: str, user, action: dict, events
         row.deadline = None
     elif row.deciding != previous_deciding or row.deadline is None:
         row.deadline = now + timedelta(hours=row.match.deadline_hours)
-    row.save()
+    row.save(update_fields=RECORDED_FIELDS)
     if row.is_over:
         _game_finished(row)
+        from games import tasks
+        outbox.queue(tasks.pack_log, row.pk)      # its log becomes one compressed value
     _queue_follow_ups(row, previous_deciding, events)
 
 
@@ -780,7 +791,7 @@ def rebuild_steps(row: Game, *, entries=None, skip=(), start=None, until=None, u
     ``undone`` gives the steps taken back when ``entries`` is not the whole log; ``scenario``
     the game's engine scenario when the caller has it (else it is read from the row)."""
     if entries is None:
-        entries = list(row.actions.order_by("index"))
+        entries = game_log.entries(row)
     scenario = scenario or _engine_scenario(row)
     if start is None:
         first = 0

@@ -13,7 +13,7 @@ Periodic tasks (rows of django-celery-beat, made by migration 0003_periodic_task
 ``games.nightfall_sweep`` every 10 minutes, ``games.daily_digest`` once a day, and
 ``games.send_outbox`` every minute (migration 0004: what could not be queued while the
 broker was down, see games/outbox.py); ``games.archie_sweep``
-every minute (migration 0005_archie_sweep).
+every minute (migration 0005_archie_sweep).  ``games.pack_log`` is queued when a game ends.
 """
 from __future__ import annotations
 
@@ -231,6 +231,14 @@ def send_outbox() -> int:
     return outbox.send_pending()
 
 
+@shared_task(name="games.pack_log")
+def pack_log(game_id: int) -> bool:
+    """Pack the log of a game that is over into one compressed value (games/game_log.py);
+    queued when a game ends.  Does nothing for a game packed already."""
+    from games import game_log
+    return game_log.pack(game_id)
+
+
 __all__ = ["announce_timeouts", "archie_move", "archie_sweep", "daily_digest", "nightfall_check",
-           "nightfall_sweep", "notify_challenge", "notify_match_result", "notify_turn", "send_outbox",
+           "nightfall_sweep", "notify_challenge", "notify_match_result", "notify_turn", "pack_log", "send_outbox",
            "send_reminders"]

@@ -70,11 +70,17 @@ def create_club(user, name: str, *, description: str = "", public: bool = False)
     return club
 
 
+def invitation_matches(club: Club, token: str) -> bool:
+    """Whether ``token`` is the club's current invitation secret (compared in constant
+    time, as bytes, so any text a link may carry is simply a wrong secret)."""
+    return secrets.compare_digest(str(token).encode(), club.invite_token.encode())
+
+
 def join_by_invitation(club: Club, user, token: str) -> Membership:
     """A member who followed the club's invitation link joins at once."""
     if not (user and user.is_authenticated):
         raise Refused("Log in to join the club.")
-    if not secrets.compare_digest(str(token), club.invite_token):
+    if not invitation_matches(club, token):
         raise Refused("This invitation link is no longer valid: ask an organiser for a new one.")
     with transaction.atomic():
         m, _ = Membership.objects.get_or_create(club=club, user=user)

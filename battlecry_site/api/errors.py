@@ -4,6 +4,7 @@
 
 ``code`` is stable and meant for programs: the refusal codes of ``games.services``
 (``not_a_player``, ``not_your_turn``, ``stale_version``, ``illegal``, ``game_over``,
+``refused``), of ``tournaments.services`` (``not_organiser``, ``not_your_match``,
 ``refused``) and the API's own (``invalid``, ``malformed``, ``not_authenticated``,
 ``authentication_failed``, ``permission_denied``, ``token_scope``, ``not_found``,
 ``method_not_allowed``, ``not_acceptable``, ``unsupported_media_type``, ``throttled``,
@@ -20,6 +21,7 @@ from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
 from games.services import ActionRefused
+from tournaments.services import Refused as LeagueRefused
 
 #: HTTP status of each service refusal (the same as the game page's plain form posts).
 REFUSAL_STATUS = {
@@ -28,6 +30,13 @@ REFUSAL_STATUS = {
     "not_your_turn": status.HTTP_409_CONFLICT,
     "game_over": status.HTTP_409_CONFLICT,
     "illegal": status.HTTP_400_BAD_REQUEST,
+    "refused": status.HTTP_409_CONFLICT,
+}
+
+#: HTTP status of each refusal code of ``tournaments.services``.
+LEAGUE_REFUSAL_STATUS = {
+    "not_organiser": status.HTTP_403_FORBIDDEN,
+    "not_your_match": status.HTTP_403_FORBIDDEN,
     "refused": status.HTTP_409_CONFLICT,
 }
 
@@ -109,6 +118,10 @@ def exception_handler(exc, context):
     if isinstance(exc, ActionRefused):
         set_rollback()
         return refusal_response(exc)
+    if isinstance(exc, LeagueRefused):
+        set_rollback()
+        return Response(error_body(exc.code, exc.message),
+                        status=LEAGUE_REFUSAL_STATUS.get(exc.code, status.HTTP_409_CONFLICT))
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):

@@ -20,5 +20,6 @@ urlpatterns = [
     path("", include("accounts.api_urls")),
     path("", include("games.api.urls")),
     path("", include("campaigns.api.urls")),
+    path("", include("tournaments.api.urls")),
     re_path(r"^(?P<rest>.*)$", not_found, name="not-found"),
 ]

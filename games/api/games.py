@@ -7,6 +7,8 @@ anybody who does not play it) and ``view_event(event, side)``.  Actions go throu
 """
 from __future__ import annotations
 
+import re
+
 from django.db.models import Q
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, status, viewsets
@@ -16,15 +18,20 @@ from rest_framework.response import Response
 
 from battlecry_site.api.errors import ApiError
 from battlecry_site.api.permissions import MemberWithTokenScope, ReadOpenWriteMember
-from games import services
+from games import game_log, services
 from games.engine import IllegalAction, view_event
-from games.models import Game, GameAction
+from games.models import Game
+from games.models.match import PHASE_LABELS
+from games.presentation.choices import Choices, choices as present_choices
+from games.presentation.log import event_lines
+from games.presentation.tracker import tracker_for
 
 from .filters import GameFilter
+from .presenting import choices_body, told_entries
 from .serializers import (ActedSerializer, AttackPreviewSerializer, ClaimSerializer, EventEntrySerializer,
                           GameDetailSerializer, GameSummarySerializer, LegalActionsSerializer,
-                          ReachableSerializer, ReplayStepSerializer, SeedSerializer,
-                          SubmitActionSerializer)
+                          ReachableSerializer, ReplayStepSerializer, ResignSerializer, SeedSerializer,
+                          SubmitActionSerializer, UndoSerializer)
 
 HEX_PATTERN = r"^[0-9]{1,2},[0-9]{1,2}$"
 
@@ -36,11 +43,10 @@ def _hex_param(name: str, description: str) -> OpenApiParameter:
 def _hex(request, name: str) -> dict:
     """The hex a query parameter names as ``col,row``."""
     text = request.query_params.get(name)
-    try:
-        col, row = (int(x) for x in str(text).split(","))
-    except (TypeError, ValueError):
+    if text is None or not re.fullmatch(HEX_PATTERN, text):
         message = "Give a hex as col,row, e.g. 12,4." if text is not None else "This parameter is required."
-        raise ApiError("invalid", f"{name}: {message}", errors=[{"field": name, "message": message}]) from None
+        raise ApiError("invalid", f"{name}: {message}", errors=[{"field": name, "message": message}])
+    col, row = (int(x) for x in text.split(","))
     return {"col": col, "row": row}
 
 
@@ -51,7 +57,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     filterset_class = GameFilter
 
     def get_permissions(self):
-        if self.action in ("list", "legal_actions", "submit", "claim"):
+        if self.action in ("list", "legal_actions", "submit", "claim", "undo", "resign"):
             return [MemberWithTokenScope()]
         return [ReadOpenWriteMember()]
 
@@ -74,10 +80,16 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             return queryset
         return super().filter_queryset(queryset)
 
-    def _exists(self, pk) -> None:
-        """404 for an unknown game, without loading its state (the service loads it, locked)."""
-        if not Game.objects.filter(pk=pk).exists():
-            raise NotFound()
+    def _serve(self, step, pk):
+        """``step()``, a service call on game ``pk``; its refusal of an unknown game (a plain
+        refusal about no game) is the API's 404.  The existence is asked only then, so an
+        action costs no query more than the service's own."""
+        try:
+            return step()
+        except services.ActionRefused as refused:
+            if refused.game is None and not Game.objects.filter(pk=pk).exists():
+                raise NotFound() from None
+            raise
 
     def _side(self, game):
         return game.side_of(self.request.user)
@@ -98,20 +110,39 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         context["view_of"] = lambda g: self._engine(g).view(side)
         return Response(GameDetailSerializer(game, context=context).data)
 
-    @extend_schema(summary="The legal actions for my decision now", responses=LegalActionsSerializer)
+    @extend_schema(summary="The legal actions for my decision now, with the page's words",
+                   description="``actions`` lists every legal action.  ``prompt``, ``groups`` and "
+                               "``hand`` are the game page's own words and buttons; as on the page, a "
+                               "piece's moves or targets are listed once it is selected with "
+                               "``?sel=col,row`` (``&piece=general`` for the general on that hex).",
+                   parameters=[OpenApiParameter("sel", str, pattern=HEX_PATTERN,
+                                                description="The hex of the piece selected, as col,row."),
+                               OpenApiParameter("piece", str, enum=["unit", "general"],
+                                                description="general: select the general on the hex.")],
+                   responses=LegalActionsSerializer)
     @action(detail=True, methods=["get"], url_path="legal-actions")
     def legal_actions(self, request, pk=None):
         game = self.get_object()
         side = self._side(game)
         if side is None:
             raise services.NotAPlayer("Only the two players of this game have decisions to take.", game=game)
+        selected = None
+        if request.query_params.get("sel") is not None:
+            h = _hex(request, "sel")
+            selected = (h["col"], h["row"])
         mine = game.deciding == side and not game.is_over
-        actions = self._engine(game).legal_actions() if mine else []
+        engine = self._engine(game)
+        view = engine.view(side)
+        actions = engine.legal_actions() if mine else []
+        ch = (present_choices(engine, view, actions, selected, request.query_params.get("piece") == "general")
+              if mine else Choices())
         return Response(LegalActionsSerializer({
-            "version": game.version, "phase": game.phase, "deciding": game.deciding or None,
-            "your_side": side, "your_turn": mine, "actions": actions}).data)
+            "version": game.version, "phase": game.phase,
+            "phase_label": PHASE_LABELS.get(game.phase, game.phase), "deciding": game.deciding or None,
+            "your_side": side, "your_turn": mine, "actions": actions,
+            **choices_body(ch, view["hand"] or [])}).data)
 
-    @extend_schema(summary="The events since a version, as I may see them",
+    @extend_schema(summary="The events since a version, as I may see them, with the log's words",
                    parameters=[OpenApiParameter("since", int, description="Only actions after this "
                                                 "version (default 0: the whole log).")],
                    responses=EventEntrySerializer(many=True))
@@ -125,11 +156,8 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             raise ApiError("invalid", "since: give a version number.",
                            errors=[{"field": "since", "message": "Give a version number."}]) from None
         since = max(0, min(since, game.version))
-        rows = (GameAction.objects.filter(game=game, index__gt=since).order_by("index")
-                .values("index", "side", "created", "events"))
-        page = self.paginate_queryset(rows)
-        entries = [{"version": r["index"], "side": r["side"], "created": r["created"],
-                    "events": [view_event(e, side) for e in r["events"]]} for r in page]
+        page = list(self.paginate_queryset(game_log.pageable(game, since)))
+        entries = told_entries(game, self._engine(game).scenario, page, side)
         return self.get_paginated_response(EventEntrySerializer(entries, many=True).data)
 
     @extend_schema(summary="Hexes the piece on a hex may move to now",
@@ -178,13 +206,17 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         step = int(step)
         if step > game.version:
             raise ApiError("not_found", f"This game has steps 0 to {game.version}.", status.HTTP_404_NOT_FOUND)
+        archie, tracker = services.archie_side(game), None
         for index, entry, engine, events in services.rebuild_steps(game):
+            raw = game.setup_events if index == 0 else events
+            tracker = tracker or tracker_for(engine.scenario)
+            said = list(event_lines(raw, None, tracker, archie))     # the log's words follow every step
             if index == step:
                 break
-        raw = game.setup_events if step == 0 else events
         return Response(ReplayStepSerializer({
             "step": step, "last": game.version, "side": entry.side if entry is not None else "",
-            "events": [view_event(e, None) for e in raw], "view": engine.view(None)}).data)
+            "events": [view_event(e, None) for e in raw],
+            "lines": [{"type": e["type"], "text": text} for e, text in said], "view": engine.view(None)}).data)
 
     # -- acting -------------------------------------------------------------------------
     @extend_schema(summary="Play an action, chosen at a version",
@@ -193,21 +225,40 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
                    request=SubmitActionSerializer, responses={201: ActedSerializer})
     @action(detail=True, methods=["post"], url_path="actions")
     def submit(self, request, pk=None):
-        self._exists(pk)
         body = SubmitActionSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        acted = services.act(pk, request.user, body.validated_data["action"],
-                             body.validated_data["version"])
+        acted = self._serve(lambda: services.act(pk, request.user, body.validated_data["action"],
+                                                 body.validated_data["version"]), pk)
         return self._acted(acted, status.HTTP_201_CREATED)
 
     @extend_schema(summary="Claim the game when the opponent's time for a move has run out",
                    request=ClaimSerializer, responses={201: ActedSerializer})
     @action(detail=True, methods=["post"])
     def claim(self, request, pk=None):
-        self._exists(pk)
         body = ClaimSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        acted = services.claim_timeout(pk, request.user, body.validated_data.get("version"))
+        acted = self._serve(lambda: services.claim_timeout(pk, request.user, body.validated_data.get("version")),
+                            pk)
+        return self._acted(acted, status.HTTP_201_CREATED)
+
+    @extend_schema(summary="Take back my last step of this turn, if it revealed nothing",
+                   description="As the page's take-back: refused (409 refused) once a die was rolled, a "
+                               "card drawn or shown, or the decision passed to the opponent.",
+                   request=UndoSerializer, responses={201: ActedSerializer})
+    @action(detail=True, methods=["post"])
+    def undo(self, request, pk=None):
+        body = UndoSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        acted = self._serve(lambda: services.undo(pk, request.user, body.validated_data["version"]), pk)
+        return self._acted(acted, status.HTTP_201_CREATED)
+
+    @extend_schema(summary="Resign this game (the opponent wins it; the match goes on)",
+                   request=ResignSerializer, responses={201: ActedSerializer})
+    @action(detail=True, methods=["post"])
+    def resign(self, request, pk=None):
+        body = ResignSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        acted = self._serve(lambda: services.resign(pk, request.user, body.validated_data.get("version")), pk)
         return self._acted(acted, status.HTTP_201_CREATED)
 
     def _acted(self, acted, code):

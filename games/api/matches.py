@@ -14,10 +14,23 @@ from games import services
 from games.models import Game, Match
 
 from .filters import MatchFilter
-from .serializers import ChallengeSerializer, MatchSerializer, MatchTermsSerializer
+from .serializers import (ChallengeSerializer, ChatMessageSerializer, ChatPostSerializer, MatchSerializer,
+                          MatchTermsSerializer)
 
 #: Matches anybody may see (as on the lobby and match pages); the rest only their two members.
 PUBLIC_STATUSES = (Match.Status.SEEK, Match.Status.ACTIVE, Match.Status.FINISHED)
+
+
+def visible_matches(user):
+    """The matches ``user`` may see, ready to be serialized (their games prefetched)."""
+    visible = Q(status__in=PUBLIC_STATUSES)
+    if user.is_authenticated:
+        visible |= Q(challenger=user) | Q(opponent=user)
+    games = Game.objects.select_related("union_player__profile", "confederate_player__profile").order_by("number")
+    return (Match.objects.filter(visible)
+            .select_related("scenario", "challenger__profile", "opponent__profile", "winner__profile")
+            .prefetch_related(Prefetch("games", queryset=games))
+            .order_by("-updated", "-pk"))
 
 
 class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
@@ -33,15 +46,7 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         return [MemberWithTokenScope()]
 
     def get_queryset(self):
-        user = self.request.user
-        visible = Q(status__in=PUBLIC_STATUSES)
-        if user.is_authenticated:
-            visible |= Q(challenger=user) | Q(opponent=user)
-        games = Game.objects.select_related("union_player__profile", "confederate_player__profile").order_by("number")
-        return (Match.objects.filter(visible)
-                .select_related("scenario", "challenger__profile", "opponent__profile", "winner__profile")
-                .prefetch_related(Prefetch("games", queryset=games))
-                .order_by("-updated", "-pk"))
+        return visible_matches(self.request.user)
 
     def _done(self, match, code=status.HTTP_200_OK):
         match = self.get_queryset().get(pk=match.pk)
@@ -99,3 +104,26 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     @action(detail=True, methods=["post"])
     def join(self, request, pk=None):
         return self._step(services.join_seek, pk)
+
+    # -- the chat of the two players -------------------------------------------------------
+    @extend_schema(summary="The chat of the match, oldest first (its two players only)",
+                   methods=["GET"], responses=ChatMessageSerializer(many=True))
+    @extend_schema(summary="Say something to the other player", methods=["POST"],
+                   request=ChatPostSerializer, responses={201: ChatMessageSerializer})
+    @action(detail=True, methods=["get", "post"])
+    def chat(self, request, pk=None):
+        match = self.get_object()
+        if request.method == "POST":
+            body = ChatPostSerializer(data=request.data)
+            body.is_valid(raise_exception=True)
+            message = services.post_chat(match.pk, request.user, body.validated_data["text"])
+            return Response(self._message(message), status=status.HTTP_201_CREATED)
+        if not match.is_player(request.user):
+            raise services.NotAPlayer("Only the two players of this match can read its chat.")
+        rows = match.chat.select_related("author__profile").order_by("created", "pk")
+        page = self.paginate_queryset(rows)
+        return self.get_paginated_response([self._message(m) for m in page])
+
+    def _message(self, m) -> dict:
+        return ChatMessageSerializer({"id": m.pk, "author": m.author, "own": m.author_id == self.request.user.pk,
+                                      "text": m.text, "created": m.created}).data

@@ -114,21 +114,68 @@ class MatchTermsSerializer(serializers.Serializer):
     message = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
 
 
+class SoloSerializer(serializers.Serializer):
+    """A solo match against Archie: the same choices as the solo page."""
+
+    scenario = serializers.SlugRelatedField(slug_field="slug", queryset=Scenario.objects.all(),
+                                            help_text="You are its first player in game 1 and the "
+                                                      "second player in the re-match.")
+    level = serializers.ChoiceField(choices=[c for c, _ in Match._meta.get_field("archie_level").choices],
+                                    default="veteran", help_text="Archie's level.")
+    nightfall = serializers.BooleanField(default=False)
+
+
+class ArchieLevelSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    label = serializers.CharField()
+    blurb = serializers.CharField()
+
+    class Meta:
+        ref_name = "ArchieLevel"
+
+
 class ChallengeSerializer(MatchTermsSerializer):
     opponent = serializers.SlugRelatedField(
         slug_field="username", queryset=get_user_model().objects.filter(is_active=True),
         help_text="The username of the member challenged.")
 
 
+class ArchieSerializer(serializers.Serializer):
+    """Archie, the computer opponent, in a solo game."""
+
+    side = serializers.ChoiceField(choices=SIDE_CHOICES, help_text="The side Archie plays.")
+    level = serializers.ChoiceField(choices=["recruit", "veteran", "general"], allow_blank=True)
+    thinking = serializers.BooleanField(help_text="The decision now is Archie's: it is thinking.")
+    stuck = serializers.BooleanField(help_text="Archie's decision has waited over a minute: no worker "
+                                               "seems to be answering (the page says so too).")
+
+    class Meta:
+        ref_name = "Archie"
+
+
+def archie_of(game) -> dict | None:
+    from games import services
+    side = services.archie_side(game)
+    if side is None:
+        return None
+    return {"side": side, "level": game.match.archie_level, "thinking": services.archie_to_decide(game),
+            "stuck": services.archie_stuck(game)}
+
+
 class MatchGameSerializer(serializers.ModelSerializer):
     union = MemberSerializer(source="union_player")
     confederate = MemberSerializer(source="confederate_player")
+    archie = serializers.SerializerMethodField()
     url = serializers.HyperlinkedIdentityField(view_name="api-v1:game-detail")
 
     class Meta:
         model = Game
         fields = ("id", "number", "union", "confederate", "version", "phase", "deciding", "turn",
-                  "deadline", "winner_side", "finished_at", "url")
+                  "deadline", "winner_side", "finished_at", "archie", "url")
+
+    @extend_schema_field(ArchieSerializer(allow_null=True))
+    def get_archie(self, game):
+        return archie_of(game)
 
 
 class MatchSerializer(serializers.ModelSerializer):
@@ -143,7 +190,8 @@ class MatchSerializer(serializers.ModelSerializer):
     class Meta:
         model = Match
         fields = ("id", "status", "scenario", "challenger", "opponent", "challenger_side", "nightfall",
-                  "ruleset", "deadline_hours", "message", "created", "started", "finished", "winner",
+                  "ruleset", "archie_level", "deadline_hours", "message", "created", "started",
+                  "finished", "winner",
                   "challenger_flags", "opponent_flags", "challenger_figures", "opponent_figures",
                   "decided_by", "tie_rolls", "games", "url")
 
@@ -157,13 +205,18 @@ class GameSummarySerializer(serializers.ModelSerializer):
     confederate = MemberSerializer(source="confederate_player")
     your_side = serializers.SerializerMethodField()
     your_turn = serializers.SerializerMethodField()
+    archie = serializers.SerializerMethodField()
     url = serializers.HyperlinkedIdentityField(view_name="api-v1:game-detail")
 
     class Meta:
         model = Game
         fields = ("id", "match", "number", "scenario", "union", "confederate", "your_side", "your_turn",
                   "version", "phase", "deciding", "turn", "deadline", "winner_side", "finished_at",
-                  "seed_hash", "url")
+                  "seed_hash", "archie", "url")
+
+    @extend_schema_field(ArchieSerializer(allow_null=True))
+    def get_archie(self, game):
+        return archie_of(game)
 
     @extend_schema_field(serializers.ChoiceField(choices=SIDE_CHOICES, allow_null=True))
     def get_your_side(self, game):
@@ -193,13 +246,51 @@ class GameDetailSerializer(GameSummarySerializer):
         return self.context["view_of"](game)
 
 
+class ChoiceButtonSerializer(serializers.Serializer):
+    """A button of the game page: an action to send, or a piece to select first."""
+
+    label = serializers.CharField(help_text="The page's words, e.g. 'To F7 (woods)'.")
+    action = ActionField(allow_null=True, required=False,
+                         help_text="The action this button sends; null for a 'Select' button.")
+    select = HexSerializer(allow_null=True, required=False,
+                           help_text="The piece this button selects (ask again with ?sel=col,row).")
+    general = serializers.BooleanField(help_text="The selected piece is the general on that hex.")
+    ends = serializers.BooleanField(help_text="A button that ends a step (e.g. 'End the turn and draw').")
+
+    class Meta:
+        ref_name = "ChoiceButton"
+
+
+class ChoiceGroupSerializer(serializers.Serializer):
+    title = serializers.CharField()
+    buttons = ChoiceButtonSerializer(many=True)
+
+    class Meta:
+        ref_name = "ChoiceGroup"
+
+
+class HandCardSerializer(serializers.Serializer):
+    card = serializers.CharField(help_text="The copy id, as in the action.")
+    name = serializers.CharField()
+    text = serializers.CharField()
+    buttons = ChoiceButtonSerializer(many=True, help_text="What may be done with this card now.")
+
+    class Meta:
+        ref_name = "HandCard"
+
+
 class LegalActionsSerializer(serializers.Serializer):
     version = serializers.IntegerField(help_text="Send this version with the action.")
     phase = serializers.CharField()
+    phase_label = serializers.CharField(help_text="The phase in the page's words.")
     deciding = serializers.ChoiceField(choices=SIDE_CHOICES, allow_null=True)
     your_side = serializers.ChoiceField(choices=SIDE_CHOICES, allow_null=True)
     your_turn = serializers.BooleanField()
     actions = action_list()
+    prompt = serializers.CharField(allow_blank=True, help_text="What the page asks you to do now.")
+    groups = ChoiceGroupSerializer(many=True, help_text="The page's buttons, with their labels. A "
+                                   "piece's moves or targets are listed once it is selected (?sel=).")
+    hand = HandCardSerializer(many=True, help_text="Your hand, each card with its buttons.")
 
 
 class SubmitActionSerializer(serializers.Serializer):
@@ -227,11 +318,51 @@ class ClaimSerializer(serializers.Serializer):
     version = serializers.IntegerField(min_value=0, required=False)
 
 
+class UndoSerializer(serializers.Serializer):
+    version = serializers.IntegerField(min_value=0, help_text="The game's version now (after the step "
+                                                              "to take back).")
+
+
+class ResignSerializer(serializers.Serializer):
+    version = serializers.IntegerField(min_value=0, required=False)
+    confirm = serializers.BooleanField(help_text="Must be true, as the page's confirmation box.")
+
+    def validate_confirm(self, value):
+        if value is not True:
+            raise serializers.ValidationError("Confirm that you resign this game (true).")
+        return value
+
+
+class ChatMessageSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    author = MemberSerializer()
+    own = serializers.BooleanField(help_text="Written by you.")
+    text = serializers.CharField(help_text="Plain text: escape it before showing it in HTML.")
+    created = serializers.DateTimeField()
+
+    class Meta:
+        ref_name = "ChatMessage"
+
+
+class ChatPostSerializer(serializers.Serializer):
+    text = serializers.CharField(max_length=2000, help_text="The message (the service sets the limit).")
+
+
+class LogLineSerializer(serializers.Serializer):
+    type = serializers.CharField(help_text="The type of the event told.")
+    text = serializers.CharField(help_text="The game log's sentence, as the page shows it.")
+
+    class Meta:
+        ref_name = "LogLine"
+
+
 class EventEntrySerializer(serializers.Serializer):
     version = serializers.IntegerField(help_text="The version this action produced.")
     side = serializers.CharField(help_text="The side that acted; blank for the site (Nightfall, a claim).")
     created = serializers.DateTimeField()
     events = event_list()
+    lines = LogLineSerializer(many=True, help_text="The game log's lines for these events.")
+    taken_back = serializers.BooleanField(help_text="A later take-back removed this step from the log.")
 
 
 class ReachableSerializer(serializers.Serializer):
@@ -256,6 +387,7 @@ class ReplayStepSerializer(serializers.Serializer):
     last = serializers.IntegerField()
     side = serializers.CharField(help_text="Who took the step; blank for the deal and the site.")
     events = event_list()
+    lines = LogLineSerializer(many=True, help_text="The replay page's log lines for this step.")
     view = GameViewSerializer()
 
 

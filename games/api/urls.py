@@ -1,13 +1,18 @@
 """Routes of the games API (mounted under /api/v1/ by battlecry_site.api.urls)."""
+from django.urls import path
 from rest_framework.routers import SimpleRouter
 
 from .games import GameViewSet
 from .matches import MatchViewSet
 from .scenarios import ScenarioViewSet
+from .solo import SoloViewSet
 
 router = SimpleRouter()
 router.register("scenarios", ScenarioViewSet, basename="scenario")
 router.register("matches", MatchViewSet, basename="match")
 router.register("games", GameViewSet, basename="game")
 
-urlpatterns = router.urls
+urlpatterns = router.urls + [
+    path("solo/", SoloViewSet.as_view({"post": "create"}), name="solo"),
+    path("solo/levels/", SoloViewSet.as_view({"get": "levels"}), name="solo-levels"),
+]

@@ -2,6 +2,7 @@
 from .chat import ChatMessage, ChatShare
 from .match import Game, GameAction, Match
 from .outbox import Outbox
+from .packed_log import PackedLog
 from .scenario import Scenario
 
-__all__ = ["ChatMessage", "ChatShare", "Game", "GameAction", "Match", "Outbox", "Scenario"]
+__all__ = ["ChatMessage", "ChatShare", "Game", "GameAction", "Match", "Outbox", "PackedLog", "Scenario"]

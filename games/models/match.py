@@ -251,13 +251,16 @@ class Game(models.Model):
 
 
 class GameAction(models.Model):
-    """One applied action and the events it caused (secret and private parts included)."""
+    """One applied action and the events it caused (secret and private parts included), while
+    its game is played; read through :func:`games.game_log.entries`."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
+    # No index of their own: (game, index) is unique, and that index finds a game's rows;
+    # the rows of a finished game are packed away (games/game_log.py), so the table stays small.
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions", db_index=False)
     index = models.PositiveIntegerField(help_text="The game version this action produced (1, 2, ...).")
     side = models.CharField(max_length=12, blank=True, help_text="Blank for the system (Nightfall, a claim).")
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
-                              blank=True, related_name="+")
+                              blank=True, related_name="+", db_index=False)
     action = models.JSONField()
     events = models.JSONField(default=list)
     created = models.DateTimeField(default=timezone.now)

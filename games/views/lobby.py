@@ -12,7 +12,8 @@ from django.views.decorators.http import require_POST
 
 from games import services
 from games.context_processors import decision_of
-from games.forms_play import SEARCH_LIMIT, ChallengeForm, SeekForm, SoloForm, member_label, search_members
+from games.forms_play import (SEARCH_LIMIT, ChallengeForm, SeekForm, SoloForm, member_label, search_members,
+                              share_scenario_choices)
 from games.models import Game, Match
 from games.models.match import SIDE_NAMES
 
@@ -42,6 +43,10 @@ GAMES_PER_PAGE = 25
 FINISHED_PER_PAGE = 20
 #: Challenges and seeks shown at most (the newest).
 LIST_LIMIT = 50
+#: What the lists never show: a game's engine state and deal, a scenario's map (the largest
+#: values of these rows, left unread).
+LIST_DEFERRED = ("state", "setup_events", "match__scenario__data")
+MATCH_DEFERRED = ("scenario__data",)
 
 
 def _page_number(value) -> int:
@@ -62,6 +67,7 @@ def my_games(user, page=1) -> dict:
                                   output_field=IntegerField()))
              .select_related("match__scenario", "union_player__profile",
                              "confederate_player__profile")
+             .defer(*LIST_DEFERRED)
              .order_by("later", "deadline", "pk"))
     paged = Paginator(games, GAMES_PER_PAGE).get_page(page)
     rows = [_game_row(g, user) for g in paged.object_list]
@@ -85,25 +91,28 @@ def lobby(request):
         if not user.is_authenticated:
             return HttpResponse(status=204)
         return render(request, "games/lobby.html#my-games", my_games(user, games_page))
-    ctx = {"seeks": Match.objects.filter(status=Match.Status.SEEK)
+    ctx = {"seeks": Match.objects.filter(status=Match.Status.SEEK).defer(*MATCH_DEFERRED)
            .select_related("scenario", "challenger__profile").order_by("-created")[:LIST_LIMIT]}
     if user.is_authenticated:
         ctx.update(my_games(user, games_page))
         finished = (Match.objects.filter(status=Match.Status.FINISHED)
                     .filter(Q(challenger=user) | Q(opponent=user))
                     .select_related("scenario", "challenger__profile", "opponent__profile",
-                                    "winner__profile").order_by("-finished", "-pk"))
+                                    "winner__profile").defer(*MATCH_DEFERRED).order_by("-finished", "-pk"))
         ctx.update({
             "received": Match.objects.filter(status=Match.Status.CHALLENGE, opponent=user)
-            .select_related("scenario", "challenger__profile").order_by("-created")[:LIST_LIMIT],
+            .select_related("scenario", "challenger__profile").defer(*MATCH_DEFERRED)
+            .order_by("-created")[:LIST_LIMIT],
             "sent": Match.objects.filter(status=Match.Status.CHALLENGE, challenger=user)
-            .select_related("scenario", "opponent__profile").order_by("-created")[:LIST_LIMIT],
+            .select_related("scenario", "opponent__profile").defer(*MATCH_DEFERRED)
+            .order_by("-created")[:LIST_LIMIT],
             "finished": Paginator(finished, FINISHED_PER_PAGE).get_page(
                 _page_number(request.GET.get("finished"))),
             "challenge_form": ChallengeForm(user=user, prefix="c"),
             "seek_form": SeekForm(prefix="s"),
         })
     ctx["solo_form"] = SoloForm()
+    share_scenario_choices(*(ctx[f] for f in ("challenge_form", "seek_form", "solo_form") if f in ctx))
     return render(request, "games/lobby.html", ctx)
 
 

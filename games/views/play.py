@@ -8,7 +8,6 @@ decided here: every action goes to ``games.services.act``, which checks it.
 from __future__ import annotations
 
 import json
-from collections import OrderedDict
 
 from django.contrib import messages
 from django.core.cache import cache
@@ -22,17 +21,17 @@ from django.views.decorators.http import require_GET, require_POST
 
 from battlecry_site import untrusted_json
 from games import services
-from games.board_svg import piece_swatches, render_board, terrain_swatch, unit_words
-from games.engine import TERRAIN as KINDS, card_of
+from games.board_svg import piece_swatches, render_board, terrain_swatch
+from games.engine import TERRAIN as KINDS
 from games.models import Game
 from games.models.match import PHASE_LABELS, SIDE_NAMES
+from games.presentation.choices import Choices, choices as present_choices, sel_query
+from games.presentation.words import card_info, reason_words
 
-from . import play_prebattle
 from .chat import chat_for_page
 from .play_dice import dice_tray
 from .play_victory import victory
-from .play_history import history, recent_entries
-from .play_log import hex_label
+from .play_history import history, undo_candidate
 
 TEMPLATE = "games/game.html"
 POLL_SECONDS = 3
@@ -42,10 +41,6 @@ _REFUSAL_STATUS = {"not_a_player": 403, "stale_version": 409, "not_your_turn": 4
 
 
 # -- small helpers --------------------------------------------------------------------------------
-def _key(h) -> tuple[int, int]:
-    return int(h["col"]), int(h["row"])
-
-
 def _parse_hex(text) -> tuple[int, int] | None:
     try:
         col, row = (int(x) for x in str(text).split(","))
@@ -79,11 +74,6 @@ def _refused(request, game_id, message: str, status: int):
     return _render(request, _game(game_id), error=message, status=status)
 
 
-def sel_query(key, general: bool = False) -> str:
-    """The query string that selects the piece on ``key`` (its general with ``general``)."""
-    return f"sel={key[0]},{key[1]}" + ("&piece=general" if general else "")
-
-
 def _game(game_id) -> Game:
     return get_object_or_404(
         Game.objects.select_related("match__scenario", "union_player__profile",
@@ -102,273 +92,6 @@ def _name(user) -> str:
     return profile.name if profile else user.get_username()
 
 
-def card_info(copy_id: str) -> dict:
-    card = card_of(copy_id)
-    return {"id": copy_id, "name": card.name, "text": card.text, "kind": card.kind}
-
-
-class Choices:
-    """What the deciding player may click now: board hexes and a list of buttons."""
-
-    def __init__(self):
-        self.prompt = ""
-        self.groups: list[dict] = []         # {"title", "buttons": [...]}
-        self.clicks: dict = {}               # (col, row) -> {"action": {...}} or {"select": (c, r), "general": bool}
-        self.highlights: dict = {}           # css class -> set of (col, row)
-        self.hand_buttons: dict = {}         # card id -> [button]
-
-    def light(self, cls: str, key) -> None:
-        self.highlights.setdefault(cls, set()).add(key)
-
-    def group(self, title: str, buttons: list) -> None:
-        if buttons:
-            self.groups.append({"title": title, "buttons": buttons})
-
-
-def act_button(label: str, action: dict, cls: str = "") -> dict:
-    return {"label": label, "action": json.dumps(action, separators=(",", ":")), "cls": cls}
-
-
-def select_link(label: str, key, general: bool = False) -> dict:
-    return {"label": label, "select": sel_query(key, general)}
-
-
-# -- the choices of each step ----------------------------------------------------------------------
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _choices(engine, view, legal: list, selected, want_general: bool = False) -> Choices:
-    ch = Choices()
-    phase = engine.phase
-    units = {u["id"]: u for u in view["units"]}
-    unit_at = {_key(u["hex"]): u for u in view["units"]}
-    gens = {g["id"]: g for g in view["generals"]}
-    gen_at = {_key(g["hex"]): g for g in view["generals"]}
-    decision = view.get("decision") or {}
-    ground = {_key(t["hex"]): t["kind"] for t in view["terrain"]}
-
-    def where(h) -> str:
-        """'F7' or 'F7 (woods)': the hex as the drawn key names it, and its ground."""
-        kind = ground.get(_key(h))
-        return f"{hex_label(h)} ({KINDS[kind].label.lower()})" if kind in KINDS else hex_label(h)
-
-    def unit_label(uid) -> str:
-        u = units.get(uid)
-        return f"{unit_words(u)} at {hex_label(u['hex'])}" if u else "a unit"
-
-    def gen_label(gid) -> str:
-        g = gens.get(gid)
-        if not g:
-            return "a general"
-        return f"{SIDE_NAMES[g['side']]} general{' ' + g['name'] if g.get('name') else ''} at {hex_label(g['hex'])}"
-
-    by_type: dict = OrderedDict()
-    for a in legal:
-        by_type.setdefault(a["type"], []).append(a)
-
-    def unit_clicks(kind: str, verb: str, title: str) -> None:
-        """Actions on one unit each: its hex lights up and a click takes the action."""
-        buttons = []
-        for a in by_type.get(kind, []):
-            u = units.get(a["unit"])
-            if u:
-                key = _key(u["hex"])
-                ch.light("eligible", key)
-                ch.clicks[key] = {"action": a}
-                buttons.append(act_button(f"{verb} {unit_label(a['unit'])}", a))
-        ch.group(title, buttons)
-    ends = []
-    for kind, label in (("confirm_orders", "Done ordering: move on"), ("end_movement", "End movement: battle"),
-                        ("end_turn", "End the turn and draw"), ("end_rally", "End the rally"),
-                        ("decline", "Decline"), ("hold_ground", "Hold ground")):
-        for a in by_type.get(kind, []):
-            ends.append(act_button(label, a, "end"))
-
-    if phase == "play_card":
-        ch.prompt = "Play a command card from your hand."
-        for a in by_type.get("play_card", []):
-            if a.get("mode") == "skirmish":
-                label = "Skirmish: order 1 unit anywhere"
-            elif a.get("section"):
-                label = f"Play on your {a['section']}"
-            elif a.get("kind") and a.get("to"):
-                label = f"Call up {a['kind']} at {hex_label(a['to'])}"
-            elif a.get("unit"):
-                label = f"Play on {unit_label(a['unit'])}"
-            else:
-                label = "Play"
-            ch.hand_buttons.setdefault(a["card"], []).append(act_button(label, a))
-        if by_type.get("discard_card"):
-            ch.prompt = "No card in your hand can be played: discard one to end your turn."
-        for a in by_type.get("discard_card", []):
-            ch.hand_buttons.setdefault(a["card"], []).append(act_button("Discard", a))
-        for buttons in ch.hand_buttons.values():      # the card's own play first, skirmish last
-            buttons.sort(key=lambda b: '"skirmish"' in b["action"])
-    elif phase == "order":
-        ch.prompt = (f"Order units: {view['orders_left']} order{'s' if view['orders_left'] != 1 else ''} "
-                     "left. Click a highlighted unit, then move on.")
-        unit_clicks("order", "Order", "Units you may order")
-        ch.group("Generals you may order", [act_button(f"Order {gen_label(a['general'])}", a)
-                                            for a in by_type.get("order_general", [])])
-    elif phase in ("move", "move_again"):
-        moves: dict = OrderedDict()          # (kind, id) -> [actions]
-        for a in by_type.get("move", []):
-            moves.setdefault(("unit", a["unit"]), []).append(a)
-        for a in by_type.get("move_general", []):
-            moves.setdefault(("general", a["general"]), []).append(a)
-        piece_hex = {}
-        for (kind, pid) in moves:
-            piece = units.get(pid) if kind == "unit" else gens.get(pid)
-            if piece:
-                piece_hex[(kind, pid)] = _key(piece["hex"])
-        here = [p for p, k in piece_hex.items() if k == selected]
-        ch.prompt = ("Move your ordered units: click one, then a highlighted hex."
-                     if phase == "move" else "Hit and Run: your cavalry may move again.")
-        pick = []
-        for p, key in piece_hex.items():
-            ch.light("eligible", key)
-            if key != selected:
-                ch.clicks[key] = {"select": key}
-            label = unit_label(p[1]) if p[0] == "unit" else gen_label(p[1])
-            pick.append(select_link(f"Select {label}", key, general=p[0] == "general"))
-        ch.group("Pieces that can move", pick)
-        if here:
-            # A click on a hex selects its unit; the general on the same hex is selected by a
-            # second click there (or its own "Select" link), never by surprise.
-            here.sort(key=lambda p: (p[0] == "unit") == want_general)
-            if len(here) > 1:
-                ch.clicks[selected] = {"select": selected, "general": here[1][0] == "general"}
-            for n, p in enumerate(here):
-                buttons = []
-                for a in moves[p]:
-                    key = _key(a["to"])
-                    if n == 0:
-                        ch.light("reachable", key)
-                        # a hex holding another piece that can move selects that piece
-                        if key not in piece_hex.values():
-                            ch.clicks[key] = {"action": a}
-                    buttons.append(act_button(f"To {where(a['to'])}", a))
-                label = unit_label(p[1]) if p[0] == "unit" else gen_label(p[1])
-                ch.group(f"Move {label}", buttons)
-    elif phase == "battle":
-        attacks: dict = OrderedDict()
-        for a in by_type.get("attack", []):
-            attacks.setdefault(a["unit"], []).append(a)
-        ch.prompt = "Battle: click one of your highlighted units, then a target."
-        if engine.compulsory_melees():
-            ch.prompt = "Battle: your units in melee must battle first."
-        elif not attacks:
-            ch.prompt = "Battle: none of your ordered units can battle now. End the turn."
-        pick = []
-        for uid in attacks:
-            key = _key(units[uid]["hex"])
-            ch.light("eligible", key)
-            if key != selected:
-                ch.clicks[key] = {"select": key}
-            pick.append(select_link(f"Select {unit_label(uid)}", key))
-        ch.group("Units that can battle", pick)
-        sel_unit = unit_at.get(selected) if selected else None
-        if sel_unit and sel_unit["id"] in attacks:
-            buttons = []
-            for a in attacks[sel_unit["id"]]:
-                key = _key(a["target"])
-                prev = engine.attack_preview(sel_unit["hex"], a["target"])
-                mods = "; ".join(f"{m['why']} {m['dice']:+d}" for m in prev.get("modifiers") or [])
-                if a.get("general"):
-                    g = gen_at.get(key)
-                    label = f"Sharpshooter: fire at {gen_label(g['id']) if g else 'the general'}"
-                else:
-                    ch.light("target", key)
-                    ch.clicks[key] = {"action": a}
-                    target = unit_at.get(key)
-                    what = (f"{unit_words(target)}" if target else
-                            gen_label(gen_at[key]["id"]) if key in gen_at else "target")
-                    label = (f"Attack {what} at {hex_label(a['target'])}: {prev['dice']} "
-                             f"{'die' if prev['dice'] == 1 else 'dice'}"
-                             f"{' in melee' if prev.get('melee') else ''}{' (' + mods + ')' if mods else ''}")
-                buttons.append(act_button(label, a))
-            ch.group(f"Targets of the {unit_label(sel_unit['id'])}", buttons)
-        ch.group("Sharp Shooter", [act_button(f"{_cap(unit_label(a['unit']))}: fire at "
-                                              f"{gen_label(a['general'])}", a)
-                                   for a in by_type.get("shoot_general", [])])
-    elif phase in ("retreat", "general_retreat", "withdraw", "supply_move", "evade"):
-        who = (gen_label(decision.get("general")) if decision.get("general")
-               else unit_label(decision.get("unit") or decision.get("target")))
-        verb = {"retreat": "Retreat", "general_retreat": "Retreat", "withdraw": "Withdraw",
-                "supply_move": "Send back", "evade": "Evade"}[phase]
-        if phase == "retreat":
-            ch.prompt = (f"Your {who} must retreat {decision.get('steps')} "
-                         f"hex{'es' if decision.get('steps') != 1 else ''}: choose the hex it ends on.")
-        elif phase == "general_retreat":
-            ch.prompt = f"Your {who} survived the attack and must retreat: choose where."
-        elif phase == "withdraw":
-            ch.prompt = (f"Your {who} is attacked in melee by infantry: withdraw 1 hex before the "
-                         "battle, or stand and fight.")
-        elif phase == "evade":
-            ch.prompt = (f"Your {who} is attacked in melee: evade 1 or 2 hexes (then only crossed "
-                         "sabres hit it), or stand and fight.")
-        else:
-            ch.prompt = f"Short Supply: send your {who} back to one of the highlighted hexes."
-        buttons = []
-        for a in legal:
-            if "to" in a:
-                key = _key(a["to"])
-                ch.light("reachable", key)
-                ch.clicks[key] = {"action": a}
-                buttons.append(act_button(f"{verb} to {where(a['to'])}", a))
-        for a in by_type.get("stand", []):
-            buttons.append(act_button("Stand and fight", a, "end"))
-        ch.group("Your choice", buttons)
-    elif phase == "battle_back":
-        ch.prompt = (f"Your {unit_label(decision.get('unit'))} held its ground: battle back "
-                     "(after a morale check), or decline.")
-        ch.group("Your choice", [act_button("Battle back", a) for a in by_type.get("battle_back", [])])
-    elif phase == "breakthrough":
-        ch.prompt = (f"Your {unit_label(decision.get('unit'))} cleared the hex: advance into it "
-                     "and melee again with 1 more die, or hold.")
-        ch.group("Your choice", [act_button("Break through", a) for a in by_type.get("breakthrough", [])])
-    elif phase == "take_ground":
-        ch.prompt = f"Your {unit_label(decision.get('unit'))} won its melee: take ground with its general, or hold."
-        ch.group("Your choice", [act_button("Take ground", a) for a in by_type.get("take_ground", [])])
-    elif phase == "discard":
-        ch.prompt = "Your hand is over its limit: discard a card."
-        for a in by_type.get("discard", []):
-            ch.hand_buttons.setdefault(a["card"], []).append(act_button("Discard", a))
-    elif phase == "keep_card":
-        ch.prompt = "You drew two cards: keep one, the other is discarded."
-        ch.group("Keep which card?", [act_button(f"Keep {card_info(a['card'])['name']}", a)
-                                      for a in by_type.get("keep_card", [])])
-    elif phase == "rally":
-        ch.prompt = "Rally: click a highlighted unit to return a figure to it, or end the rally."
-        unit_clicks("rally", "Rally", "Units you may rally")
-    elif phase == "reinforce":
-        ch.prompt = "Call for Reinforcements: choose a hex on your baseline, then the kind of unit."
-        by_hex: dict = OrderedDict()
-        for a in by_type.get("reinforce", []):
-            by_hex.setdefault(_key(a["to"]), []).append(a)
-        pick = []
-        for key, acts in by_hex.items():
-            ch.light("reachable", key)
-            if len(acts) == 1:
-                ch.clicks[key] = {"action": acts[0]}
-            elif key != selected:
-                ch.clicks[key] = {"select": key}
-            pick.append(select_link(f"Hex {hex_label({'col': key[0], 'row': key[1]})}", key))
-        ch.group("Baseline hexes", pick)
-        if selected in by_hex:
-            ch.group(f"Call up at {hex_label({'col': selected[0], 'row': selected[1]})}",
-                     [act_button(f"Call up {a['kind']}", a) for a in by_hex[selected]])
-    elif phase in play_prebattle.PHASES:
-        play_prebattle.choices(ch, phase, legal, units, unit_label, _key, act_button, select_link,
-                               selected)
-    elif phase == "fight_back":
-        ch.prompt = ("Your unit was attacked: play Fight Back to battle back now, or decline.")
-        ch.group("Your choice", [act_button("Play Fight Back", a) for a in by_type.get("fight_back", [])])
-    ch.group("When you are done", ends)
-    return ch
-
-
 # -- the context of the page ------------------------------------------------------------------------
 def game_context(request, row: Game, *, selected=None, want_general: bool = False,
                  error: str | None = None, engine=None) -> dict:
@@ -380,7 +103,7 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
     view = engine.view(side)
     mine = bool(side) and row.deciding == side and not row.is_over
     legal = engine.legal_actions() if mine else []
-    choices = _choices(engine, view, legal, selected, want_general) if mine else Choices()
+    choices = present_choices(engine, view, legal, selected, want_general) if mine else Choices()
     act_url = reverse("play:act", args=[row.pk])
     page_url = reverse("play:game", args=[row.pk])
 
@@ -402,14 +125,13 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
             attrs["aria-label"] = f"Select the {'general' if click.get('general') else 'piece'} here"
         return attrs
 
-    recent = recent_entries(row)
-    hist = history(row, engine.scenario, side, recent)
+    hist = history(row, engine.scenario, side)
     last = hist.last_turn
     board = render_board(view, viewer=side, highlights=choices.highlights,
                          hex_attrs=hex_attrs, selected=selected if mine else None,
                          marks=last["marks"] if last else ())
     lines = hist.lines
-    undo_entry = services.undoable_entry(recent, side, row.deciding) if mine else None
+    undo_entry = undo_candidate(row, side) if mine else None
     other = None
     if side:
         other = "confederate" if side == "union" else "union"
@@ -443,7 +165,7 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
         "phase_label": PHASE_LABELS.get(row.phase, row.phase),
         "outcome": outcome, "winner_name": (_name(row.player_of(outcome["winner"]))
                                             if outcome and outcome.get("winner") else ""),
-        "outcome_reason": _reason(outcome),
+        "outcome_reason": reason_words(outcome),
         "archie": services.archie_side(row), "archie_thinking": services.archie_to_decide(row),
         "archie_stuck": services.archie_stuck(row),
         "can_claim": can_claim, "poll": not row.is_over, "poll_seconds": POLL_SECONDS,
@@ -488,13 +210,6 @@ def shared_fragment(request, row: Game, engine=None) -> HttpResponse:
         html = render_to_string(f"{TEMPLATE}#game", ctx, request=request)
         cache.set(key, html, FRAGMENT_SECONDS)
     return HttpResponse(html.replace(CSRF_MARK, get_token(request)))
-
-
-def _reason(outcome) -> str:
-    from .play_log import REASONS
-    if not outcome:
-        return ""
-    return REASONS.get(outcome.get("reason"), str(outcome.get("reason", "")).replace("_", " "))
 
 
 def board_legend(view) -> dict:
@@ -592,9 +307,9 @@ def game_act(request, game_id):
             return _render(request, row, error=refused.message, partial="game")
         return _render(request, row, error=refused.message, status=status)
     if request.htmx:
-        row = _game(game_id)
-        same = row.version == acted.game.version
-        return shared_fragment(request, row, engine=acted.engine if same else None)
+        # the row as the action left it (read with the match and the players, and locked):
+        # the opponent's next move, if any, reaches this page by its poll
+        return shared_fragment(request, acted.game, engine=acted.engine)
     return see_other(reverse("play:game", args=[game_id]))
 
 

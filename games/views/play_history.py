@@ -16,11 +16,13 @@ from dataclasses import dataclass, field
 
 from django.core.cache import cache
 
-from games import services
+from games import game_log, services
 
 from .play_dice import STRIP
 from .play_last_turn import follow_turns, summary
-from .play_log import Entry, Tracker, entry_lines, tracker_for
+from games.presentation.tracker import Tracker, tracker_for
+
+from .play_log import Entry, entry_lines
 
 #: Lines of the log the page shows (the newest).
 LOG_LINES = 60
@@ -69,29 +71,34 @@ def _fresh(row, engine_scenario) -> History:
 
 
 def _entries(row, since: int) -> list[Entry]:
-    return [Entry(*r) for r in row.actions.filter(index__gt=since).order_by("index")
-            .values_list("index", "side", "events", "action")]
+    return [Entry(e.index, e.side, e.events, e.action) for e in game_log.entries(row, since)]
 
 
-def history(row, engine_scenario, viewer: str | None, recent: list[Entry]) -> History:
+def history(row, engine_scenario, viewer: str | None, recent: list[Entry] | None = None) -> History:
     """The history of game ``row`` at its version for ``viewer`` (a side, or None for the
-    public).  ``recent``: the latest log entries (``recent_entries``), oldest first."""
+    public).  ``recent``: the latest log entries (``recent_entries``), oldest first, when the
+    caller has them; else the entries needed are read (usually the one newest)."""
     version = row.version
-    hist = cache.get(_key(row.pk, version, viewer))
+    # the common case: this version's state is kept, or the one before it and one entry is new
+    found = cache.get_many([_key(row.pk, v, viewer) for v in (version, version - 1) if v >= 0])
+    hist = found.get(_key(row.pk, version, viewer))
     if hist is not None:
         return hist
-    start = recent[0].index if recent else version + 1
     base = None
-    if recent:
-        # newest first, one at a time: usually the previous version is there, and reading
-        # the whole window at once would unpickle every state kept in it
+    if version == 0:
+        base = _fresh(row, engine_scenario)
+    elif recent is None:
+        base = found.get(_key(row.pk, version - 1, viewer))
+        recent = recent_entries(row) if base is None else _newest(row)
+    if base is None and recent:
+        start = recent[0].index
+        # newest first, one at a time: usually a recent version is kept, and reading the
+        # whole window at once would unpickle every state kept in it
         for v in range(version - 1, max(0, start - 1) - 1, -1):
             base = cache.get(_key(row.pk, v, viewer))
             if base is not None:
                 break
-    if version == 0:
-        base = _fresh(row, engine_scenario)
-    newer = [e for e in recent if base is not None and e.index > base.version]
+    newer = [e for e in recent or () if base is not None and e.index > base.version]
     if base is None or any(e.action.get("type") == services.UNDO for e in newer) \
             or (newer and newer[0].index != base.version + 1):
         hist = rebuild(row, engine_scenario, viewer)
@@ -115,8 +122,26 @@ def rebuild(row, engine_scenario, viewer: str | None) -> History:
     return hist
 
 
+def undo_candidate(row, side: str | None):
+    """The step ``side`` may take back now, or None (``services.undoable_entry``), reading the
+    newest entry only unless it is itself a take-back."""
+    if not side or side != row.deciding or row.is_over or not row.version:
+        return None
+    last = _newest(row)
+    if last and last[-1].action.get("type") != services.UNDO:
+        return services.undoable_entry(last, side, row.deciding)
+    return services.undoable_entry(recent_entries(row), side, row.deciding)
+
+
+def _newest(row) -> list[Entry]:
+    """The newest log entry of ``row`` (a list of one, or none at the deal), read once per
+    row object (the page's log and its take-back both ask)."""
+    kept = row.__dict__.get("_newest_entry")
+    if kept is None or kept[0] != row.version:
+        kept = row.__dict__["_newest_entry"] = (row.version, _entries(row, row.version - 1))
+    return kept[1]
+
+
 def recent_entries(row) -> list[Entry]:
     """The latest log entries of ``row`` (at most UNDO_WINDOW), oldest first: one query."""
-    rows = (row.actions.filter(index__gt=row.version - UNDO_WINDOW).order_by("index")
-            .values_list("index", "side", "events", "action"))
-    return [Entry(*r) for r in rows]
+    return _entries(row, row.version - UNDO_WINDOW)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from games.engine import view_event
 
-from .play_log import card_name, hex_label
+from games.presentation.words import card_name, hex_label
 
 SIDE = {"union": "Union", "confederate": "Confederate"}
 PATHS = {"moved": "move", "general_moved": "move", "retreated": "retreat", "withdrew": "retreat",

@@ -18,7 +18,9 @@ from games.board_svg import render_board
 from games.models import Game
 from games.models.match import SIDE_NAMES
 
-from .play_log import last_rolls, log_lines, tracker_from_view
+from games.presentation.tracker import tracker_from_view
+
+from .play_log import last_rolls, log_lines
 
 TEMPLATE = "games/replay.html"
 

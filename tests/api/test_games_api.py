@@ -273,3 +273,60 @@ def test_the_waiting_player_claims_when_time_has_run_out(duel):
     assert response.json()["events"][0]["winner"] == "confederate"
     seed = duel.clients["anonymous"].get(url(duel.game, "seed/")).json()
     assert seed["seed"] == duel.game.secret_seed and seed["engine_seed"] == str(duel.game.seed)
+
+
+@pytest.mark.parametrize("rest, body", [("actions/", {"version": 0, "action": {"type": "end_turn"}}),
+                                        ("claim/", {})])
+def test_acting_on_an_unknown_game_is_404_in_the_error_shape(duel, rest, body):
+    response = duel.clients["player"].post(f"/api/v1/games/999999/{rest}", body, format="json")
+    assert response.status_code == 404 and response.json()["code"] == "not_found"
+
+
+# -- take back, resign, chat ------------------------------------------------------------------
+def test_a_step_that_revealed_nothing_is_taken_back(duel):
+    client = duel.clients["player"]
+    version, _ = first_legal(duel)
+    legal = client.get(url(duel.game, "legal-actions/")).json()
+    skirmish = next(a for a in legal["actions"] if a["mode"] == "skirmish")
+    client.post(url(duel.game, "actions/"), {"version": version, "action": skirmish}, format="json")
+    ordering = client.get(url(duel.game, "legal-actions/")).json()
+    order = next(a for a in ordering["actions"] if a["type"] == "order")
+    done = client.post(url(duel.game, "actions/"), {"version": ordering["version"], "action": order},
+                       format="json").json()
+    stale = client.post(url(duel.game, "undo/"), {"version": done["version"] - 1}, format="json")
+    assert stale.status_code == 409 and stale.json()["code"] == "stale_version"
+    undone = client.post(url(duel.game, "undo/"), {"version": done["version"]}, format="json")
+    assert undone.status_code == 201, undone.content
+    again = client.get(url(duel.game, "legal-actions/")).json()
+    assert order in again["actions"] and again["version"] == done["version"] + 1
+
+
+@pytest.mark.parametrize("body", [{}, {"confirm": False}, {"confirm": "maybe"}])
+def test_resigning_needs_the_confirmation(duel, body):
+    response = duel.clients["player"].post(url(duel.game, "resign/"), body, format="json")
+    assert response.status_code == 400 and response.json()["errors"][0]["field"] == "confirm"
+    duel.game.refresh_from_db()
+    assert not duel.game.is_over
+
+
+def test_a_resigned_game_is_won_by_the_opponent(duel):
+    response = duel.clients["player"].post(url(duel.game, "resign/"), {"confirm": True}, format="json")
+    assert response.status_code == 201
+    assert response.json()["events"][-1]["type"] == "game_over"
+    assert response.json()["events"][-1]["winner"] == "confederate"
+    body = duel.clients["opponent"].get(url(duel.game)).json()
+    assert body["winner_side"] == "confederate" and body["seed"]
+
+
+def test_the_two_players_chat_in_plain_text(duel):
+    chat = f"/api/v1/matches/{duel.match.pk}/chat/"
+    said = duel.clients["player"].post(chat, {"text": "<b>Good luck</b>"}, format="json")
+    assert said.status_code == 201 and said.json()["text"] == "<b>Good luck</b>" and said.json()["own"]
+    duel.clients["opponent"].post(chat, {"text": "And to you"}, format="json")
+    read = duel.clients["opponent"].get(chat).json()["results"]
+    assert [(m["author"]["username"], m["text"], m["own"]) for m in read] == [
+        ("lee", "<b>Good luck</b>", False), ("grant", "And to you", True)]
+    empty = duel.clients["player"].post(chat, {"text": ""}, format="json")
+    assert empty.status_code == 400 and empty.json()["errors"][0]["field"] == "text"
+    long = duel.clients["player"].post(chat, {"text": "x" * 1500}, format="json")
+    assert long.status_code == 409 and "at most" in long.json()["message"]

@@ -2,11 +2,15 @@
 the extra cards, the seed and the random state, the private and secret parts of the log)
 is replaced by a unique canary string; then every API endpoint of the OpenAPI document is
 called by every kind of requester, and each response is searched for the canaries that
-requester may not see.  None may be found."""
+requester may not see.  None may be found.  The leagues and the calendar have secrets too:
+a club's invitation secret (shown only to its organisers) and each member's private feed
+address (shown only to that member); a match's chat is for its two players; a solo game hides
+Archie's hand and deck from its player."""
 from __future__ import annotations
 
 import re
 import secrets
+from types import SimpleNamespace
 
 import pytest
 import yaml
@@ -25,7 +29,8 @@ class Canaries:
     """Unique canary strings, each with the requesters entitled to see it."""
 
     def __init__(self):
-        self.owner: dict[str, str | None] = {}         # canary -> the side that may see it, or None
+        #: canary -> who may see it: a side, "@username", a tuple of those, or None (nobody)
+        self.owner: dict[str, str | tuple | None] = {}
 
     def card(self, cid: str, owner: str | None) -> str:
         """A copy id the engine still reads as the same card, with a unique suffix."""
@@ -38,13 +43,17 @@ class Canaries:
         self.owner[str(value)] = None
         return value
 
-    def text(self, owner: str | None = None) -> str:
+    def text(self, owner: str | tuple | None = None) -> str:
         canary = f"CANARY{secrets.token_hex(8)}"
         self.owner[canary] = owner
         return canary
 
-    def hidden_from(self, side: str | None) -> list[str]:
-        return [c for c, owner in self.owner.items() if owner is None or owner != side]
+    def hidden_from(self, side: str | None, username: str | None = None) -> list[str]:
+        """The canaries hidden from the requester playing ``side`` (None: no side) who is
+        the member ``username`` (None: a visitor)."""
+        me = {side, f"@{username}"}
+        return [c for c, owner in self.owner.items()
+                if owner is None or not me & (set(owner) if isinstance(owner, tuple) else {owner})]
 
 
 def play_a_few_turns(game, users, turns=3):
@@ -103,7 +112,35 @@ def planted(lee, grant):
     services.claim_timeout(over.pk, over.player_of("confederate" if over.deciding == "union" else "union"))
     over.refresh_from_db()
     plant(over, canaries, seed=False)
-    return canaries, [game, over], [match, match2]
+    # the match's chat is for its two players only
+    from games.models import ChatMessage
+    ChatMessage.objects.create(match=match, author=lee, text=canaries.text(("@lee", "@grant")))
+    # a solo game: Archie's hand and deck are hidden from its player
+    solo = services.start_solo(lee, match.scenario, "recruit")
+    alone = solo.current_game()
+    plant(alone, canaries)
+    return canaries, [game, over, alone], [match, match2, solo]
+
+
+@pytest.fixture
+def league(lee, grant, meade):
+    """A league at the table of a club with a canary invitation secret, whose members' private
+    feed addresses are canaries each owned by that member; round 1 is published."""
+    from accounts.models import Profile
+    from tests.tournaments.helpers import make_club, make_competition
+    from tournaments import services as league_services
+    from tournaments.models import Club, Competition
+
+    def plant(canaries: Canaries):
+        club = make_club(meade, [lee, grant], name="Army of the Potomac Club")
+        Club.objects.filter(pk=club.pk).update(invite_token=canaries.text("@meade"))   # its organiser
+        for user in (lee, grant, meade):
+            Profile.objects.filter(user=user).update(feed_token=canaries.text(f"@{user.username}"))
+        comp = make_competition(club, meade, [lee, grant], mode=Competition.Mode.TABLE)
+        rnd = league_services.publish_round(league_services.draft_round(comp, meade), meade)
+        club.refresh_from_db()
+        return SimpleNamespace(club=club, comp=comp, pairing=rnd.pairings.get())
+    return plant
 
 
 def api_paths(client):
@@ -111,8 +148,14 @@ def api_paths(client):
     return document["paths"]
 
 
-def calls(paths, game, match, scenario_slug):
-    """(method, url, body) for every operation, with the path filled in for this game."""
+LEAGUE_BODIES = [{"username": "lee"}, {"token": "guess"}, {"note": "not so"}, {"who": "home"},
+                 {"game1_winner": "home", "game1_flags_home": 5, "game1_flags_away": 2, "game2_winner": "",
+                  "game2_flags_home": 3, "game2_flags_away": 3}]
+
+
+def calls(paths, game, match, scenario_slug, league=None):
+    """(method, url, body) for every operation, with the path filled in for this game (and
+    for the league's club, competition and pairing)."""
     engine = services.load_engine(game)
     view = engine.view(None)
     hexes = [f"{u['hex']['col']},{u['hex']['row']}" for u in view["units"][:6]]
@@ -123,8 +166,10 @@ def calls(paths, game, match, scenario_slug):
                 continue
             url = path
             if "{id}" in url:
-                url = url.replace("{id}", str(match.pk if url.startswith("/api/v1/matches/") else game.pk))
-            url = url.replace("{slug}", scenario_slug)
+                ids = {"/api/v1/matches/": match.pk, "/api/v1/competitions/": league.comp.pk,
+                       "/api/v1/pairings/": league.pairing.pk}
+                url = url.replace("{id}", str(next((v for k, v in ids.items() if url.startswith(k)), game.pk)))
+            url = url.replace("{slug}", league.club.slug if url.startswith("/api/v1/clubs/") else scenario_slug)
             if "{step}" in url:
                 for step in {0, game.version // 2, game.version}:
                     out.append((method, url.replace("{step}", str(step)), None))
@@ -142,25 +187,33 @@ def calls(paths, game, match, scenario_slug):
                           {"version": game.version, "action": {"type": "discard", "card": "x"}},
                           {"version": game.version, "action": {"type": "play_card", "card": "attack_centre",
                                                                "mode": "section"}}]
+                if not url.startswith("/api/v1/games/"):
+                    bodies += LEAGUE_BODIES
                 out += [(method, url, b) for b in bodies]
     return out
 
 
-def test_no_api_response_shows_a_requester_what_they_may_not_see(planted, lee, grant, meade):
+def test_no_api_response_shows_a_requester_what_they_may_not_see(planted, league, lee, grant, meade):
     canaries, games, matches = planted
-    requesters = {"anonymous": (anonymous(), None), "non_player": (token_client(meade), None)}
+    club = league(canaries)
+    # the canaries are really there: a member's own feed address comes back to them
+    feed = token_client(grant).get("/api/v1/calendar/feed/").json()["url"]
+    assert canaries.owner.get(feed.rsplit("/", 1)[1][:-4]) == "@grant"
+    requesters = {"anonymous": (anonymous(), None, None), "non_player": (token_client(meade), None, "meade")}
     paths = api_paths(anonymous())
     checked = 0
     for game, match in zip(games, matches):
         for side in SIDES:
             user = game.player_of(side)
-            requesters[f"{side} of game {game.number}/{game.pk}"] = (token_client(user), side)
-        for name, (client, side) in requesters.items():
+            if user.is_active:              # Archie's seat cannot log in
+                requesters[f"{side} of game {game.number}/{game.pk}"] = (token_client(user), side,
+                                                                         user.get_username())
+        for name, (client, side, username) in requesters.items():
             if name.startswith(("union", "confederate")) and f"/{game.pk}" not in name:
                 continue
-            hidden = canaries.hidden_from(side)
+            hidden = canaries.hidden_from(side, username)
             pattern = re.compile("|".join(map(re.escape, hidden)))
-            for method, url, body in calls(paths, game, match, match.scenario.slug):
+            for method, url, body in calls(paths, game, match, match.scenario.slug, club):
                 response = getattr(client, method)(url, body, format="json") if body is not None \
                     else getattr(client, method)(url)
                 assert response.status_code < 500, (name, method, url, response.content[:300])
@@ -171,4 +224,5 @@ def test_no_api_response_shows_a_requester_what_they_may_not_see(planted, lee, g
     # the canaries are really there: each player's own hand comes back to them
     own = token_client(game.player_of("union")).get(f"/api/v1/games/{game.pk}/").json()["view"]["hand"]
     assert own and all("-cnry" in c for c in own)
+
     assert checked > 200

@@ -24,6 +24,9 @@ from games import services
 from games.models import Game
 from tests.campaigns.helpers import load_plan
 from tests.play_helpers import make_scenario, start_match
+from tests.tournaments.helpers import make_club, make_competition
+from tournaments import services as league_services
+from tournaments.models import Competition
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
@@ -48,22 +51,35 @@ def world(live_server, lee, grant, meade):
     invited = campaign_services.invite(grant, lee, campaign_services.Terms(plan=plan))
     campaign = campaign_services.invite(lee, meade, campaign_services.Terms(plan=plan, side="confederate"))
     campaign_services.accept(campaign.pk, meade)
+    solo = services.start_solo(lee, scenario, "recruit")
+    # a league at the table that lee plays in (round 1 published) and one lee organises
+    club = make_club(meade, [lee, grant])
+    comp = make_competition(club, meade, [lee, grant], mode=Competition.Mode.TABLE)
+    rnd = league_services.publish_round(league_services.draft_round(comp, meade), meade)
+    own = make_club(lee, [grant], name="Lee's own club")
+    own_comp = make_competition(own, lee, [lee, grant], name="Lee's cup", mode=Competition.Mode.TABLE)
     _, secret = create_token(lee, "schemathesis", "play")
     return SimpleNamespace(
         base=live_server.url, headers={"Authorization": f"Bearer {secret}"},
-        ids={"games": [game.pk, done.pk], "matches": [match.pk, challenge.pk, seek.pk, done_match.pk],
+        ids={"games": [game.pk, done.pk, solo.current_game().pk],
+             "matches": [match.pk, challenge.pk, seek.pk, done_match.pk, solo.pk],
+             "competitions": [comp.pk, own_comp.pk], "pairings": [rnd.pairings.get().pk],
              "campaigns": [invited.pk, campaign.pk]},
-        slugs=["bench-field", "shiloh"], plans=[plan.slug])
+        slugs={"scenarios": ["bench-field", "shiloh"], "clubs": [club.slug, own.slug],
+               "campaign-plans": [plan.slug]})
+
+
+KINDS = ("matches", "competitions", "pairings", "clubs", "scenarios", "campaigns", "campaign-plans")
 
 
 def aim(case, world) -> None:
     """Point most generated ids and slugs at real objects, so that the run goes past the 404."""
     params = case.path_parameters or {}
+    kind = next((k for k in KINDS if case.path.startswith(f"/api/v1/{k}/")), "games")
     if "id" in params and str(params["id"]).isdigit() and int(params["id"]) % 5:
-        kind = next((k for k in ("matches", "campaigns") if case.path.startswith(f"/api/v1/{k}/")), "games")
         params["id"] = world.ids[kind][int(params["id"]) % len(world.ids[kind])]
     if "slug" in params and len(str(params["slug"])) % 5:
-        slugs = world.plans if case.path.startswith("/api/v1/campaign-plans/") else world.slugs
+        slugs = world.slugs[kind]
         params["slug"] = slugs[len(str(params["slug"])) % len(slugs)]
 
 
@@ -85,9 +101,9 @@ def test_the_api_keeps_to_its_document(world):
 
         try:
             run()
-        except Exception as exc:        # noqa: BLE001 - gather every operation's failure
+        except (Exception, BaseExceptionGroup) as exc:   # noqa: BLE001 - gather every operation's failure
             failures.append(f"{operation.method.upper()} {operation.path}: {exc}")
-    assert operations >= 20
+    assert operations >= 45
     print(f"{len(sent)} requests; answers: {sorted(Counter(code for _, code in sent).items())}")
     assert len(sent) >= operations * 3, "too few examples were sent"
     assert not failures, "\n\n".join(failures)

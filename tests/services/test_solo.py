@@ -82,7 +82,7 @@ def test_archie_plays_its_whole_turn_step_by_step_and_names_its_card(lee, django
     lines = [ln["text"] for ln in log_lines(services.load_engine(game).scenario,
                                              log_entries(game.actions.order_by("index")), "union",
                                              "confederate")]
-    from games.views.play_log import card_name
+    from games.presentation.words import card_name
     assert f"Archie (Confederate) drew {card_name(played)} from the top of its deck and played it" in " ".join(lines)
     assert "Archie (Confederate) drew the top card of its deck." in lines
 

@@ -158,6 +158,16 @@ def test_invitation_link_page(client, lee, grant):
     assert client.get(f"/leagues/clubs/{club.slug}/join/wrong/").status_code == 404
 
 
+def test_an_invitation_link_with_letters_beyond_ascii_is_just_a_wrong_link(client, lee, grant):
+    """A mistyped or mangled link never turns into a server error, on the page or its button."""
+    club = make_club(lee, name="Accented Club")
+    login(client, grant)
+    url = f"/leagues/clubs/{club.slug}/join/caf\u00e9-\u2694/"
+    assert client.get(url).status_code == 404
+    assert client.post(url).status_code in (303, 400, 403, 404)
+    assert not club.is_member(grant)
+
+
 def test_club_is_founded_from_the_list_page(client, lee):
     login(client, lee)
     r = client.post("/leagues/clubs/new/", {"name": "Pea Ridge Club"})

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0009_chat_shared_with_spectators'),
+        ('games', '0010_merge_chat_share_and_packed_logs'),
     ]
 
     operations = [

@@ -1,7 +1,7 @@
-"""The campaign pre-battle steps on the game page: their prompts, choices and log lines.
+"""The campaign pre-battle steps in words: their prompts, choices and log lines.
 
-Kept apart from play.py and play_log.py, which call in here for the pre-battle phases
-and events (games/engine/battlecry/advanced/prebattle.py holds the rules)."""
+Kept apart from choices.py and log.py, which call in here for the pre-battle phases and
+events (games/engine/battlecry/advanced/prebattle.py holds the rules)."""
 from __future__ import annotations
 
 from collections.abc import Callable

@@ -1,0 +1,45 @@
+"""The game page's words in the API's answers: the choices of the deciding player and the
+log's sentences, both made by :mod:`games.presentation` (the page uses the same)."""
+from __future__ import annotations
+
+from games import game_log, services
+from games.presentation.choices import Choices
+from games.engine import view_event
+from games.presentation.log import Entry, told
+from games.presentation.tracker import tracker_for
+from games.presentation.words import card_info
+
+
+def _button(b: dict) -> dict:
+    return {"label": b["label"], "action": b.get("data"), "select": b.get("hex"),
+            "general": bool(b.get("general")), "ends": b.get("cls") == "end"}
+
+
+def choices_body(ch: Choices, hand: list) -> dict:
+    """``prompt``, ``groups`` and ``hand`` of the legal-actions answer (``hand``: the
+    requester's own cards, from their view)."""
+    return {
+        "prompt": ch.prompt,
+        "groups": [{"title": g["title"], "buttons": [_button(b) for b in g["buttons"]]} for g in ch.groups],
+        "hand": [{"card": c, "name": card_info(c)["name"], "text": card_info(c)["text"],
+                  "buttons": [_button(b) for b in ch.hand_buttons.get(c, [])]} for c in hand],
+    }
+
+
+def told_entries(game, engine_scenario, rows: list, side: str | None) -> list[dict]:
+    """The events answer's entries for ``rows`` (one page of the game's log, in order), each
+    with its events as ``side`` may see them and the log's sentences.  The sentences need
+    where the pieces stood, so the log is followed from the start up to the page."""
+    if not rows:
+        return []
+    last = rows[-1].index
+    log = [Entry(e.index, e.side, e.events, e.action) for e in game_log.entries(game, until=last)]
+    taken_back = services.undone_indices(log)
+    said = {}
+    for entry, lines in told((e for e in log if e.index <= last), side, tracker_for(engine_scenario),
+                             services.archie_side(game), taken_back):
+        said[entry.index] = lines
+    return [{"version": r["index"], "side": r["side"], "created": r["created"],
+             "events": [view_event(e, side) for e in r["events"]],
+             "lines": [{"type": e["type"], "text": text} for e, text in said.get(r["index"], [])],
+             "taken_back": r["index"] in taken_back} for r in rows]

@@ -1,0 +1,206 @@
+"""The game log in plain words, one sentence per event, for the game page and the API.
+
+Every event told here has already been passed through ``view_event`` for the reader's side
+(so draws are named only to their owner and secrets never arrive); a :class:`Tracker`
+follows where each piece stands.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import NamedTuple
+
+from games.engine import CARDS, view_event
+
+from . import prebattle
+from .tracker import Tracker
+from .words import REASONS, SIDE, UNDONE, card_name, faces, hex_label
+
+
+def describe(e: dict, viewer: str | None, tr: Tracker, archie: str | None = None) -> str | None:
+    """One (already redacted) event as a sentence for ``viewer``; None for events not shown.
+    ``archie``: the side Archie plays, whose draws and cards are told as Archie's."""
+    t = e["type"]
+    side = SIDE.get(e.get("side"), "")
+    by_archie = archie is not None and e.get("side") == archie
+    if t == "draw" and by_archie:
+        return f"Archie ({side}) drew the top card of its deck."
+    if t == "card_played":
+        name = e.get('name') or card_name(e.get('card'))
+        text = (f"Archie ({side}) drew {name} from the top of its deck and played it" if by_archie
+                else f"{side} played {name}")
+        if e.get("mode") == "skirmish":
+            text += " as a skirmish action"
+        if e.get("copies"):
+            text += f" (as {CARDS[e['copies']].name})" if e["copies"] in CARDS else ""
+        orders = e.get("orders")
+        if orders is not None:
+            text += f": {orders} order{'s' if orders != 1 else ''}"
+        return text + "."
+    if t == "ordered":
+        return f"{side} ordered {tr.unit(e['unit'], own=e.get('side') == tr.units.get(e['unit'], {}).get('side'))}."
+    if t == "fallback":
+        return e.get("text")
+    if t == "order_roll":
+        return f"{side} rolled {faces(e['rolls'])} for {card_name(e.get('card'))}."
+    if t == "moved":
+        text = f"{tr.unit(e['unit'])[0].upper()}{tr.unit(e['unit'])[1:]} moved to {hex_label(e['to'])}"
+        if e.get("general"):
+            text += " with its general"
+        return text + "."
+    if t == "general_moved":
+        text = f"{_cap(tr.general(e['general']))} moved to {hex_label(e['to'])}"
+        if e.get("joined"):
+            text += f" and took command of {tr.unit(e['joined'])}"
+        return text + "."
+    if t == "battle_phase":
+        return f"{side} moves on to battle."
+    if t == "attack":
+        target = ("the " + SIDE[_other(e.get("side"))] + " general" if e.get("target_kind") == "general"
+                  else tr.unit(e.get("target")))
+        text = (f"{tr.unit(e['unit'])[0].upper()}{tr.unit(e['unit'])[1:]} "
+                f"{'fought' if e.get('melee') else 'fired on'} {target}"
+                f" with {e['dice']} {'die' if e['dice'] == 1 else 'dice'}")
+        mods = [m.get("why") for m in e.get("modifiers") or [] if m.get("why")]
+        if mods:
+            text += f" ({'; '.join(mods)})"
+        text += f": {faces(e['rolls'])}."
+        if e.get("target_kind") == "general":
+            text += " The general is hit!" if e.get("hits") else " The general is missed."
+        else:
+            text += f" {e.get('hits', 0)} hit{'s' if e.get('hits', 0) != 1 else ''}"
+            if e.get("flags"):
+                text += f", {e['flags']} flag{'s' if e['flags'] != 1 else ''}"
+                if e.get("flags_ignored"):
+                    text += f" ({len(e['flags_ignored'])} ignored)"
+            text += "."
+        return text
+    if t == "reroll":
+        return f"Sabres rerolled: {faces(e['rolls'])}."
+    if t == "eliminated":
+        return f"The {SIDE[e.get('side')]} {e.get('kind')} at {hex_label(e.get('hex'))} was eliminated."
+    if t == "retreated":
+        if e.get("from") == e.get("to"):
+            text = f"{_cap(tr.unit(e['unit']))} could not retreat"
+        else:
+            text = f"{_cap(tr.unit(e['unit']))} retreated to {hex_label(e['to'])}"
+        if e.get("figures_lost"):
+            text += f" and lost {e['figures_lost']} figure{'s' if e['figures_lost'] != 1 else ''}"
+        return text + "."
+    if t == "withdrew":
+        u = tr.units.get(e["unit"]) or {}
+        return (f"The {SIDE[u.get('side')]} {u.get('kind', 'unit')} at {hex_label(e.get('from'))} "
+                f"withdrew to {hex_label(e['to'])} before the melee.")
+    if t == "morale_check":
+        mods = [f"{m['why']} {m['value']:+d}" for m in e.get("modifiers") or []]
+        return (f"{_cap(tr.unit(e['unit']))} checked morale ({e.get('reason')}): morale "
+                f"{e['morale']}{' (' + '; '.join(mods) + ')' if mods else ''}, "
+                f"{faces(e['rolls']) if e.get('rolls') else 'no dice'}: "
+                f"{'passed' if e.get('passed') else 'failed'}.")
+    if t == "status":
+        return f"{_cap(tr.unit(e['unit']))} is now {e['status']}."
+    if t == "evaded":
+        who = tr.unit(e["unit"]) if e.get("unit") else tr.general(e.get("general"))
+        return f"{_cap(who)} evaded the melee to {hex_label(e['to'])}."
+    if t == "breakthrough":
+        return f"{_cap(tr.unit(e['unit']))} broke through to {hex_label(e['to'])}."
+    if t == "ordered_general":
+        return f"{side} ordered {tr.general(e['general'])}."
+    if t == "short_of_supplies":
+        return f"Short of Supplies: {tr.unit(e['unit'])} may not be ordered in its next turn."
+    if t == "took_ground":
+        return f"{_cap(tr.unit(e['unit']))} took ground at {hex_label(e['to'])}."
+    if t == "general_attacked":
+        return (f"{_cap(tr.general(e['general']))} was attacked with {e['dice']} dice: "
+                f"{faces(e['rolls'])}; {'hit' if e.get('killed') else 'missed'}.")
+    if t == "general_eliminated":
+        return f"{_cap(tr.general(e['general'], e.get('name')))} was lost."
+    if t == "general_retreated":
+        return f"{_cap(tr.general(e['general']))} retreated to {hex_label(e['to'])}."
+    if t == "general_trapped":
+        return f"{_cap(tr.general(e['general']))} had nowhere to retreat."
+    if t == "sharpshooter":
+        return (f"Sharpshooter: {tr.unit(e['unit'])} fired at {tr.general(e['general'])}: "
+                f"{faces(e['rolls'])}; {'he falls' if e.get('killed') else 'missed'}.")
+    if t == "rallied":
+        return f"{_cap(tr.unit(e['unit']))} rallied to {e['figures']} figures."
+    if t == "reinforced":
+        return f"{side} called up {e['kind']} at {hex_label(e['hex'])}."
+    if t == "fieldwork_built":
+        return f"{side} built fieldworks at {hex_label(e['hex'])}."
+    if t == "short_supply":
+        return f"Short Supply: {tr.unit(e['unit'])} is sent back."
+    if t == "sent_back":
+        return f"{_cap(tr.unit(e['unit']))} went back to {hex_label(e['to'])}."
+    if t == "move_again":
+        return "Hit and Run: the cavalry may move again."
+    if t == "draw":
+        if e.get("cards") and viewer == e.get("side"):
+            return f"You drew {', '.join(card_name(c) for c in e['cards'])}."
+        return f"{side} drew {e['count']} card{'s' if e['count'] != 1 else ''}."
+    if t == "reshuffle":
+        return f"{side} shuffled the discards into a new deck of {e['cards']} cards."
+    if t == "kept_card":
+        return f"{side} kept one of the two cards drawn and discarded {card_name(e.get('discarded'))}."
+    if t == "discarded":
+        return f"{side} discarded {card_name(e.get('card'))}."
+    if t == "turn":
+        return f"Turn {e['turn']}: the {side} player's turn."
+    if t == "temporary_flags":
+        return f"{side} now holds {e['flags']} temporary flag{'s' if e['flags'] != 1 else ''}."
+    if t == "game_over":
+        winner = SIDE.get(e.get("winner"))
+        why = REASONS.get(e.get("reason"), str(e.get("reason", "")).replace("_", " "))
+        return (f"The game is over: the {winner} player wins ({why})." if winner
+                else f"The game is over: a draw ({why}).")
+    if t == "undone":
+        return f"{side} took back a step ({UNDONE.get(e.get('action'), 'a step')})."
+    if t in ("deck_built",):
+        return None
+    if t.startswith("prebattle_"):
+        return prebattle.describe(e, tr.unit, hex_label)
+    return t.replace("_", " ").capitalize() + "."
+
+
+def _cap(s: str) -> str:
+    return s[:1].upper() + s[1:]
+
+
+def _other(side):
+    return {"union": "confederate", "confederate": "union"}.get(side)
+
+
+class Entry(NamedTuple):
+    """One log row, light (no model instance).  ``action`` stays on the server: a kept
+    card's id is in it."""
+    index: int
+    side: str
+    events: list
+    action: dict
+
+
+def event_lines(events: list, viewer: str | None, tr: Tracker,
+                archie: str | None = None) -> Iterator[tuple[dict, str]]:
+    """``(event, sentence)`` for each event of one log entry that ``viewer`` is told of
+    (each event redacted for ``viewer``); ``tr`` follows the entry's moves."""
+    withdrew = {e.get("unit") for e in events if e["type"] == "withdrew"}
+    for raw in events:
+        if raw["type"] == "retreated" and raw.get("unit") in withdrew:
+            tr.follow(raw)          # a withdrawal moves the unit once: one line says so
+            continue
+        e = view_event(raw, viewer)
+        text = describe(e, viewer, tr, archie)
+        tr.follow(e)
+        if text:
+            yield e, text
+
+
+def told(entries, viewer: str | None, tr: Tracker, archie: str | None = None,
+         taken_back: frozenset | set = frozenset()) -> Iterator[tuple[object, list[tuple[dict, str]]]]:
+    """``(entry, [(event, sentence), ...])`` for each log entry in order (``entries``: rows
+    with ``index`` and ``events``, from the start of the game or from where ``tr`` stands).
+    An entry in ``taken_back`` is told as nothing, and its moves are not followed."""
+    for entry in entries:
+        if entry.index in taken_back:
+            yield entry, []
+        else:
+            yield entry, list(event_lines(entry.events, viewer, tr, archie))
