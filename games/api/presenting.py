@@ -39,7 +39,7 @@ def told_entries(game, engine_scenario, rows: list, side: str | None) -> list[di
     for entry, lines in told((e for e in log if e.index <= last), side, tracker_for(engine_scenario),
                              services.archie_side(game), taken_back):
         said[entry.index] = lines
-    return [{"version": r["index"], "side": r["side"], "created": r["created"],
-             "events": [view_event(e, side) for e in r["events"]],
-             "lines": [{"type": e["type"], "text": text} for e, text in said.get(r["index"], [])],
-             "taken_back": r["index"] in taken_back} for r in rows]
+    return [{"version": r.index, "side": r.side, "created": r.created,
+             "events": [view_event(e, side) for e in r.events],
+             "lines": [{"type": e["type"], "text": text} for e, text in said.get(r.index, [])],
+             "taken_back": r.index in taken_back} for r in rows]

@@ -228,6 +228,13 @@ class Game(models.Model):
     def player_id_of(self, side: str):
         return self.union_player_id if side == "union" else self.confederate_player_id
 
+    @property
+    def cache_id(self) -> str:
+        """The game's name in cache keys: its id and the start of its public seed hash, so a
+        cache that outlives the database (a restore, a reset test database) never hands one
+        game's pages to another game that got the same id."""
+        return f"{self.pk}.{self.seed_hash[:12]}"
+
     def side_of(self, user) -> str | None:
         """The side ``user`` plays in this game, or None (not a player, or logged out)."""
         if user is None or not user.is_authenticated:

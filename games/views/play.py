@@ -194,7 +194,7 @@ def fragment_key(row: Game, side) -> str:
     """What the #game fragment without a selection depends on: the game, its version, the
     viewpoint (a side, or the public one of spectators), whether a claim is open, and the
     time zone its dates are written in."""
-    return (f"gamefrag:{row.pk}:{row.version}:{side or 'public'}:{int(may_claim(row, side))}:"
+    return (f"gamefrag:{row.cache_id}:{row.version}:{side or 'public'}:{int(may_claim(row, side))}:"
             f"{timezone.get_current_timezone_name()}")
 
 

@@ -61,8 +61,8 @@ class History:
         return summary(self.previous)
 
 
-def _key(game_id: int, version: int, viewer: str | None) -> str:
-    return f"gamelog:{game_id}:{version}:{viewer or 'public'}"
+def _key(row, version: int, viewer: str | None) -> str:
+    return f"gamelog:{row.cache_id}:{version}:{viewer or 'public'}"
 
 
 def _fresh(row, engine_scenario) -> History:
@@ -80,22 +80,22 @@ def history(row, engine_scenario, viewer: str | None, recent: list[Entry] | None
     caller has them; else the entries needed are read (usually the one newest)."""
     version = row.version
     # the common case: this version's state is kept, or the one before it and one entry is new
-    found = cache.get_many([_key(row.pk, v, viewer) for v in (version, version - 1) if v >= 0])
-    hist = found.get(_key(row.pk, version, viewer))
+    found = cache.get_many([_key(row, v, viewer) for v in (version, version - 1) if v >= 0])
+    hist = found.get(_key(row, version, viewer))
     if hist is not None:
         return hist
     base = None
     if version == 0:
         base = _fresh(row, engine_scenario)
     elif recent is None:
-        base = found.get(_key(row.pk, version - 1, viewer))
+        base = found.get(_key(row, version - 1, viewer))
         recent = recent_entries(row) if base is None else _newest(row)
     if base is None and recent:
         start = recent[0].index
         # newest first, one at a time: usually a recent version is kept, and reading the
         # whole window at once would unpickle every state kept in it
         for v in range(version - 1, max(0, start - 1) - 1, -1):
-            base = cache.get(_key(row.pk, v, viewer))
+            base = cache.get(_key(row, v, viewer))
             if base is not None:
                 break
     newer = [e for e in recent or () if base is not None and e.index > base.version]
@@ -106,7 +106,7 @@ def history(row, engine_scenario, viewer: str | None, recent: list[Entry] | None
         hist = base
         for entry in newer:
             hist.add(entry, viewer)
-    cache.set(_key(row.pk, version, viewer), hist, CACHE_SECONDS)
+    cache.set(_key(row, version, viewer), hist, CACHE_SECONDS)
     return hist
 
 

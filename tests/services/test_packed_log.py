@@ -9,7 +9,7 @@ import re
 import pytest
 from django.core.management import call_command
 
-from games import game_log, services
+from games import game_log, replay_states, services
 from games.engine import Game as EngineGame
 from games.models import Game, GameAction, Outbox, PackedLog
 from games.models.match import engine_seed, seed_hash
@@ -108,7 +108,7 @@ def test_the_replay_of_a_packed_log_ends_at_the_stored_game_and_skips_the_step_t
     assert taken_back not in [i for i, *_ in steps]
     # the position after the undo is the one before the step it took back
     at = {i: e for i, _entry, e, _ev in [(s[0], s[1], s[2].to_dict(), s[3]) for s in steps]}
-    assert services.state_at(game, undo.index).engine.to_dict() == services.state_at(
+    assert replay_states.state_at(game, undo.index).engine.to_dict() == replay_states.state_at(
         game, taken_back - 1).engine.to_dict()
     assert at[game.version] == game.state
 

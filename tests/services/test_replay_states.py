@@ -80,9 +80,9 @@ def test_a_step_taken_back_on_a_segment_boundary_is_passed_over(lee, grant, monk
 def test_a_wrong_kept_state_is_caught_not_shown(lee, grant):
     game = finished_game_with_take_backs(lee, grant, length=25)
     replay_states.state_at(game, 0)                                 # builds and keeps the segments
-    key = f"replayseg:{game.pk}:{game.version}:1"
+    key = replay_states._key(game, 1)
     segment = cache.get(key)
-    later = cache.get(f"replayseg:{game.pk}:{game.version}:2")     # the state ten steps on
+    later = cache.get(replay_states._key(game, 2))     # the state ten steps on
     cache.set(key, dict(segment, state=later["state"]))
     with pytest.raises(ValueError):                  # IllegalAction or a log mismatch
         for step in range(replay_states.SEGMENT + 1, 2 * replay_states.SEGMENT + 1):

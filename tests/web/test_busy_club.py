@@ -281,6 +281,30 @@ def test_a_kept_fragment_of_one_side_is_never_served_to_the_other_or_to_a_specta
         assert poll(client, game) == kept[name]
 
 
+def test_a_game_that_reuses_an_id_never_gets_the_kept_pages_of_the_old_one(client, lee, grant):
+    """The cache can outlive the database (a restore, a reset): a new game with the same id
+    and version as a game drawn before shows its own hand and log, not the old game's."""
+    _, old = start_match(lee, grant)
+    play_random(old, 6)
+    client.force_login(lee)
+    before = poll(client, old)
+    _, other = start_match(lee, grant)
+    play_random(other, 6, seed=9)
+    other.refresh_from_db()
+    old.refresh_from_db()
+    assert other.version == old.version and other.seed_hash != old.seed_hash
+    # the old row now holds another game, as after a restore that reused its id
+    fields = ("state", "setup_events", "version", "phase", "deciding", "turn", "seed",
+              "secret_seed", "seed_hash")
+    Game.objects.filter(pk=old.pk).update(**{f: getattr(other, f) for f in fields})
+    old.refresh_from_db()
+    after = poll(client, old)
+    assert after != before
+    from django.core.cache import cache
+    cache.clear()
+    assert poll(client, old) == after            # what it shows is what a fresh drawing shows
+
+
 def test_each_viewer_gets_their_own_csrf_token_in_a_kept_fragment(lee, grant, meade):
     from django.test import Client
     _, game = start_match(lee, grant)

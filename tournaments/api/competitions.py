@@ -13,6 +13,7 @@ from battlecry_site.api.permissions import MemberWithTokenScope, ReadOpenWriteMe
 from tournaments import pairing as algo, services, tables
 from tournaments.models import Club, Competition, Entry, Membership, Pairing, Round
 
+from .annual import AnnualActions
 from .serializers import (CompetitionDetailSerializer, CompetitionSerializer, DraftSerializer,
                           EntrySerializer, MemberChoiceSerializer, NewCompetitionSerializer, RoundSerializer,
                           StandingsSerializer, WithdrawSerializer)
@@ -26,7 +27,7 @@ def readable_clubs(user):
     return Club.objects.filter(readable).distinct()
 
 
-class CompetitionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+class CompetitionViewSet(AnnualActions, mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """A league (round robin) or tournament (Swiss) of a club."""
 
     lookup_value_regex = r"[0-9]+"
