@@ -1,6 +1,7 @@
 """Random legal playouts on the checked path and on the search path, copy and determinize.
 
-Usage:  python bench/playouts.py [--games N] [--seed S] [--scenario games/scenarios/<slug>.json ...]
+Usage:  python bench/playouts.py [--games N] [--seed S] [--ruleset NAME]
+                                 [--scenario games/scenarios/<slug>.json ...]
 
 Without ``--scenario`` it runs on the bench field and on Fredericksburg.  For each it
 plays N games to the end on one core, choosing each action uniformly at random:
@@ -24,7 +25,7 @@ import time
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from games.engine import Game, load_scenario  # noqa: E402
+from games.engine import DEFAULT_RULESET, RULESETS, Game, load_scenario  # noqa: E402
 from games.engine.battlecry.hexgrid import precompute_sight_lines  # noqa: E402
 from games.engine.battlecry.sample import sample_scenario  # noqa: E402
 
@@ -35,9 +36,9 @@ CLOCK = time.process_time
 FREDERICKSBURG = ROOT / "games" / "scenarios" / "fredericksburg.json"
 
 
-def checked_game(scenario, seed: int) -> int:
+def checked_game(scenario, seed: int, ruleset: str) -> int:
     rng = random.Random(seed)
-    game = Game.new(scenario, seed=seed)
+    game = Game.new(scenario, ruleset=ruleset, seed=seed)
     n = 0
     while game.outcome is None and game.current.number <= TURN_CAP:
         game.apply(rng.choice(game.legal_actions()))
@@ -45,9 +46,9 @@ def checked_game(scenario, seed: int) -> int:
     return n
 
 
-def search_game(scenario, seed: int, keep: list) -> int:
+def search_game(scenario, seed: int, keep: list, ruleset: str) -> int:
     rng = random.Random(seed)
-    game = Game.new(scenario, seed=seed)
+    game = Game.new(scenario, ruleset=ruleset, seed=seed)
     n = 0
     while game.outcome is None and game.current.number <= TURN_CAP:
         game.apply_unchecked(game.sample_action(rng))
@@ -57,7 +58,7 @@ def search_game(scenario, seed: int, keep: list) -> int:
     return n
 
 
-def rates(scenario, games: int, seed: int, keep: list) -> tuple[float, float, int]:
+def rates(scenario, games: int, seed: int, keep: list, ruleset: str) -> tuple[float, float, int]:
     """Actions/s on both paths; games alternate between the paths, so a change in the
     machine's load during the run weighs on both alike."""
     clock = CLOCK
@@ -65,9 +66,9 @@ def rates(scenario, games: int, seed: int, keep: list) -> tuple[float, float, in
     done = [0, 0]
     for i in range(games):
         t0 = clock()
-        done[0] += checked_game(scenario, seed + i)
+        done[0] += checked_game(scenario, seed + i, ruleset)
         t1 = clock()
-        done[1] += search_game(scenario, seed + i, keep)
+        done[1] += search_game(scenario, seed + i, keep, ruleset)
         spent[0] += t1 - t0
         spent[1] += clock() - t1
     return done[0] / spent[0], done[1] / spent[1], done[0]
@@ -94,13 +95,13 @@ def machine_speed() -> float:
     return 0.2 / best
 
 
-def bench(scenario, games: int, seed: int) -> None:
+def bench(scenario, games: int, seed: int, ruleset: str) -> None:
     positions: list = []
-    checked, search, n_checked = rates(scenario, games, seed, positions)
-    positions = positions[:400] or [Game.new(scenario, seed=seed)]
+    checked, search, n_checked = rates(scenario, games, seed, positions, ruleset)
+    positions = positions[:400] or [Game.new(scenario, ruleset=ruleset, seed=seed)]
     copy_us = per_call_us(lambda g, i: g.copy(), positions, 4000)
     det_us = per_call_us(lambda g, i: g.determinize(g.active_side or "union", i), positions, 4000)
-    print(f"scenario: {scenario.slug}  games: {games} a path  "
+    print(f"scenario: {scenario.slug}  ruleset: {ruleset}  games: {games} a path  "
           f"(mean {n_checked / games:.0f} actions a game)")
     print(f"  checked path: {checked:9,.0f} actions/s  (legal_actions + random choice + apply)")
     print(f"  search path:  {search:9,.0f} actions/s  (sample_action + apply_unchecked)  "
@@ -114,13 +115,14 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--scenario", action="append")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--ruleset", choices=sorted(RULESETS), default=DEFAULT_RULESET)
     args = ap.parse_args()
     paths = [pathlib.Path(p) for p in args.scenario] if args.scenario else [None, FREDERICKSBURG]
     precompute_sight_lines()        # geometry tables are built once per process
     print(f"machine yardstick: {machine_speed():.1f} M small dicts/s (to compare runs across machines)")
     for path in paths:
         data = json.loads(path.read_text()) if path else sample_scenario()
-        bench(load_scenario(data), args.games, args.seed)
+        bench(load_scenario(data), args.games, args.seed, args.ruleset)
 
 
 if __name__ == "__main__":

@@ -141,6 +141,8 @@ def unit_words(unit: Mapping) -> str:
         words += ", green"
     if unit.get("special"):
         words += f", special unit ({unit['special'].replace('-', ' ')})"
+    if unit.get("status"):                       # a morale marker (standard rules)
+        words += f", {unit['status']}"
     return words
 
 
@@ -261,6 +263,9 @@ def _unit(unit: Mapping) -> str:
         out.append('<circle class="green" cx="-15" cy="-12" r="4"/>')
     if unit.get("special"):
         out.append('<use class="special" href="#bf" x="15" y="-12"/>')
+    if unit.get("status"):
+        out.append(f'<text class="status {_a(unit["status"])}" x="-19" y="19">'
+                   f'{_t(str(unit["status"])[:1].upper())}</text>')
     out.append("</g>")
     return "".join(out)
 

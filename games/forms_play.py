@@ -6,6 +6,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import Q
 from django.urls import reverse
 
+from games.engine import DEFAULT_RULESET, RULESETS
 from games.models import Match, Scenario
 
 DEADLINE_CHOICES = [(12, "12 hours"), (24, "1 day"), (48, "2 days"), (72, "3 days"),
@@ -37,9 +38,28 @@ def share_scenario_choices(*forms) -> None:
                          for pk, name, subtitle in rows]
 
 
+class RulesetField(forms.ChoiceField):
+    """The rules a match is played under: every registered ruleset, Advanced first; left
+    out of a request, the default ruleset."""
+
+    def __init__(self):
+        names = sorted(RULESETS, key=lambda n: (n != DEFAULT_RULESET, n))
+        super().__init__(choices=[(n, RULESETS[n].description) for n in names],
+                         initial=DEFAULT_RULESET, required=False, label="Rules",
+                         help_text="Each ruleset's page sums up its rules (linked from the game page).")
+
+    def clean(self, value):
+        return super().clean(value) or DEFAULT_RULESET
+
+
+def ruleset_field() -> RulesetField:
+    return RulesetField()
+
+
 class SeekForm(forms.Form):
     scenario = ScenarioChoiceField(queryset=Scenario.objects.all(), empty_label=None,
                                    help_text="The battle both games of the match are played on.")
+    ruleset = ruleset_field()
     side = forms.ChoiceField(choices=Match.SIDE_CHOICES, initial="random",
                              label="Your side in game 1",
                              help_text="The re-match (game 2) swaps the sides.")
@@ -84,7 +104,7 @@ class ChallengeForm(SeekForm):
     """The opponent is typed (their username): the page suggests members as one types
     (``play:members``), and without JavaScript the field is a plain text box."""
 
-    field_order = ["opponent", "scenario", "side", "nightfall", "deadline_hours", "message"]
+    field_order = ["opponent", "scenario", "ruleset", "side", "nightfall", "deadline_hours", "message"]
     opponent = forms.CharField(
         label="Member to challenge", max_length=150,
         help_text="Their username; type a few letters of a username or name to see suggestions.",
@@ -115,6 +135,7 @@ class SoloForm(forms.Form):
     scenario = forms.ModelChoiceField(queryset=Scenario.objects.all(), empty_label=None,
                                       help_text="You are its first player in game 1 and the "
                                                 "second player in the re-match.")
+    ruleset = ruleset_field()
     level = forms.ChoiceField(choices=Match._meta.get_field("archie_level").choices,
                               initial="veteran", label="Archie's level")
     nightfall = forms.BooleanField(required=False, label="Nightfall",

@@ -26,7 +26,8 @@ from django.db.models import Q
 from django.utils import timezone
 
 from games import events, game_log, outbox
-from games.engine import DEFAULT_RULESET, Game as EngineGame, IllegalAction, chance_of, load_scenario
+from games.engine import (DEFAULT_RULESET, RULESETS, Game as EngineGame, IllegalAction, chance_of,
+                          load_scenario)
 from games.models import ChatMessage, ChatShare, Game, GameAction, Match, Scenario
 from games.models.chat import MAX_LENGTH as CHAT_MAX_LENGTH, chat_is_public
 from games.models.match import SIDE_NAMES, SIDES, engine_seed, seed_hash
@@ -126,13 +127,23 @@ def _clean_options(nightfall: bool = False) -> dict:
     return {"nightfall": True} if nightfall else {}
 
 
-def _check_terms(scenario: Scenario, deadline_hours: int, side: str) -> None:
+def _check_terms(scenario: Scenario, deadline_hours: int, side: str,
+                 ruleset: str = DEFAULT_RULESET, options: dict | None = None) -> None:
     if scenario is None:
         raise ActionRefused("Choose a scenario.")
     try:
-        scenario.engine_scenario()
+        engine_scenario = scenario.engine_scenario()
     except Exception:  # noqa: BLE001 - a broken file is refused, whatever is wrong with it
         raise ActionRefused(f"The scenario {scenario} cannot be played: its file is not valid.") from None
+    rules = RULESETS.get(ruleset)
+    if rules is None:
+        raise ActionRefused(f"Choose the rules: {', '.join(sorted(RULESETS))}.")
+    if not rules.supports(engine_scenario):
+        raise ActionRefused(f"{scenario} cannot be played under the {ruleset} rules.")
+    declared = {o.name for o in rules.options}
+    for name in options or {}:
+        if name not in declared:
+            raise ActionRefused(f"The {ruleset} rules have no {name.replace('_', ' ')} option.")
     if not (MIN_DEADLINE_HOURS <= int(deadline_hours) <= MAX_DEADLINE_HOURS):
         raise ActionRefused(f"The time per move must be between {MIN_DEADLINE_HOURS} hour and "
                             f"{MAX_DEADLINE_HOURS // 24} days.")
@@ -141,7 +152,8 @@ def _check_terms(scenario: Scenario, deadline_hours: int, side: str) -> None:
 
 
 def create_challenge(challenger, opponent, scenario: Scenario, *, nightfall: bool = False,
-                     deadline_hours: int = 72, side: str = "random", message: str = "") -> Match:
+                     deadline_hours: int = 72, side: str = "random", message: str = "",
+                     ruleset: str = DEFAULT_RULESET) -> Match:
     """Challenge a member to a match (game 1 and the re-match with sides swapped)."""
     if not challenger.is_authenticated:
         raise ActionRefused("Log in to challenge a member.")
@@ -149,11 +161,11 @@ def create_challenge(challenger, opponent, scenario: Scenario, *, nightfall: boo
         raise ActionRefused("Choose a member to challenge.")
     if opponent.pk == challenger.pk:
         raise ActionRefused("You cannot challenge yourself.")
-    _check_terms(scenario, deadline_hours, side)
+    _check_terms(scenario, deadline_hours, side, ruleset, _clean_options(nightfall))
     with transaction.atomic():
         match = Match.objects.create(
             scenario=scenario, challenger=challenger, opponent=opponent, challenger_side=side,
-            options=_clean_options(nightfall), deadline_hours=int(deadline_hours),
+            options=_clean_options(nightfall), ruleset=ruleset, deadline_hours=int(deadline_hours),
             status=Match.Status.CHALLENGE, message=message[:200])
         from games import tasks
         outbox.queue(tasks.notify_challenge, match.pk)
@@ -161,21 +173,21 @@ def create_challenge(challenger, opponent, scenario: Scenario, *, nightfall: boo
 
 
 def post_seek(user, scenario: Scenario, *, nightfall: bool = False, deadline_hours: int = 72,
-              side: str = "random", message: str = "") -> Match:
+              side: str = "random", message: str = "", ruleset: str = DEFAULT_RULESET) -> Match:
     """Post an open seek any other member may join."""
     if not user.is_authenticated:
         raise ActionRefused("Log in to post a seek.")
-    _check_terms(scenario, deadline_hours, side)
+    _check_terms(scenario, deadline_hours, side, ruleset, _clean_options(nightfall))
     return Match.objects.create(
         scenario=scenario, challenger=user, opponent=None, challenger_side=side,
-        options=_clean_options(nightfall), deadline_hours=int(deadline_hours),
+        options=_clean_options(nightfall), ruleset=ruleset, deadline_hours=int(deadline_hours),
         status=Match.Status.SEEK, message=message[:200])
 
 
 def start_arranged_match(home, away, scenario: Scenario, *, nightfall: bool = False,
                          deadline_hours: int = 72, message: str = "",
                          single_game: bool = False, setup: dict | None = None,
-                         archie_level: str = "") -> Match:
+                         archie_level: str = "", ruleset: str = DEFAULT_RULESET) -> Match:
     """Start a match two members did not ask for themselves (e.g. a pairing of a league):
     no challenge to accept, game 1 starts at once with ``home`` playing Union.
 
@@ -185,11 +197,12 @@ def start_arranged_match(home, away, scenario: Scenario, *, nightfall: bool = Fa
     ``archie_level``: one of the two is :func:`archie_user`, who plays at this level."""
     if home is None or away is None or home.pk == away.pk:
         raise ActionRefused("A match needs two different players.")
-    _check_terms(scenario, deadline_hours, "union")
+    options = {**_clean_options(nightfall), **(setup or {})}
+    _check_terms(scenario, deadline_hours, "union", ruleset, options)
     with transaction.atomic():
         match = Match.objects.create(
             scenario=scenario, challenger=home, opponent=away, challenger_side="union",
-            options={**_clean_options(nightfall), **(setup or {})},
+            options=options, ruleset=ruleset,
             deadline_hours=int(deadline_hours),
             status=Match.Status.CHALLENGE, message=message[:200], single_game=single_game,
             archie_level=archie_level)
@@ -283,7 +296,7 @@ def _new_game(match: Match, number: int, union_player, confederate_player) -> Ga
     options = dict(match.options)
     if match.solo:
         options["archie"] = "union" if union_player.get_username() == ARCHIE_USERNAME else "confederate"
-    engine = EngineGame.new(match.scenario.engine_scenario(), ruleset=DEFAULT_RULESET,
+    engine = EngineGame.new(match.scenario.engine_scenario(), ruleset=match.ruleset,
                             options=options, seed=seed)
     now = timezone.now()
     row = Game.objects.create(
@@ -593,7 +606,8 @@ def archie_stuck(row: Game, now=None) -> bool:
     return archie_to_decide(row) and (now or timezone.now()) - row.updated > ARCHIE_STUCK_AFTER
 
 
-def start_solo(user, scenario: Scenario, level: str, *, nightfall: bool = False) -> Match:
+def start_solo(user, scenario: Scenario, level: str, *, nightfall: bool = False,
+               ruleset: str = DEFAULT_RULESET) -> Match:
     """A solo match against Archie, starting at once.
 
     The person is the scenario's first player in game 1 and the second player in the
@@ -604,12 +618,13 @@ def start_solo(user, scenario: Scenario, level: str, *, nightfall: bool = False)
         raise ActionRefused("Log in to play against Archie.")
     if level not in LEVELS:
         raise ActionRefused(f"Choose Archie's level: {', '.join(LEVELS)}.")
-    _check_terms(scenario, 72, "random")
+    _check_terms(scenario, 72, "random", ruleset, _clean_options(nightfall))
     first = scenario.engine_scenario().first_side
     with transaction.atomic():
         match = Match.objects.create(
             scenario=scenario, challenger=user, opponent=archie_user(), challenger_side=first,
-            options=_clean_options(nightfall), archie_level=level, status=Match.Status.ACTIVE)
+            options=_clean_options(nightfall), ruleset=ruleset, archie_level=level,
+            status=Match.Status.ACTIVE)
         _start(match)
     return match
 

@@ -9,9 +9,13 @@ from __future__ import annotations
 from games.engine import BOARD, Game
 
 DIST = BOARD.dist
-#: The dice a unit rolls by distance (1, 2, ...), as the AI estimates them: the rulebook's
+#: The dice a unit rolls by distance (1, 2, ...), as the AI estimates them: each ruleset's
 #: table without terrain, sight or special units (the engine decides the real dice).
-DICE = {"infantry": (3, 2, 1), "cavalry": (3,), "artillery": (4, 3, 2, 1)}
+DICE_BY_RULESET = {
+    "advanced": {"infantry": (3, 2, 1), "cavalry": (3,), "artillery": (4, 3, 2, 1)},
+    "standard": {"infantry": (4, 3, 2, 1), "cavalry": (3,), "artillery": (5, 4, 3, 2, 1)},
+}
+DICE = DICE_BY_RULESET["advanced"]
 #: Figures of a full-strength unit.
 FULL_FIGURES = {"infantry": 4, "cavalry": 3, "artillery": 3}
 
@@ -33,7 +37,7 @@ HIT = {"infantry": (2 / 6, 3 / 6), "cavalry": (1 / 6, 2 / 6), "artillery": (1 / 
 
 def unit_dice(game: Game, unit, distance: int) -> int:
     """Dice this unit would roll at ``distance`` (a table estimate: no sight, no terrain)."""
-    table = DICE.get(unit.kind, ())
+    table = DICE_BY_RULESET.get(game.ruleset, DICE).get(unit.kind, ())
     if distance < 1 or distance > len(table):
         return 0
     n = table[distance - 1]

@@ -120,6 +120,13 @@ SCORES = {
     "end_rally": _constant(0.0),
     "fight_back": _constant(1.0),
     "decline": _constant(0.0),
+    # the standard ruleset's own decisions
+    "order_general": _constant(0.2),
+    "discard_card": _constant(0.0),
+    "shoot_general": _constant(1.5),
+    "evade": _away,
+    "battle_back": _constant(0.8),
+    "breakthrough": _constant(0.6),
 }
 
 

@@ -65,7 +65,7 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         d = terms.validated_data
         match = services.create_challenge(request.user, d["opponent"], d["scenario"],
                                           nightfall=d["nightfall"], deadline_hours=d["deadline_hours"],
-                                          side=d["side"], message=d["message"])
+                                          side=d["side"], message=d["message"], ruleset=d["ruleset"])
         return self._done(match, status.HTTP_201_CREATED)
 
     @extend_schema(summary="Post an open seek any member may join", request=MatchTermsSerializer,
@@ -76,7 +76,8 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         terms.is_valid(raise_exception=True)
         d = terms.validated_data
         match = services.post_seek(request.user, d["scenario"], nightfall=d["nightfall"],
-                                   deadline_hours=d["deadline_hours"], side=d["side"], message=d["message"])
+                                   deadline_hours=d["deadline_hours"], side=d["side"], message=d["message"],
+                                   ruleset=d["ruleset"])
         return self._done(match, status.HTTP_201_CREATED)
 
     def _step(self, step, pk):

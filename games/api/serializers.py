@@ -5,6 +5,7 @@ from django.contrib.auth import get_user_model
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from games.engine import DEFAULT_RULESET, RULESETS
 from games.forms_play import DEADLINE_CHOICES
 from games.models import Game, Match, Scenario
 
@@ -106,6 +107,8 @@ class MatchTermsSerializer(serializers.Serializer):
     side = serializers.ChoiceField(choices=Match.SIDE_CHOICES, default="random",
                                    help_text="Your side in game 1; the re-match swaps sides.")
     nightfall = serializers.BooleanField(default=False)
+    ruleset = serializers.ChoiceField(choices=sorted(RULESETS), default=DEFAULT_RULESET,
+                                      help_text="The rules both games are played under.")
     deadline_hours = serializers.ChoiceField(choices=[h for h, _ in DEADLINE_CHOICES], default=72,
                                              help_text="Hours per move; then the opponent may claim the game.")
     message = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
@@ -187,7 +190,8 @@ class MatchSerializer(serializers.ModelSerializer):
     class Meta:
         model = Match
         fields = ("id", "status", "scenario", "challenger", "opponent", "challenger_side", "nightfall",
-                  "archie_level", "deadline_hours", "message", "created", "started", "finished", "winner",
+                  "ruleset", "archie_level", "deadline_hours", "message", "created", "started",
+                  "finished", "winner",
                   "challenger_flags", "opponent_flags", "challenger_figures", "opponent_figures",
                   "decided_by", "tie_rolls", "games", "url")
 

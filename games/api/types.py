@@ -24,12 +24,12 @@ class HexSerializer(serializers.Serializer):
         ref_name = "Hex"
 
 
-def _unit():
-    return serializers.CharField(help_text="A unit id, e.g. u12.")
+def _unit(**kw):
+    return serializers.CharField(help_text="A unit id, e.g. u12.", **kw)
 
 
-def _general():
-    return serializers.CharField(help_text="A general id, e.g. g2.")
+def _general(**kw):
+    return serializers.CharField(help_text="A general id, e.g. g2.", **kw)
 
 
 def _card():
@@ -90,6 +90,15 @@ ACTIONS = {
     "hold_ground": ("Stay after winning a melee.", lambda: {"unit": _unit()}),
     "discard": ("Discard a card down to the hand limit.", lambda: {"card": _card()}),
     "keep_card": ("Keep one of the two cards drawn.", lambda: {"card": _card()}),
+    # the standard ruleset's own actions
+    "discard_card": ("Standard rules: no card can be played, so discard one (the turn ends).",
+                     lambda: {"card": _card()}),
+    "order_general": ("Standard rules: order a general.", lambda: {"general": _general()}),
+    "shoot_general": ("Standard rules, Sharp Shooter: fire at an enemy general.",
+                      lambda: {"unit": _unit(), "general": _general()}),
+    "evade": ("Standard rules: fall back 1-2 hexes before a melee.", lambda: {"to": _h()}),
+    "battle_back": ("Standard rules: battle back after a melee (after a morale check).", dict),
+    "breakthrough": ("Standard rules: advance into the cleared hex and melee again.", dict),
 }
 #: Steps the site takes itself; they appear in logs, never in a request.
 SYSTEM_ACTIONS = {
@@ -206,6 +215,24 @@ EVENTS = {
     "discarded": ("A card was discarded.", lambda: {"side": _side(), "card": _card()}),
     "turn": ("A new turn began.", lambda: {"turn": _int(), "side": _side()}),
     "temporary_flags": ("Temporary flags held now.", lambda: {"side": _side(), "flags": _int()}),
+    # the standard ruleset's own events
+    "ordered_general": ("Standard rules: a general was ordered.",
+                        lambda: {"side": _side(), "general": _general()}),
+    "morale_check": ("Standard rules: a unit checked morale (passes on its own symbol or sabres).",
+                     lambda: {"side": _side(), "unit": _unit(), "reason": serializers.CharField(),
+                              "morale": _int(), "dice": _int(), "rolls": _faces(),
+                              "passed": serializers.BooleanField(),
+                              "modifiers": serializers.ListField(child=serializers.DictField())}),
+    "status": ("Standard rules: a unit's morale marker changed (spent, routed).",
+               lambda: {"side": _side(), "unit": _unit(),
+                        "status": serializers.ChoiceField(choices=["spent", "routed"])}),
+    "evaded": ("Standard rules: a unit or lone general fell back before a melee.",
+               lambda: {"side": _side(), "unit": _unit(required=False),
+                        "general": _general(required=False), "from": _h(), "to": _h()}),
+    "breakthrough": ("Standard rules: a unit advanced into the hex it cleared.",
+                     lambda: {"side": _side(), "unit": _unit(), "from": _h(), "to": _h()}),
+    "short_of_supplies": ("Standard rules: Short of Supplies was played on a unit.",
+                          lambda: {"side": _side(), "unit": _unit()}),
     "game_over": ("The game ended.",
                   lambda: {"winner": serializers.ChoiceField(choices=SIDE_CHOICES, allow_null=True),
                            "reason": serializers.CharField(), "turn": _int(required=False),

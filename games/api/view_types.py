@@ -23,6 +23,8 @@ class ViewUnitSerializer(serializers.Serializer):
     ordered = serializers.BooleanField()
     moved = serializers.BooleanField()
     attacked = serializers.BooleanField()
+    status = serializers.ChoiceField(choices=["spent", "routed"], allow_null=True, required=False,
+                                     help_text="Standard rules: the unit's morale marker.")
 
     class Meta:
         ref_name = "ViewUnit"
@@ -75,6 +77,7 @@ class DecisionSerializer(serializers.Serializer):
     general = serializers.CharField(required=False)
     steps = serializers.IntegerField(required=False)
     made = serializers.IntegerField(required=False)
+    attacker = serializers.CharField(required=False, help_text="Standard rules: the attacking unit.")
     options = HexSerializer(many=True, required=False)
     cards = serializers.ListField(child=serializers.CharField(), required=False)
 

@@ -1,10 +1,11 @@
-"""The rules of Battle Cry (Advanced Rulebook), in pure Python.
+"""The rules of Battle Cry (the Advanced Rulebook, and the standard rules of seed 004), in
+pure Python.
 
 Public API (DESIGN.md section 2)::
 
     from games.engine import Game, load_scenario, IllegalAction, ScenarioError
 
-    game = Game.new(scenario, ruleset="advanced", options={...}, seed=1)   # OptionError
+    game = Game.new(scenario, ruleset="advanced", options={...}, seed=1)   # or "standard"
     game.legal_actions(); game.apply(action); game.view(side); game.outcome
     game.award(winner, reason)            # a result decided outside the rules
 
@@ -17,7 +18,8 @@ Helpers for drawing and wording a game: ``BOARD``, ``TERRAIN``, ``CARDS``, ``car
 part of the API.  This package imports nothing from Django or the rest of the site.
 """
 from .battlecry.advanced.ruleset import ADVANCED
-from .battlecry.advanced.cards import CARDS, Card, card_of
+from .battlecry.advanced.cards import Card
+from .battlecry.standard import STANDARD
 from .core import OptionError, rulesets
 from .core.errors import IllegalAction, ScenarioError
 from .battlecry.advanced.game import Game, view_event
@@ -30,10 +32,20 @@ from .battlecry.units import SIDES, other
 
 #: The rulesets a game may be played under, by name.
 RULESETS = rulesets()
+#: Every command card of every ruleset, by key (their keys never clash).
+CARDS: dict[str, Card] = {key: card for r in RULESETS.values() for key, card in r.cards.items()}
+assert len(CARDS) == sum(len(r.cards) for r in RULESETS.values()), "card keys clash"
+
+
+def card_of(copy_id: str) -> Card:
+    """The card a copy id stands for (``attack_left-2``, ``std_rally``); KeyError if unknown."""
+    return CARDS[copy_id.split("-", 1)[0]]
+
+
 #: The ruleset a new game is played under unless another is chosen.
 DEFAULT_RULESET = ADVANCED.name
 
-__all__ = ["ADVANCED", "BOARD", "CARDS", "Card", "DEFAULT_RULESET", "Game", "Hex", "HexBoard",
+__all__ = ["ADVANCED", "STANDARD", "BOARD", "CARDS", "Card", "DEFAULT_RULESET", "Game", "Hex", "HexBoard",
            "IllegalAction", "OptionError", "RULESETS", "SIDES", "Scenario", "ScenarioError",
            "TERRAIN", "TerrainKind", "card_of", "chance_of", "load_scenario", "other", "replay",
            "rulesets", "sample_scenario", "view_event"]

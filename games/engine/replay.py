@@ -4,15 +4,17 @@ from __future__ import annotations
 from .battlecry.advanced.game import Game
 from .battlecry.advanced.prebattle import ROLL_EVENTS as _PREBATTLE_ROLLS
 
-_ROLL_EVENTS = ("attack", "general_attacked", "reroll", *_PREBATTLE_ROLLS)
+_ROLL_EVENTS = ("attack", "general_attacked", "reroll", "sharpshooter", *_PREBATTLE_ROLLS,
+                "morale_check", "rallied")     # the last two: the standard ruleset's rolls
 
 
 def chance_of(events: list[dict]) -> tuple[list, list]:
     """The dice rolled and the cards drawn that a list of events records, in order."""
-    rolls, draws = [], []
+    rolls: list = []
+    draws: list = []
     for e in events:
         if e["type"] in _ROLL_EVENTS:
-            rolls.extend(e["rolls"])
+            rolls.extend(e.get("rolls") or ())
         elif e["type"] == "draw":
             draws.extend(e["private"]["cards"])
     return rolls, draws

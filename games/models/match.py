@@ -88,6 +88,8 @@ class Match(models.Model):
         max_length=12, choices=SIDE_CHOICES, default="random",
         help_text="The side the challenger plays in game 1 (the re-match swaps sides).")
     options = models.JSONField(default=dict, blank=True, help_text='Game options, e.g. {"nightfall": true}.')
+    ruleset = models.CharField(max_length=20, default="advanced",
+                               help_text="The rules both games are played under (a registered ruleset).")
     archie_level = models.CharField(
         max_length=12, blank=True, choices=[("recruit", "Recruit"), ("veteran", "Veteran"),
                                             ("general", "General")],

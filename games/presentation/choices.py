@@ -59,6 +59,10 @@ def select_link(label: str, key, general: bool = False) -> dict:
 
 
 # -- the choices of each step ----------------------------------------------------------------------
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def choices(engine, view, legal: list, selected=None, want_general: bool = False) -> Choices:
     """What the deciding player may do now, in words: ``legal`` are the engine's legal
     actions for ``view`` (the decider's own), ``selected`` the hex of the piece picked (its
@@ -112,19 +116,29 @@ def choices(engine, view, legal: list, selected=None, want_general: bool = False
     if phase == "play_card":
         ch.prompt = "Play a command card from your hand."
         for a in by_type.get("play_card", []):
-            if a["mode"] == "skirmish":
+            if a.get("mode") == "skirmish":
                 label = "Skirmish: order 1 unit anywhere"
             elif a.get("section"):
                 label = f"Play on your {a['section']}"
+            elif a.get("kind") and a.get("to"):
+                label = f"Call up {a['kind']} at {hex_label(a['to'])}"
+            elif a.get("unit"):
+                label = f"Play on {unit_label(a['unit'])}"
             else:
                 label = "Play"
             ch.hand_buttons.setdefault(a["card"], []).append(act_button(label, a))
+        if by_type.get("discard_card"):
+            ch.prompt = "No card in your hand can be played: discard one to end your turn."
+        for a in by_type.get("discard_card", []):
+            ch.hand_buttons.setdefault(a["card"], []).append(act_button("Discard", a))
         for buttons in ch.hand_buttons.values():      # the card's own play first, skirmish last
             buttons.sort(key=lambda b: '"skirmish"' in b["action"])
     elif phase == "order":
         ch.prompt = (f"Order units: {view['orders_left']} order{'s' if view['orders_left'] != 1 else ''} "
                      "left. Click a highlighted unit, then move on.")
         unit_clicks("order", "Order", "Units you may order")
+        ch.group("Generals you may order", [act_button(f"Order {gen_label(a['general'])}", a)
+                                            for a in by_type.get("order_general", [])])
     elif phase in ("move", "move_again"):
         moves: dict = OrderedDict()          # (kind, id) -> [actions]
         for a in by_type.get("move", []):
@@ -203,11 +217,14 @@ def choices(engine, view, legal: list, selected=None, want_general: bool = False
                              f"{' in melee' if prev.get('melee') else ''}{' (' + mods + ')' if mods else ''}")
                 buttons.append(act_button(label, a))
             ch.group(f"Targets of the {unit_label(sel_unit['id'])}", buttons)
-    elif phase in ("retreat", "general_retreat", "withdraw", "supply_move"):
-        who = (gen_label(decision.get("general")) if phase == "general_retreat"
+        ch.group("Sharp Shooter", [act_button(f"{_cap(unit_label(a['unit']))}: fire at "
+                                              f"{gen_label(a['general'])}", a)
+                                   for a in by_type.get("shoot_general", [])])
+    elif phase in ("retreat", "general_retreat", "withdraw", "supply_move", "evade"):
+        who = (gen_label(decision.get("general")) if decision.get("general")
                else unit_label(decision.get("unit")))
         verb = {"retreat": "Retreat", "general_retreat": "Retreat", "withdraw": "Withdraw",
-                "supply_move": "Send back"}[phase]
+                "supply_move": "Send back", "evade": "Evade"}[phase]
         if phase == "retreat":
             ch.prompt = (f"Your {who} must retreat {decision.get('steps')} "
                          f"hex{'es' if decision.get('steps') != 1 else ''}: choose the hex it ends on.")
@@ -216,6 +233,9 @@ def choices(engine, view, legal: list, selected=None, want_general: bool = False
         elif phase == "withdraw":
             ch.prompt = (f"Your {who} is attacked in melee by infantry: withdraw 1 hex before the "
                          "battle, or stand and fight.")
+        elif phase == "evade":
+            ch.prompt = (f"Your {who} is attacked in melee: evade 1 or 2 hexes (then only crossed "
+                         "sabres hit it), or stand and fight.")
         else:
             ch.prompt = f"Short Supply: send your {who} back to one of the highlighted hexes."
         buttons = []
@@ -228,6 +248,14 @@ def choices(engine, view, legal: list, selected=None, want_general: bool = False
         for a in by_type.get("stand", []):
             buttons.append(act_button("Stand and fight", a, "end"))
         ch.group("Your choice", buttons)
+    elif phase == "battle_back":
+        ch.prompt = (f"Your {unit_label(decision.get('unit'))} held its ground: battle back "
+                     "(after a morale check), or decline.")
+        ch.group("Your choice", [act_button("Battle back", a) for a in by_type.get("battle_back", [])])
+    elif phase == "breakthrough":
+        ch.prompt = (f"Your {unit_label(decision.get('unit'))} cleared the hex: advance into it "
+                     "and melee again with 1 more die, or hold.")
+        ch.group("Your choice", [act_button("Break through", a) for a in by_type.get("breakthrough", [])])
     elif phase == "take_ground":
         ch.prompt = f"Your {unit_label(decision.get('unit'))} won its melee: take ground with its general, or hold."
         ch.group("Your choice", [act_button("Take ground", a) for a in by_type.get("take_ground", [])])

@@ -90,6 +90,23 @@ def describe(e: dict, viewer: str | None, tr: Tracker, archie: str | None = None
         u = tr.units.get(e["unit"]) or {}
         return (f"The {SIDE[u.get('side')]} {u.get('kind', 'unit')} at {hex_label(e.get('from'))} "
                 f"withdrew to {hex_label(e['to'])} before the melee.")
+    if t == "morale_check":
+        mods = [f"{m['why']} {m['value']:+d}" for m in e.get("modifiers") or []]
+        return (f"{_cap(tr.unit(e['unit']))} checked morale ({e.get('reason')}): morale "
+                f"{e['morale']}{' (' + '; '.join(mods) + ')' if mods else ''}, "
+                f"{faces(e['rolls']) if e.get('rolls') else 'no dice'}: "
+                f"{'passed' if e.get('passed') else 'failed'}.")
+    if t == "status":
+        return f"{_cap(tr.unit(e['unit']))} is now {e['status']}."
+    if t == "evaded":
+        who = tr.unit(e["unit"]) if e.get("unit") else tr.general(e.get("general"))
+        return f"{_cap(who)} evaded the melee to {hex_label(e['to'])}."
+    if t == "breakthrough":
+        return f"{_cap(tr.unit(e['unit']))} broke through to {hex_label(e['to'])}."
+    if t == "ordered_general":
+        return f"{side} ordered {tr.general(e['general'])}."
+    if t == "short_of_supplies":
+        return f"Short of Supplies: {tr.unit(e['unit'])} may not be ordered in its next turn."
     if t == "took_ground":
         return f"{_cap(tr.unit(e['unit']))} took ground at {hex_label(e['to'])}."
     if t == "general_attacked":

@@ -34,11 +34,12 @@ class Tracker:
 
     def follow(self, e) -> None:
         t = e["type"]
-        if t in ("moved", "retreated", "withdrew", "took_ground", "sent_back") and e.get("unit") in self.units:
+        if (t in ("moved", "retreated", "withdrew", "took_ground", "sent_back", "evaded", "breakthrough")
+                and e.get("unit") in self.units):
             self.units[e["unit"]]["hex"] = e["to"]
             if t == "moved" and e.get("general") in self.generals:
                 self.generals[e["general"]]["hex"] = e["to"]
-        elif t in ("general_moved", "general_retreated") and e.get("general") in self.generals:
+        elif t in ("general_moved", "general_retreated", "evaded") and e.get("general") in self.generals:
             self.generals[e["general"]]["hex"] = e["to"]
         elif t == "reinforced":
             self.units[e["unit"]] = {"side": e["side"], "kind": e["kind"], "hex": e["hex"]}

@@ -161,6 +161,7 @@ def challenge(request):
         try:
             match = services.create_challenge(
                 request.user, d["opponent"], d["scenario"], nightfall=d["nightfall"],
+                ruleset=d["ruleset"],
                 deadline_hours=d["deadline_hours"], side=d["side"], message=d["message"])
         except services.ActionRefused as refused:
             form.add_error(None, refused.message)
@@ -179,6 +180,7 @@ def seek(request):
         d = form.cleaned_data
         try:
             match = services.post_seek(request.user, d["scenario"], nightfall=d["nightfall"],
+                                       ruleset=d["ruleset"],
                                        deadline_hours=d["deadline_hours"], side=d["side"],
                                        message=d["message"])
         except services.ActionRefused as refused:

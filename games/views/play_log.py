@@ -13,7 +13,8 @@ from .play_dice import roll_of
 
 GLYPH = {"flag": "\u2691", "swords": "\u2694", "cavalry": "Cav", "artillery": "Art",
          "infantry": "Inf"}
-ROLL_EVENTS = ("attack", "general_attacked", "sharpshooter", "order_roll", "reroll", "prebattle_roll")
+ROLL_EVENTS = ("attack", "general_attacked", "sharpshooter", "order_roll", "reroll", "prebattle_roll",
+               "morale_check", "rallied")
 
 
 def log_entries(actions_queryset) -> list[Entry]:

@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 
 from games.board_svg import piece_swatches, render_board, terrain_swatch
-from games.engine import TERRAIN as KINDS, Game, ScenarioError
+from games.engine import RULESETS, TERRAIN as KINDS, Game, ScenarioError
 from games.forms import ScenarioImportForm
 from games.models import Scenario
 from games.models.scenario import scenario_file_text
@@ -161,11 +161,13 @@ def scenario_detail(request, slug):
     scenario = get_object_or_404(Scenario, slug=slug)
     data = scenario.data
     try:
-        view = Game.new(scenario.engine_scenario(), seed=0).view(None)
+        engine_scenario = scenario.engine_scenario()
+        view = Game.new(engine_scenario, seed=0).view(None)
     except ScenarioError as exc:       # a row edited by hand into a broken file
-        view, problems = None, exc.errors
+        view, problems, rulesets = None, exc.errors, []
     else:
         problems = []
+        rulesets = [r for _, r in sorted(RULESETS.items()) if r.supports(engine_scenario)]
     today = local_today()
     nxt = scenario.next_anniversary(today)
     dates = []
@@ -191,6 +193,7 @@ def scenario_detail(request, slug):
         "play_url": _play_url(scenario.slug),
         "solo_url": _solo_url(scenario.slug),
         "uploader": _member_name(scenario.uploaded_by),
+        "rulesets": rulesets,
     }
     return render(request, "games/scenario_detail.html", context)
 

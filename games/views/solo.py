@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from games import services
 from games.ai import LEVELS
+from games.engine import DEFAULT_RULESET, RULESETS
 from games.forms_play import SoloForm
 from games.models import Scenario
 
@@ -40,14 +41,17 @@ def solo(request):
             d = form.cleaned_data
             try:
                 match = services.start_solo(request.user, d["scenario"], d["level"],
-                                            nightfall=d["nightfall"])
+                                            nightfall=d["nightfall"], ruleset=d["ruleset"])
             except services.ActionRefused as refused:
                 form.add_error(None, refused.message)
             else:
                 messages.success(request, "The match against Archie is on: you move first.")
                 return see_other(match.current_game().get_absolute_url())
         status = 400
+    other_rules = [(name, o.description) for name, r in sorted(RULESETS.items())
+                   if name != DEFAULT_RULESET for o in r.options if o.name == "archie"]
     return render(request, "games/solo.html", {
         "form": form, "scenario": scenario, "rulings": HANDLESS_RULINGS,
+        "other_rules": other_rules,
         "levels": [LEVELS[k] for k in ("recruit", "veteran", "general")],
     }, status=status)

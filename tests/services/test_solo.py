@@ -127,3 +127,16 @@ def test_solo_refusals(lee):
     # Archie cannot be challenged like a member
     with pytest.raises(services.ActionRefused):
         services.create_challenge(lee, services.archie_user(), sc)
+
+
+def test_archie_plays_a_whole_turn_under_the_standard_rules(lee, django_capture_on_commit_callbacks):
+    match = services.start_solo(lee, make_scenario(), "recruit", ruleset="standard")
+    game = match.games.get(number=1)
+    assert game.ruleset == "standard" and game.state["options"] == {"archie": "confederate"}
+    assert services.load_engine(game).view("union")["hand_counts"]["confederate"] > 0   # a hand
+    with django_capture_on_commit_callbacks(execute=True):
+        play_person_turn(game, lee)
+    game.refresh_from_db()
+    assert game.is_over or (game.deciding == "union" and game.turn == 3)
+    archie_rows = GameAction.objects.filter(game=game, side="confederate")
+    assert archie_rows.exists() and archie_rows.first().actor.username == "archie"

@@ -5,5 +5,6 @@ terrain kinds (:mod:`.terrain`), unit kinds (:mod:`.units`), the pieces (:mod:`.
 battle dice (:mod:`.dice`), line of sight (:mod:`.sight`), contact with the enemy
 (:mod:`.contact`), retreats (:mod:`.retreat`), the declared state (:mod:`.state`) and
 scenario files (:mod:`.scenario`, :mod:`.sample`).  Each ruleset's own rules live in a
-subpackage named for it: :mod:`.advanced` (the Advanced Rulebook, seed 000).
+subpackage named for it: :mod:`.advanced` (the Advanced Rulebook, seed 000) and
+:mod:`.standard` (the standard rules of seed 004).
 """

@@ -170,6 +170,12 @@ def load_scenario(data: dict) -> Scenario:
         territorial[s] = bool(info.get("territorial", False))
     if len(positions) == 2 and set(positions.values()) != set(POSITIONS):
         errors.append("sides: one side must be at the top and the other at the bottom")
+    std_flags = data.get("standard_flags")
+    if std_flags is not None and not (
+            isinstance(std_flags, dict) and set(std_flags) == set(SIDES)
+            and all(type(v) is int and v >= 1 for v in std_flags.values())):
+        errors.append("standard_flags: give the flags each side needs under the standard rules, "
+                      'e.g. {"union": 6, "confederate": 6}')
     first = data.get("first_side")
     if first not in SIDES:
         errors.append(f"first_side: must be 'union' or 'confederate', got {first!r}")

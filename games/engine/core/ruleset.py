@@ -31,6 +31,20 @@ class Ruleset(Protocol):
     capabilities: Capabilities
     description: str
 
+    @property
+    def summary(self) -> tuple[str, ...]:
+        """The rules in a few paragraphs, for a player."""
+
+    @property
+    def cards(self) -> Mapping[str, Any]:
+        """Its command cards by key (their names and texts, for the pages)."""
+
+    def from_dict(self, data: dict, scenario: Any = None) -> Any:
+        """A state rebuilt from its ``to_dict`` output."""
+
+    def supports(self, scenario: Any) -> bool:
+        """Whether a scenario can be played under these rules."""
+
     def new(self, scenario: Any, options: Mapping[str, Any], seed: int) -> Any:
         """A fresh state: pieces placed, cards dealt (options already validated)."""
 

@@ -209,7 +209,13 @@ class Game(State):
 
     @classmethod
     def from_dict(cls, d: dict, scenario: Scenario | None = None) -> "Game":
-        """Rebuild a game from :meth:`to_dict` output (pass ``scenario`` to skip re-validation)."""
+        """Rebuild a game from :meth:`to_dict` output under the ruleset it names (pass
+        ``scenario`` to skip re-validation)."""
+        return get_ruleset(d["ruleset"]).from_dict(d, scenario)
+
+    @classmethod
+    def _load(cls, d: dict, scenario: Scenario | None = None) -> "Game":
+        """Rebuild an Advanced-rules game from :meth:`to_dict` output."""
         g = cls()
         g.scenario = scenario or load_scenario(d["scenario"])
         d = {k: _clone(v) for k, v in d.items() if k != "scenario"}

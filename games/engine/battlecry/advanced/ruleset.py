@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .cards import CARDS, Card
 from ...core import Capabilities, Option, register
 from .game import Game
 from ..scenario import Scenario
@@ -30,14 +31,23 @@ class BattleCry:
     """A Battle Cry ruleset; the state it plays on is a :class:`~games.engine.battlecry.advanced.game.Game`."""
 
     capabilities = Capabilities(board="hex", hidden_information=True, chance=True)
+    cards: Mapping[str, Card] = CARDS
 
-    def __init__(self, name: str, options: tuple[Option, ...], description: str):
+    def __init__(self, name: str, options: tuple[Option, ...], description: str,
+                 summary: tuple[str, ...] = ()):
         self.name = name
         self.options = options
         self.description = description
+        self.summary = summary
 
     def new(self, scenario: Scenario, options: Mapping[str, Any], seed: int) -> Game:
         return Game._setup(scenario, self.name, dict(options), seed)
+
+    def from_dict(self, data: dict, scenario: Scenario | None = None) -> Game:
+        return Game._load(data, scenario)
+
+    def supports(self, scenario: Scenario) -> bool:
+        return True
 
     def legal_actions(self, state: Game) -> list[dict]:
         return state.legal_actions()
@@ -66,4 +76,19 @@ class BattleCry:
         return state.determinize(side, seed)
 
 
-ADVANCED = register(BattleCry("advanced", OPTIONS, "Battle Cry, Advanced Rulebook (the default)."))
+SUMMARY: tuple[str, ...] = (
+    "Win by the scenario's number of flags: captured units and generals, objectives held, "
+    "and the scenario's temporary flags; some scenarios add territorial objectives.",
+    "Each turn: play a command card (or use any card for a skirmish order), order and move, "
+    "battle, discard and draw. Each side has its own deck of 23 cards plus 7 secret extras; "
+    "hands are the scenario's number plus one per general on the board.",
+    "Infantry moves 1 and battles at 3 hexes (3, 2, 1 dice) or marches 2; cavalry moves 2 "
+    "(3 in a charge) and melees with 3 dice; artillery moves 1 or battles at 4 hexes "
+    "(4, 3, 2, 1 dice).",
+    "Hits: the target's symbol; crossed swords in melee and against generals. Each flag "
+    "moves a unit back a hex toward its baseline. Units next to an enemy must melee.",
+    "Generals command the unit they stand with: it ignores the first retreat result.",
+)
+
+ADVANCED = register(BattleCry("advanced", OPTIONS, "The Advanced Rulebook (the default).",
+                              SUMMARY))

@@ -1,0 +1,22 @@
+"""The rules page: one page per registered ruleset, summing up its rules and its cards."""
+from __future__ import annotations
+
+from django.http import Http404
+from django.shortcuts import render
+
+from games.engine import DEFAULT_RULESET, RULESETS
+
+
+def ruleset_page(request, name):
+    rules = RULESETS.get(name)
+    if rules is None:
+        raise Http404("No such ruleset.")
+    cards: dict[str, object] = {}
+    for card in rules.cards.values():
+        cards.setdefault(card.name, card)
+    return render(request, "games/ruleset.html", {
+        "ruleset": rules, "default": name == DEFAULT_RULESET,
+        "cards": sorted(cards.values(), key=lambda c: (c.kind, c.name)),
+        "options": [o for o in rules.options],
+        "others": [r for n, r in sorted(RULESETS.items()) if n != name],
+    })
