@@ -368,6 +368,8 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {"SideEnum": "games.api.types.SIDE_CHOICES",
                             "MatchSideEnum": "games.models.match.Match.SIDE_CHOICES",
                             "AttackTypeEnum": ["attack"],
+                            "BreakthroughTypeEnum": ["breakthrough"],
+                            "MoraleStatusEnum": ["spent", "routed"],
                             "CampaignStatusEnum": "campaigns.models.Campaign.Status",
                             "CampaignDecidedByEnum": "campaigns.models.Campaign.Decided",
                             "ArchieLevelEnum": "campaigns.api.serializers.LEVEL_CHOICES",

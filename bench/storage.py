@@ -27,7 +27,6 @@ Prints figures only.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import pathlib
 import random

@@ -17,7 +17,7 @@ or clears the cache.
 """
 from __future__ import annotations
 
-from ..contact import enemy_held, enemy_zone, next_to_enemy
+from ..contact import enemy_held, enemy_zone
 from . import tactics
 from ..sight import has_line_of_sight
 from ..terrain import KINDS
