@@ -208,6 +208,7 @@ class PairingSerializer(serializers.ModelSerializer):
     class Meta:
         model = Pairing
         fields = ("id", "competition", "round", "table", "home", "away", "is_bye", "mode", "scenario",
+                  "home_seed", "away_seed",
                   "match", "match_url", "result", "reported_by", *Pairing.RESULT_FIELDS[1:], "dispute_note",
                   "games_home", "games_away", "flags_home", "flags_away", "score", "updated", "url")
 
@@ -230,10 +231,13 @@ class PairingDetailSerializer(PairingSerializer):
 class RoundSerializer(serializers.ModelSerializer):
     scenario = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     pairings = PairingSerializer(many=True)
+    label = serializers.CharField(read_only=True, help_text='The round in words: "Round 3", "Semi-finals", "Final".')
+    is_knockout = serializers.BooleanField(read_only=True)
 
     class Meta:
         model = Round
-        fields = ("number", "status", "scenario", "seed", "deadline", "published", "pairings")
+        fields = ("number", "label", "is_knockout", "bracket_size", "status", "scenario", "seed",
+                  "deadline", "published", "pairings")
 
 
 class ScoresSerializer(serializers.Serializer):

@@ -1,7 +1,7 @@
 """The Annual Games through the API: a year's standings and grid read as the page shows
 them, a match at the table arranged, reported and confirmed, and the refusals a member
-meets on the page (not a player, an outsider, a closed year, a league that is not an
-Annual Games)."""
+meets on the page (not a player, an outsider, a league that is not an Annual Games); and
+a tournament's knockout rounds named and seeded as the bracket shows them."""
 from __future__ import annotations
 
 import datetime as dt
@@ -11,7 +11,7 @@ import pytest
 from tests.api.helpers import anonymous, assert_conforms, token_client
 from tests.tournaments.annual_helpers import annual_games, battle, table_result
 from tests.tournaments.helpers import make_club, make_competition
-from tournaments import annual_tables, clock
+from tournaments import annual_tables, clock, services
 
 pytestmark = pytest.mark.django_db
 
@@ -73,3 +73,24 @@ def test_a_league_is_not_an_annual_games(lee, grant, meade):
     comp = make_competition(club, meade, [lee, grant])
     r = token_client(lee, "read").get(f"/api/v1/competitions/{comp.pk}/annual/")
     assert r.status_code == 404 and r.json()["code"] == "not_found"
+
+
+def test_a_knockout_round_reads_as_the_bracket_names_it(lee):
+    """The semi-finals of a tournament's knockout: the round's name, its bracket size and
+    each match's two seeds, as the bracket on the competition page shows them."""
+    from tests.tournaments.helpers import make_players
+    players = make_players(6)
+    club = make_club(lee, players)
+    comp = make_competition(club, lee, players, name="Summer Swiss", kind="tournament",
+                            swiss_rounds=1, knockout_size=4, mode="table")
+    rnd = services.publish_round(services.draft_round(comp, lee, seed=11), lee)
+    for p in rnd.pairings.exclude(away__isnull=True):
+        services.set_result(p, lee, services.GameScores("home", 6, 2, "home", 6, 3))
+    services.publish_round(services.draft_round(comp, lee), lee)
+    rounds = token_client(players[0], "read").get(f"/api/v1/competitions/{comp.pk}/rounds/").json()
+    rounds = rounds.get("results", rounds) if isinstance(rounds, dict) else rounds
+    semis = next(r for r in rounds if r["is_knockout"])
+    assert (semis["label"], semis["bracket_size"]) == ("Semi-finals", 4)
+    assert sorted((p["home_seed"], p["away_seed"]) for p in semis["pairings"]) == [(1, 4), (2, 3)]
+    swiss = next(r for r in rounds if not r["is_knockout"])
+    assert swiss["label"] == "Round 1" and swiss["bracket_size"] == 0
