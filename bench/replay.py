@@ -110,7 +110,7 @@ def run(args) -> None:
         times.append((time.perf_counter() - t) * 1000)
         cpu.append((time.process_time() - c) * 1000)
         assert r.status_code == 200
-    print(f"Replay of a {args.scenario} game of {last} actions (turn {game.current.number}):")
+    print(f"Replay of a {args.scenario} game of {last} actions (turn {game.turn}):")
     print(f"  first request (step {first_step}, nothing kept yet: builds the segments): {cold:.1f} ms")
     print(f"  next {len(times)} steps, one after another: median {statistics.median(times):.1f} ms, "
           f"p95 {pct(times, 95):.1f} ms, max {max(times):.1f} ms")
