@@ -394,19 +394,10 @@ class Game(State):
         return out
 
     def _shuffle(self, items: list) -> None:
-        for i in range(len(items) - 1, 0, -1):
-            j = self._rand() % (i + 1)
-            items[i], items[j] = items[j], items[i]
+        _dice.shuffle(self._rand, items)
 
     def _roll(self, n: int) -> list[str]:
-        out = []
-        for _ in range(n):
-            value = self._rand() % 6 + 1
-            if self._script_rolls:
-                scripted = self._script_rolls.pop(0)
-                value = scripted if isinstance(scripted, int) else _FACE_VALUE[scripted]
-            out.append(_dice.face(value))
-        return out
+        return _dice.roll(self._rand, n, self._script_rolls)
 
     def _event(self, e: dict) -> None:
         if self._events is not None:          # None on the search path: no events kept
@@ -926,7 +917,5 @@ def _wrong_step(kind: str, phase: str) -> str:
     return f"You can't do that now: it is time to {names.get(phase, phase)}."
 
 
-_FACE_VALUE = {_dice.FLAG: 1, _dice.SWORDS: 2, _dice.CAVALRY: 3, _dice.ARTILLERY: 4,
-               _dice.INFANTRY: 5}
 _FACE_FOR_KIND = {INFANTRY: _dice.INFANTRY, CAVALRY: _dice.CAVALRY, "artillery": _dice.ARTILLERY}
 __all__ = ["Game", "view_event"]

@@ -40,8 +40,6 @@ STEPS: dict[str, tuple[str, ...]] = {
     "breakthrough": ("breakthrough", "hold_ground"),
 }
 DECISIONS = ("retreat", "evade", "battle_back", "breakthrough")
-_FACE_VALUE = {_dice.FLAG: 1, _dice.SWORDS: 2, _dice.CAVALRY: 3, _dice.ARTILLERY: 4,
-               _dice.INFANTRY: 5}
 
 
 @dataclass(slots=True)
@@ -258,19 +256,10 @@ class StandardGame:
         return out
 
     def shuffle(self, items: list) -> None:
-        for i in range(len(items) - 1, 0, -1):
-            j = self.rand() % (i + 1)
-            items[i], items[j] = items[j], items[i]
+        _dice.shuffle(self.rand, items)
 
     def roll(self, n: int) -> list[str]:
-        out = []
-        for _ in range(n):
-            value = self.rand() % 6 + 1
-            if self.script_rolls:
-                scripted = self.script_rolls.pop(0)
-                value = scripted if isinstance(scripted, int) else _FACE_VALUE[scripted]
-            out.append(_dice.face(value))
-        return out
+        return _dice.roll(self.rand, n, self.script_rolls)
 
     def event(self, e: dict) -> None:
         if self.events is not None:
