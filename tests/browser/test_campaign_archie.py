@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.test_campaign_prebattle import browser, club, in_thread, log_in  # noqa: F401
+from tests.browser.test_campaign_prebattle import (browser, club, in_thread, log_in,  # noqa: F401
+                                                   make_prebattle_choices)
 from tests.browser.test_play_archie import archie_worker  # noqa: F401
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
@@ -46,21 +47,7 @@ def test_take_on_archie_and_answer_its_pre_battle_dice_in_the_page(browser, live
     game_url = f"{live_server.url}/play/games/{game_id}/"
     lee.goto(game_url)
     lee.wait_for_selector("text=Pre-battle dice: the Confederate player rolled", timeout=60_000)
-    choices = 0
-    while "Pre-battle dice: choose" in lee.content():
-        choices += 1
-        assert choices < 20
-        prompt = lee.locator("text=Pre-battle dice: choose").first.inner_text()
-        if "fall back" in prompt:
-            with lee.expect_response(lambda r: "?sel=" in r.url):
-                lee.locator("#board g.hex.eligible").first.click()
-            lee.wait_for_selector("#board g.hex.reachable")
-            with lee.expect_response(lambda r: "/act/" in r.url):
-                lee.locator("#board g.hex.reachable").first.click()
-        else:
-            with lee.expect_response(lambda r: "/act/" in r.url):
-                lee.locator("#board g.hex.eligible").first.click()
-        lee.goto(game_url)
+    choices = make_prebattle_choices(lee, game_url)
     log = lee.locator(".log").inner_text()
     if choices:
         assert "lost a figure" in log or "fall back" in log

@@ -57,6 +57,28 @@ def log_in(browser, url, username, password):
     return page
 
 
+def make_prebattle_choices(page, game_url) -> int:
+    """Answer every pre-battle choice on the board as a player does (a unit that falls back:
+    the unit, then a hex it may reach; a figure lost: the unit), reloading the page after
+    each; returns how many were made."""
+    choices = 0
+    while "Pre-battle dice: choose" in page.content():
+        choices += 1
+        assert choices < 20
+        prompt = page.locator("text=Pre-battle dice: choose").first.inner_text()
+        if "fall back" in prompt:
+            with page.expect_response(lambda r: "?sel=" in r.url):
+                page.locator("#board g.hex.eligible").first.click()
+            page.wait_for_selector("#board g.hex.reachable")
+            with page.expect_response(lambda r: "/act/" in r.url):
+                page.locator("#board g.hex.reachable").first.click()
+        else:
+            with page.expect_response(lambda r: "/act/" in r.url):
+                page.locator("#board g.hex.eligible").first.click()
+        page.goto(game_url)
+    return choices
+
+
 def finish_battle_1():
     """Kernstown: the Confederates (Grant) are to move; their time runs out; Lee claims."""
     from django.utils import timezone
@@ -113,21 +135,7 @@ def test_start_a_campaign_and_make_the_pre_battle_choices_in_the_page(browser, l
     # Grant makes each choice on the board until the deal.
     game_url = f"{live_server.url}/play/games/{game_id}/"
     grant.goto(game_url)
-    choices = 0
-    while "Pre-battle dice: choose" in grant.content():
-        choices += 1
-        assert choices < 20
-        prompt = grant.locator("text=Pre-battle dice: choose").first.inner_text()
-        if "fall back" in prompt:
-            with grant.expect_response(lambda r: "?sel=" in r.url):
-                grant.locator("#board g.hex.eligible").first.click()
-            grant.wait_for_selector("#board g.hex.reachable")
-            with grant.expect_response(lambda r: "/act/" in r.url):
-                grant.locator("#board g.hex.reachable").first.click()
-        else:
-            with grant.expect_response(lambda r: "/act/" in r.url):
-                grant.locator("#board g.hex.eligible").first.click()
-        grant.goto(game_url)
+    choices = make_prebattle_choices(grant, game_url)
     log = grant.locator(".log").inner_text()
     if choices:
         assert "Pre-battle dice:" in log and ("lost a figure" in log or "fall back" in log)
