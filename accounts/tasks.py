@@ -1,11 +1,12 @@
 """Celery tasks of the accounts app."""
 
 from celery import shared_task
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.mail import send_mail
 from django.template.loader import render_to_string
 from django.urls import reverse
+
+from battlecry_site.links import site_url
 
 
 @shared_task
@@ -28,7 +29,7 @@ def send_address_in_use(holder_id: int, new_username: str) -> bool:
         return False
     body = render_to_string("accounts/address_in_use_email.txt", {
         "user": holder, "new_username": new_username,
-        "reset_url": settings.SITE_URL + reverse("password_reset")})
+        "reset_url": site_url(reverse("password_reset"))})
     send_mail("Your e-mail address was used to sign up at the Battle Cry club", body, None, [holder.email])
     return True
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 from datetime import timedelta
 
 from celery import shared_task
-from django.conf import settings
 from django.core.mail import send_mail
 from django.db.models import F
 from django.template.loader import render_to_string
@@ -28,6 +27,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import Profile
+from battlecry_site.links import site_url
 
 #: No turn e-mail to a player who acted in the game this recently: they are at the page,
 #: which updates by itself (e.g. the attacker, after the defender's retreat decision).
@@ -35,11 +35,6 @@ ACTIVE_WINDOW = timedelta(minutes=10)
 #: A reminder goes out when this share of the time per move is left (at most 12 hours).
 REMINDER_SHARE = 0.25
 REMINDER_MAX = timedelta(hours=12)
-
-
-def site_url(path: str) -> str:
-    """An absolute link for e-mails, on the site's public address (setting SITE_URL)."""
-    return settings.SITE_URL.rstrip("/") + path
 
 
 def one_line(subject: str) -> str:

@@ -16,7 +16,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 
 from accounts.models import Profile
-from games.tasks import site_url
+from battlecry_site.links import site_url
 from games.views.scenarios import ordinal
 from tournaments import clock
 from tournaments.annual.reminders import MAX_DAYS_BEFORE, Due, reminders_due

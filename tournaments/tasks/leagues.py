@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import Profile
-from games.tasks import site_url
+from battlecry_site.links import site_url
 
 #: The round deadline e-mail goes out when this much time is left.
 DEADLINE_WARNING = timedelta(hours=48)
