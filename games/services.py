@@ -34,7 +34,6 @@ from games.models.match import SIDE_NAMES, SIDES, engine_seed, seed_hash
 
 MIN_DEADLINE_HOURS = 1
 MAX_DEADLINE_HOURS = 24 * 14
-KNOWN_OPTIONS = ("nightfall",)
 #: Actions only the site itself takes (never a player through ``act``).
 SYSTEM_ACTIONS = ("end_by_nightfall",)
 CLAIM = "claim_timeout"
