@@ -2,7 +2,8 @@
 
 Usage:
   python bench/ai_ladder.py --pair veteran random --pair veteran greedy \
-      --games 400 --scenarios antietam,shiloh,... --procs 2 [--iterations N] [--seed S]
+      --games 400 --scenarios antietam,shiloh,... --procs 2 [--iterations N] [--seed S] \
+      [--ruleset advanced|standard]
 
 Each game is played in the solo configuration: the first policy (A) sits in Archie's seat
 (no hand, top card of its deck, one extra attack die) and the second (B) in the person's
@@ -34,7 +35,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from games.ai import LEVELS, POLICIES, Budget, choose  # noqa: E402
-from games.engine import Game, load_scenario  # noqa: E402
+from games.engine import DEFAULT_RULESET, RULESETS, Game, load_scenario  # noqa: E402
 from games.ai.evaluation import other  # noqa: E402
 
 DEFAULT_SCENARIOS = ("antietam", "belmont", "cedar-mountain", "first-bull-run", "fredericksburg",
@@ -56,7 +57,7 @@ def play_game(spec: dict) -> dict:
     person = sc.first_side if spec["leg"] == 0 else other(sc.first_side)
     archie = other(person)
     options = {} if spec["plain"] else {"archie": archie}
-    game = Game.new(sc, options=options, seed=spec["seed"])
+    game = Game.new(sc, ruleset=spec["ruleset"], options=options, seed=spec["seed"])
     seats = {archie: spec["a"], person: spec["b"]}
     budgets = {s: budget_for(name, spec["iterations"]) for s, name in seats.items()}
     rng = random.Random(spec["seed"])
@@ -104,9 +105,10 @@ def percentile(values: list, q: float) -> float:
 
 
 def run_pair(a: str, b: str, games: int, scenarios: list, procs: int, iterations: int | None,
-             plain: bool, seed: int) -> str:
+             plain: bool, seed: int, ruleset: str) -> str:
     specs = [{"a": a, "b": b, "scenario": scenarios[(i // 2) % len(scenarios)], "leg": i % 2,
-              "seed": seed * 1_000_003 + i // 2, "iterations": iterations, "plain": plain}
+              "seed": seed * 1_000_003 + i // 2, "iterations": iterations, "plain": plain,
+              "ruleset": ruleset}
              for i in range(games)]
     if procs > 1:
         with multiprocessing.Pool(procs) as pool:
@@ -137,18 +139,19 @@ def main(argv=None) -> None:
                    help="search iterations per decision instead of the levels' seconds")
     p.add_argument("--plain", action="store_true", help="no Archie handicap: both hold hands")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--ruleset", default=DEFAULT_RULESET, choices=sorted(RULESETS))
     args = p.parse_args(argv)
     scenarios = [s for s in args.scenarios.split(",") if s]
     for a, b in args.pair:
         for n in (a, b):
             if n not in names:
                 p.error(f"unknown policy or level {n!r}; choose from {', '.join(names)}")
-    print(f"scenarios: {', '.join(scenarios)}; processes: {args.procs}; "
+    print(f"ruleset: {args.ruleset}; scenarios: {', '.join(scenarios)}; processes: {args.procs}; "
           f"budget: {f'{args.iterations} iterations' if args.iterations else 'level seconds'}"
           f"{'; plain (no handicap)' if args.plain else '; solo (A in Archie seat)'}", flush=True)
     for a, b in args.pair:
         print(run_pair(a, b, args.games, scenarios, args.procs, args.iterations, args.plain,
-                       args.seed), flush=True)
+                       args.seed, args.ruleset), flush=True)
 
 
 if __name__ == "__main__":
