@@ -25,7 +25,7 @@ from django.utils import timezone
 
 from campaigns import scoring
 from campaigns.models import SIDES, Campaign, CampaignBattle, CampaignPlan
-from games import services as game_services
+from games import invitations, services as game_services
 from games.models import Match, Scenario
 
 MIN_BATTLES = 3
@@ -151,52 +151,40 @@ def start_versus_archie(user, terms: Terms, level: str) -> Campaign:
     return campaign
 
 
+#: What a member reads when a step of an invitation is refused (games/invitations.py takes the
+#: steps, as for a match challenge).
+INVITATION_WORDING = invitations.Wording(
+    refused=CampaignRefused, not_a_player=NotCampaignPlayer,
+    missing="There is no such campaign.",
+    closed="This invitation is no longer open.",
+    only_accept="Only the member invited can accept this campaign.",
+    only_decline="Only the member invited can decline this campaign.",
+    only_withdraw="Only the member who sent the invitation can withdraw it.")
+
+
 def _locked(campaign_id) -> Campaign:
-    try:
-        return Campaign.objects.select_for_update().get(pk=campaign_id)
-    except (Campaign.DoesNotExist, ValueError, TypeError):
-        raise CampaignRefused("There is no such campaign.") from None
+    return invitations.locked(Campaign, campaign_id, INVITATION_WORDING)
 
 
 def accept(campaign_id, user) -> Campaign:
     """The invited member accepts: battle 1 starts."""
-    with transaction.atomic():
-        campaign = _locked(campaign_id)
-        if campaign.status != Campaign.Status.CHALLENGE:
-            raise CampaignRefused("This invitation is no longer open.")
-        if not user.is_authenticated or user.pk != campaign.opponent_id:
-            raise NotCampaignPlayer("Only the member invited can accept this campaign.")
-        campaign.status = Campaign.Status.ACTIVE
-        campaign.started = timezone.now()
-        campaign.save()
-        _start_battle(campaign, campaign.battles.get(number=1))
-    return campaign
+    return invitations.accept(Campaign, campaign_id, user, INVITATION_WORDING, _begin)
 
 
 def decline(campaign_id, user) -> Campaign:
-    with transaction.atomic():
-        campaign = _locked(campaign_id)
-        if campaign.status != Campaign.Status.CHALLENGE:
-            raise CampaignRefused("This invitation is no longer open.")
-        if not user.is_authenticated or user.pk != campaign.opponent_id:
-            raise NotCampaignPlayer("Only the member invited can decline this campaign.")
-        campaign.status = Campaign.Status.DECLINED
-        campaign.finished = timezone.now()
-        campaign.save()
-    return campaign
+    return invitations.decline(Campaign, campaign_id, user, INVITATION_WORDING)
 
 
 def cancel(campaign_id, user) -> Campaign:
-    with transaction.atomic():
-        campaign = _locked(campaign_id)
-        if not user.is_authenticated or user.pk != campaign.challenger_id:
-            raise NotCampaignPlayer("Only the member who sent the invitation can withdraw it.")
-        if campaign.status != Campaign.Status.CHALLENGE:
-            raise CampaignRefused("It can no longer be withdrawn.")
-        campaign.status = Campaign.Status.CANCELLED
-        campaign.finished = timezone.now()
-        campaign.save()
-    return campaign
+    return invitations.withdraw(Campaign, campaign_id, user, INVITATION_WORDING,
+                                (Campaign.Status.CHALLENGE,))
+
+
+def _begin(campaign: Campaign) -> None:
+    campaign.status = Campaign.Status.ACTIVE
+    campaign.started = timezone.now()
+    campaign.save()
+    _start_battle(campaign, campaign.battles.get(number=1))
 
 
 def _start_battle(campaign: Campaign, battle: CampaignBattle) -> None:

@@ -25,7 +25,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from games import events, game_log, outbox
+from games import events, game_log, invitations, outbox
 from games.engine import (DEFAULT_RULESET, RULESETS, Game as EngineGame, IllegalAction, chance_of,
                           load_scenario)
 from games.models import ChatMessage, ChatShare, Game, GameAction, Match, Scenario
@@ -209,50 +209,33 @@ def start_arranged_match(home, away, scenario: Scenario, *, nightfall: bool = Fa
     return match
 
 
+#: What a member reads when a step of a challenge is refused (games/invitations.py takes the steps).
+CHALLENGE_WORDING = invitations.Wording(
+    refused=ActionRefused, not_a_player=NotAPlayer,
+    missing="There is no such match.",
+    closed="This challenge is no longer open.",
+    only_accept="Only the member challenged can accept this challenge.",
+    only_decline="Only the member challenged can decline this challenge.",
+    only_withdraw="Only the member who made it can withdraw it.")
+
+
 def _locked_match(match_id) -> Match:
-    try:
-        return Match.objects.select_for_update().get(pk=match_id)
-    except (Match.DoesNotExist, ValueError, TypeError):
-        raise ActionRefused("There is no such match.") from None
+    return invitations.locked(Match, match_id, CHALLENGE_WORDING)
 
 
 def accept(match_id, user) -> Match:
     """The challenged member accepts: game 1 starts."""
-    with transaction.atomic():
-        match = _locked_match(match_id)
-        if match.status != Match.Status.CHALLENGE:
-            raise ActionRefused("This challenge is no longer open.")
-        if not user.is_authenticated or user.pk != match.opponent_id:
-            raise NotAPlayer("Only the member challenged can accept this challenge.")
-        _start(match)
-    return match
+    return invitations.accept(Match, match_id, user, CHALLENGE_WORDING, _start)
 
 
 def decline(match_id, user) -> Match:
-    with transaction.atomic():
-        match = _locked_match(match_id)
-        if match.status != Match.Status.CHALLENGE:
-            raise ActionRefused("This challenge is no longer open.")
-        if not user.is_authenticated or user.pk != match.opponent_id:
-            raise NotAPlayer("Only the member challenged can decline this challenge.")
-        match.status = Match.Status.DECLINED
-        match.finished = timezone.now()
-        match.save()
-    return match
+    return invitations.decline(Match, match_id, user, CHALLENGE_WORDING)
 
 
 def cancel(match_id, user) -> Match:
     """The challenger withdraws a challenge not yet answered, or an open seek."""
-    with transaction.atomic():
-        match = _locked_match(match_id)
-        if not user.is_authenticated or user.pk != match.challenger_id:
-            raise NotAPlayer("Only the member who made it can withdraw it.")
-        if match.status not in (Match.Status.CHALLENGE, Match.Status.SEEK):
-            raise ActionRefused("It can no longer be withdrawn.")
-        match.status = Match.Status.CANCELLED
-        match.finished = timezone.now()
-        match.save()
-    return match
+    return invitations.withdraw(Match, match_id, user, CHALLENGE_WORDING,
+                                (Match.Status.CHALLENGE, Match.Status.SEEK))
 
 
 def join_seek(match_id, user) -> Match:
