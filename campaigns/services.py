@@ -120,14 +120,23 @@ def _create(challenger, opponent, terms: Terms, checked, **fields) -> Campaign:
     return campaign
 
 
+#: What a member reads when a step of an invitation is refused (games/invitations.py takes the
+#: steps, as for a match challenge).
+INVITATION_WORDING = invitations.Wording(
+    refused=CampaignRefused, not_a_player=NotCampaignPlayer,
+    missing="There is no such campaign.",
+    closed="This invitation is no longer open.",
+    only_accept="Only the member invited can accept this campaign.",
+    only_decline="Only the member invited can decline this campaign.",
+    only_withdraw="Only the member who sent the invitation can withdraw it.",
+    log_in="Log in to start a campaign.",
+    choose_member="Choose a member to invite.",
+    not_yourself="You cannot invite yourself.")
+
+
 def invite(challenger, opponent, terms: Terms) -> Campaign:
     """Invite a member to a campaign (the same challenge and accept flow as a match)."""
-    if not challenger.is_authenticated:
-        raise CampaignRefused("Log in to start a campaign.")
-    if opponent is None or not opponent.is_active:
-        raise CampaignRefused("Choose a member to invite.")
-    if opponent.pk == challenger.pk:
-        raise CampaignRefused("You cannot invite yourself.")
+    invitations.check_invitee(challenger, opponent, INVITATION_WORDING)
     checked = _checked(terms)
     with transaction.atomic():
         return _create(challenger, opponent, terms, checked, status=Campaign.Status.CHALLENGE)
@@ -149,17 +158,6 @@ def start_versus_archie(user, terms: Terms, level: str) -> Campaign:
                            started=timezone.now())
         _start_battle(campaign, campaign.battles.get(number=1))
     return campaign
-
-
-#: What a member reads when a step of an invitation is refused (games/invitations.py takes the
-#: steps, as for a match challenge).
-INVITATION_WORDING = invitations.Wording(
-    refused=CampaignRefused, not_a_player=NotCampaignPlayer,
-    missing="There is no such campaign.",
-    closed="This invitation is no longer open.",
-    only_accept="Only the member invited can accept this campaign.",
-    only_decline="Only the member invited can decline this campaign.",
-    only_withdraw="Only the member who sent the invitation can withdraw it.")
 
 
 def _locked(campaign_id) -> Campaign:

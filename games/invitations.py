@@ -6,7 +6,8 @@ An invitation is a row of a model with a ``status`` whose ``Status`` has ``CHALL
 asked) and a ``finished`` time: :class:`games.models.Match` and
 :class:`campaigns.models.Campaign`.  Each app brings its :class:`Wording`, the sentences its
 players read and the refusals its callers catch, and its own way of starting once accepted;
-the states, who may take each step, the order of the checks and the row lock are here.
+who may send one (:func:`check_invitee`), the states, who may take each step, the order of
+the checks and the row lock are here.
 
 Each step is one transaction with the row locked (``select_for_update``), so two answers at
 once cannot both be taken.
@@ -36,7 +37,21 @@ class Wording:
     only_accept: str       # someone other than the member asked accepts
     only_decline: str      # ... declines
     only_withdraw: str     # someone other than the sender withdraws
+    log_in: str            # a visitor who is not logged in sends one
+    choose_member: str     # no member asked, or one who cannot play
+    not_yourself: str      # a member asks themselves
     too_late: str = "It can no longer be withdrawn."
+
+
+def check_invitee(challenger, opponent, wording: Wording) -> None:
+    """Refuse to send an invitation from a visitor, to nobody, to a member who cannot play
+    (inactive, as Archie's row is), or to oneself."""
+    if not challenger.is_authenticated:
+        raise wording.refused(wording.log_in)
+    if opponent is None or not opponent.is_active:
+        raise wording.refused(wording.choose_member)
+    if opponent.pk == challenger.pk:
+        raise wording.refused(wording.not_yourself)
 
 
 def locked(model: type[Row], pk, wording: Wording) -> Row:

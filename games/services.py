@@ -150,16 +150,24 @@ def _check_terms(scenario: Scenario, deadline_hours: int, side: str,
         raise ActionRefused("Choose Union, Confederate or random.")
 
 
+#: What a member reads when a step of a challenge is refused (games/invitations.py takes the steps).
+CHALLENGE_WORDING = invitations.Wording(
+    refused=ActionRefused, not_a_player=NotAPlayer,
+    missing="There is no such match.",
+    closed="This challenge is no longer open.",
+    only_accept="Only the member challenged can accept this challenge.",
+    only_decline="Only the member challenged can decline this challenge.",
+    only_withdraw="Only the member who made it can withdraw it.",
+    log_in="Log in to challenge a member.",
+    choose_member="Choose a member to challenge.",
+    not_yourself="You cannot challenge yourself.")
+
+
 def create_challenge(challenger, opponent, scenario: Scenario, *, nightfall: bool = False,
                      deadline_hours: int = 72, side: str = "random", message: str = "",
                      ruleset: str = DEFAULT_RULESET) -> Match:
     """Challenge a member to a match (game 1 and the re-match with sides swapped)."""
-    if not challenger.is_authenticated:
-        raise ActionRefused("Log in to challenge a member.")
-    if opponent is None or not opponent.is_active:
-        raise ActionRefused("Choose a member to challenge.")
-    if opponent.pk == challenger.pk:
-        raise ActionRefused("You cannot challenge yourself.")
+    invitations.check_invitee(challenger, opponent, CHALLENGE_WORDING)
     _check_terms(scenario, deadline_hours, side, ruleset, _clean_options(nightfall))
     with transaction.atomic():
         match = Match.objects.create(
@@ -207,16 +215,6 @@ def start_arranged_match(home, away, scenario: Scenario, *, nightfall: bool = Fa
             archie_level=archie_level)
         _start(match)
     return match
-
-
-#: What a member reads when a step of a challenge is refused (games/invitations.py takes the steps).
-CHALLENGE_WORDING = invitations.Wording(
-    refused=ActionRefused, not_a_player=NotAPlayer,
-    missing="There is no such match.",
-    closed="This challenge is no longer open.",
-    only_accept="Only the member challenged can accept this challenge.",
-    only_decline="Only the member challenged can decline this challenge.",
-    only_withdraw="Only the member who made it can withdraw it.")
 
 
 def _locked_match(match_id) -> Match:

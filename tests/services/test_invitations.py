@@ -82,3 +82,20 @@ def test_an_unknown_invitation_is_refused_by_name(kind, pk, grant):
     with pytest.raises(refusal) as refused:
         services.accept(pk, grant)
     assert (refused.value.code, refused.value.message) == ("refused", f"There is no such {noun}.")
+
+
+@pytest.mark.parametrize("kind, words", [
+    ("match", ("Log in to challenge a member.", "Choose a member to challenge.",
+               "You cannot challenge yourself.")),
+    ("campaign", ("Log in to start a campaign.", "Choose a member to invite.", "You cannot invite yourself.")),
+])
+def test_an_invitation_goes_from_a_member_to_another_active_member(kind, words, lee, grant):
+    from django.contrib.auth.models import AnonymousUser
+    make, _, model, refusal, _, _ = KINDS[kind]
+    grant.is_active = False
+    for sender, asked, said in ((AnonymousUser(), lee, words[0]), (lee, grant, words[1]),
+                                (lee, lee, words[2])):
+        with pytest.raises(refusal) as refused:
+            make(sender, asked)
+        assert refused.value.message == said
+    assert not model.objects.exists()
