@@ -126,10 +126,10 @@ def _clean_options(nightfall: bool = False) -> dict:
     return {"nightfall": True} if nightfall else {}
 
 
-def _check_terms(scenario: Scenario, deadline_hours: int, side: str,
-                 ruleset: str = DEFAULT_RULESET, options: dict | None = None) -> None:
-    if scenario is None:
-        raise ActionRefused("Choose a scenario.")
+def check_rules(scenario: Scenario, ruleset: str = DEFAULT_RULESET, options: dict | None = None) -> None:
+    """Refuse a scenario whose file is not valid, a ruleset that is not registered, a scenario
+    the ruleset cannot play, or an option it does not declare (a match's terms, and each
+    battle of a campaign before it is sent)."""
     try:
         engine_scenario = scenario.engine_scenario()
     except Exception:  # noqa: BLE001 - a broken file is refused, whatever is wrong with it
@@ -143,6 +143,13 @@ def _check_terms(scenario: Scenario, deadline_hours: int, side: str,
     for name in options or {}:
         if name not in declared:
             raise ActionRefused(f"The {ruleset} rules have no {name.replace('_', ' ')} option.")
+
+
+def _check_terms(scenario: Scenario, deadline_hours: int, side: str,
+                 ruleset: str = DEFAULT_RULESET, options: dict | None = None) -> None:
+    if scenario is None:
+        raise ActionRefused("Choose a scenario.")
+    check_rules(scenario, ruleset, options)
     if not (MIN_DEADLINE_HOURS <= int(deadline_hours) <= MAX_DEADLINE_HOURS):
         raise ActionRefused(f"The time per move must be between {MIN_DEADLINE_HOURS} hour and "
                             f"{MAX_DEADLINE_HOURS // 24} days.")
