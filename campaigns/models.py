@@ -84,6 +84,11 @@ class Campaign(models.Model):
         help_text="A campaign against Archie at this level (the opponent is Archie, who keeps "
                   "the other army); blank between two members.")
 
+    held = models.CharField(
+        max_length=300, blank=True,
+        help_text="Why the next battle could not start when the last one ended (its players "
+                  "can try again from the campaign page); blank when nothing is held up.")
+
     class Meta:
         ordering = ["-updated"]
 

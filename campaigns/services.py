@@ -22,6 +22,7 @@ refused before the campaign is created, never when its second battle is due.
 """
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -32,6 +33,8 @@ from campaigns.models import SIDES, Campaign, CampaignBattle, CampaignPlan
 from games import invitations, services as game_services
 from games.engine import DEFAULT_RULESET, RULESETS
 from games.models import Match, Scenario
+
+logger = logging.getLogger(__name__)
 
 MIN_BATTLES = 3
 MAX_BATTLES = 12
@@ -229,6 +232,39 @@ def _start_battle(campaign: Campaign, battle: CampaignBattle) -> None:
     battle.save()
 
 
+def _start_or_hold(campaign: Campaign, battle: CampaignBattle) -> None:
+    """Start ``battle``; if it is refused (say its scenario file was edited into one that
+    no longer loads), note why on the campaign instead of failing the move that ended the
+    battle before it, which must stand. Its players can try again (:func:`start_held`)."""
+    try:
+        with transaction.atomic():
+            _start_battle(campaign, battle)
+    except game_services.ActionRefused as refused:
+        logger.warning("campaign %s: battle %s could not start: %s", campaign.pk, battle.number,
+                       refused)
+        campaign.held = f"Battle {battle.number} could not start: {refused}"[:300]
+    else:
+        campaign.held = ""
+
+
+def start_held(campaign_id, user) -> Campaign:
+    """A player tries again to start the battle that could not start when the last one
+    ended; refused with the reason while it still cannot."""
+    with transaction.atomic():
+        campaign = _locked(campaign_id)
+        if not campaign.is_player(user):
+            raise NotCampaignPlayer("Only the campaign's players can start its next battle.")
+        battle = next_battle(campaign)
+        if not campaign.held or campaign.status != Campaign.Status.ACTIVE or battle is None \
+                or battle.match_id is not None:
+            raise CampaignRefused("No battle of this campaign is waiting to start.")
+        _start_or_hold(campaign, battle)
+        campaign.save()
+    if campaign.held:
+        raise CampaignRefused(campaign.held)
+    return campaign
+
+
 # -- the end of a battle -----------------------------------------------------------------------
 def battle_finished(match: Match) -> None:
     """Record the result of the battle played as ``match`` and start the next battle, or end
@@ -251,7 +287,7 @@ def battle_finished(match: Match) -> None:
     battle.save()
     following = campaign.battles.filter(number=battle.number + 1).first()
     if following is not None:
-        _start_battle(campaign, following)
+        _start_or_hold(campaign, following)
         campaign.save()
         return
     table = scoring.standings(history(campaign))

@@ -148,3 +148,8 @@ def decline(request, pk):
 @require_POST
 def cancel(request, pk):
     return _step(request, pk, services.cancel, "Invitation withdrawn.")
+
+
+@require_POST
+def start_held(request, pk):
+    return _step(request, pk, services.start_held, "The next battle is on.")

@@ -114,7 +114,7 @@ class CampaignSerializer(serializers.ModelSerializer):
         model = Campaign
         fields = ("id", "name", "theme", "plan", "status", "challenger", "opponent", "challenger_side",
                   "versus_archie", "archie_level", "ruleset", "deadline_hours", "message", "created", "started",
-                  "finished", "winner", "decided_by", "url")
+                  "finished", "winner", "decided_by", "held", "url")
 
 
 class SideTotalsSerializer(serializers.Serializer):
