@@ -1,10 +1,12 @@
 """How each side wins, and its hand size, in plain words for the game page.
 
-Worked out from the scenario and ``Game.view`` only (what both players may see).
+Worked out from the scenario, ``Game.view`` (what both players may see) and the victory
+terms the game's ruleset declares.
 """
 from __future__ import annotations
 
 from games.board_svg import hex_name
+from games.engine import RULESETS
 
 SIDES = ("union", "confederate")
 SIDE = {"union": "Union", "confederate": "Confederate"}
@@ -17,27 +19,31 @@ def _n(n: int, word: str) -> str:
 def victory(engine, view: dict) -> dict:
     """``{"sides": [{side, name, lines, hand}], "common": [lines], "summary": str}``."""
     sc = engine.scenario
+    terms = RULESETS[engine.ruleset].victory
     nightfall = bool((view.get("options") or {}).get("nightfall"))
+    generals_matter = terms.last_general_loses and any(g.side for g in sc.generals)
     sides = []
     for s in SIDES:
         lines = [f"Wins with {_n(view['flags_needed'][s], 'flag')} (has {view['flags'][s]})."]
         for o in view["objectives"]:
-            if o["side"] != s:
+            if o["side"] != s or not terms.objectives_count:
                 continue
             where = hex_name(o["hex"]["col"], o["hex"]["row"])
             name = f" ({o['name']})" if o.get("name") else ""
             lines.append(f"Holding {where}{name} counts {_n(o['flags'], 'flag')}"
                          f"{': held now' if o.get('held') else ''}.")
-        if sc.territorial[s]:
+        if sc.territorial[s] and terms.objectives_win_at_once:
             lines.append("Also wins at once by holding its objective at the end of its own turn.")
-        if any(g.side == s for g in sc.generals):
+        if terms.last_general_loses and any(g.side == s for g in sc.generals):
             lines.append("Loses the game if its last general is lost.")
-        gens = sum(1 for g in view["generals"] if g["side"] == s)
+        per = terms.cards_per_general
+        gens = sum(1 for g in view["generals"] if g["side"] == s) if per else 0
         cap = view["capacity"][s]
         base = sc.cards[s]
         hand = (f"Hand size {cap}: the scenario's {base}"
-                + (f", +1 for each of its {_n(gens, 'general')} on the board" if gens else "")
-                + (f", less {base + gens - cap} by a card's effect" if cap < base + gens else "")
+                + (f", +{per} for each of its {_n(gens, 'general')} on the board" if gens else "")
+                + (f", less {base + per * gens - cap} by a card's effect"
+                   if cap < base + per * gens else "")
                 + ".")
         sides.append({"side": s, "name": SIDE[s], "lines": lines, "hand": hand})
     common = []
@@ -45,13 +51,13 @@ def victory(engine, view: dict) -> dict:
         common.append("Nightfall: played cards are not reshuffled. When a player has no card to "
                       "play, night falls: more flags wins, then more enemy figures eliminated; "
                       "else a draw.")
-    else:
+    elif terms.empty_hand_loses:
         common.append("A player who must play a command card and holds none loses the game.")
     need = view["flags_needed"]
     if need["union"] == need["confederate"]:
         summary = f"First to {_n(need['union'], 'flag')} wins"
     else:
         summary = f"Union needs {_n(need['union'], 'flag')}, Confederates {need['confederate']}"
-    if any(g.side for g in sc.generals):
+    if generals_matter:
         summary += " · losing every general loses the game"
     return {"sides": sides, "common": common, "summary": summary}

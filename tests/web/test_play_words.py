@@ -61,6 +61,20 @@ def test_victory_conditions_and_hand_size_are_shown(client, lee, grant):
     assert "holds none loses the game" in win
 
 
+def test_the_standard_rules_state_their_own_victory_and_hand_size(client, lee, grant):
+    """Under seed 004 only flags win (no general or empty-hand loss, objectives earn nothing)
+    and the hand is the scenario's number, so the page says that and nothing else."""
+    _, game = start_match(lee, grant, make_scenario(skirmish_data()), side="union",
+                          ruleset="standard")
+    client.force_login(grant)
+    html = client.get(f"/play/games/{game.pk}/").content.decode()
+    win = html[html.index('id="how-to-win"'):]
+    win = win[:win.index("</section>")]
+    assert win.count("Hand size 4: the scenario&#x27;s 4.") == 2
+    assert "general" not in win and "holds none" not in win
+    assert "losing every general" not in html
+
+
 def test_every_log_line_about_a_hex_names_it(client, lee, grant):
     _, game = start_match(lee, grant, make_scenario(skirmish_data()), side="union")
     from games import services

@@ -9,6 +9,7 @@ from ...core import Capabilities, Option, register
 from .game import Game
 from ..scenario import Scenario
 from ..units import SIDES
+from ..victory import VictoryTerms
 
 OPTIONS: tuple[Option, ...] = (
     Option("nightfall", bool, False,
@@ -32,6 +33,8 @@ class BattleCry:
 
     capabilities = Capabilities(board="hex", hidden_information=True, chance=True)
     cards: Mapping[str, Card] = CARDS
+    victory = VictoryTerms(objectives_count=True, objectives_win_at_once=True,
+                           last_general_loses=True, empty_hand_loses=True, cards_per_general=1)
 
     def __init__(self, name: str, options: tuple[Option, ...], description: str,
                  summary: tuple[str, ...] = ()):

@@ -14,6 +14,7 @@ from ..advanced.cards import Card
 from ...core import Capabilities, Option, register
 from ..scenario import Scenario
 from ..units import SIDES
+from ..victory import VictoryTerms
 from .cards import CARDS
 from .game import StandardGame
 
@@ -54,6 +55,9 @@ class StandardRuleset:
     description = "The standard rules of the base game: morale, battle-back, breakthrough charges."
     summary: tuple[str, ...] = SUMMARY
     cards: Mapping[str, Card] = CARDS
+    #: six enemy unit flags decide it (rule 1); the hand is the scenario's number (rule 2)
+    victory = VictoryTerms(objectives_count=False, objectives_win_at_once=False,
+                           last_general_loses=False, empty_hand_loses=False, cards_per_general=0)
 
     def new(self, scenario: Scenario, options: Mapping[str, Any], seed: int) -> StandardGame:
         return StandardGame.setup(scenario, self.name, dict(options), seed)
