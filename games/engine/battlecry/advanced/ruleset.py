@@ -32,6 +32,7 @@ class BattleCry:
 
     capabilities = Capabilities(board="hex", hidden_information=True, chance=True)
     cards: Mapping[str, Card] = CARDS
+    archie_plays_from_deck = True
 
     def __init__(self, name: str, options: tuple[Option, ...], description: str,
                  summary: tuple[str, ...] = ()):
