@@ -412,6 +412,11 @@ class StandardGame:
         events, self.events = self.events, []
         return events
 
+    @property
+    def markers(self) -> Mapping[str, str]:
+        """Morale markers on units by unit id (spent, routed), as every side sees them."""
+        return self.status
+
     # -- victory -----------------------------------------------------------------------------
     def flags(self, side: str) -> int:
         return len(self.captured[side])
