@@ -2,7 +2,8 @@
 
 Usage:
   python bench/ai_ladder.py --pair veteran random --pair veteran greedy \
-      --games 400 --scenarios antietam,shiloh,... --procs 2 [--iterations N] [--seed S]
+      --games 400 --scenarios antietam,shiloh,... --procs 2 [--iterations N] [--seed S] \
+      [--ruleset advanced|standard]
 
 Each game is played in the solo configuration: the first policy (A) sits in Archie's seat
 (no hand, top card of its deck, one extra attack die) and the second (B) in the person's
@@ -13,7 +14,9 @@ Games are spread over the scenarios in turn, over ``--procs`` processes.
 
 Prints one line per pair:
   A vs B: N games, A won W (xx.x%), 95% CI [lo%, hi%], A think p50 X s p95 Y s, mean flags A a B b
-(then the CPU time per decision, which a busy machine does not inflate). A game still
+(then the CPU time per decision, which a busy machine does not inflate). ``--record FILE``
+keeps every finished game in FILE with the machine's load and prints a running tally; run
+again with the same arguments and it plays only the games FILE lacks. A game still
 running at the turn cap counts as not won. ``--iterations N`` replaces the levels' time
 budgets by search iterations: N for veteran, 3N for general (repeatable, and the way to
 project the cost of a long run). Asserts nothing.
@@ -24,6 +27,7 @@ import argparse
 import json
 import math
 import multiprocessing
+import os
 import pathlib
 import random
 import statistics
@@ -34,7 +38,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from games.ai import LEVELS, POLICIES, Budget, choose  # noqa: E402
-from games.engine import Game, load_scenario  # noqa: E402
+from games.engine import DEFAULT_RULESET, RULESETS, Game, load_scenario  # noqa: E402
 from games.ai.evaluation import other  # noqa: E402
 
 DEFAULT_SCENARIOS = ("antietam", "belmont", "cedar-mountain", "first-bull-run", "fredericksburg",
@@ -56,7 +60,7 @@ def play_game(spec: dict) -> dict:
     person = sc.first_side if spec["leg"] == 0 else other(sc.first_side)
     archie = other(person)
     options = {} if spec["plain"] else {"archie": archie}
-    game = Game.new(sc, options=options, seed=spec["seed"])
+    game = Game.new(sc, ruleset=spec["ruleset"], options=options, seed=spec["seed"])
     seats = {archie: spec["a"], person: spec["b"]}
     budgets = {s: budget_for(name, spec["iterations"]) for s, name in seats.items()}
     rng = random.Random(spec["seed"])
@@ -103,16 +107,59 @@ def percentile(values: list, q: float) -> float:
     return s[min(len(s) - 1, int(math.ceil(q * len(s))) - 1)]
 
 
+def spec_key(spec: dict) -> tuple:
+    """What makes two recorded games the same game of a series."""
+    return tuple(spec[k] for k in ("a", "b", "ruleset", "plain", "iterations", "scenario", "leg",
+                                   "seed"))
+
+
+def recorded(path: pathlib.Path | None) -> dict:
+    """The games already kept in ``path`` (one JSON object a line), by their spec key."""
+    if path is None or not path.exists():
+        return {}
+    out = {}
+    for line in path.read_text().splitlines():
+        if line.strip():
+            row = json.loads(line)
+            out[spec_key(row["spec"])] = row["result"]
+    return out
+
+
+def play_and_note(spec: dict) -> tuple[dict, dict]:
+    result = play_game(spec)
+    result["load"] = round(os.getloadavg()[0], 2)
+    return spec, result
+
+
 def run_pair(a: str, b: str, games: int, scenarios: list, procs: int, iterations: int | None,
-             plain: bool, seed: int) -> str:
+             plain: bool, seed: int, ruleset: str, record: pathlib.Path | None = None) -> str:
     specs = [{"a": a, "b": b, "scenario": scenarios[(i // 2) % len(scenarios)], "leg": i % 2,
-              "seed": seed * 1_000_003 + i // 2, "iterations": iterations, "plain": plain}
+              "seed": seed * 1_000_003 + i // 2, "iterations": iterations, "plain": plain,
+              "ruleset": ruleset}
              for i in range(games)]
-    if procs > 1:
-        with multiprocessing.Pool(procs) as pool:
-            results = pool.map(play_game, specs, chunksize=1)
-    else:
-        results = [play_game(s) for s in specs]
+    kept = recorded(record)
+    todo = [s for s in specs if spec_key(s) not in kept]
+    if record is not None and len(todo) < len(specs):
+        print(f"{a} vs {b}: {len(specs) - len(todo)} games already in {record}", flush=True)
+    pool = multiprocessing.Pool(procs) if procs > 1 and len(todo) > 1 else None
+    finished = (pool.imap_unordered(play_and_note, todo, chunksize=1) if pool
+                else map(play_and_note, todo))
+    for n, (spec, result) in enumerate(finished, 1):
+        kept[spec_key(spec)] = result
+        if record is not None:
+            with record.open("a") as f:
+                f.write(json.dumps({"spec": spec, "result": result}) + "\n")
+            done = [kept[spec_key(s)] for s in specs if spec_key(s) in kept]
+            print(f"  [{len(done)}/{len(specs)}] {spec['scenario']} leg {spec['leg']}: "
+                  f"{a} {'won' if result['won'] else 'did not win'}; "
+                  f"{summary(a, b, done)}", flush=True)
+    if pool:
+        pool.close()
+        pool.join()
+    return summary(a, b, [kept[spec_key(s)] for s in specs])
+
+
+def summary(a: str, b: str, results: list) -> str:
     wins = sum(r["won"] for r in results)
     lo, hi = wilson(wins, len(results))
     think = [t for r in results for t in r["think"]]
@@ -137,18 +184,22 @@ def main(argv=None) -> None:
                    help="search iterations per decision instead of the levels' seconds")
     p.add_argument("--plain", action="store_true", help="no Archie handicap: both hold hands")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--ruleset", default=DEFAULT_RULESET, choices=sorted(RULESETS))
+    p.add_argument("--record", type=pathlib.Path, default=None,
+                   help="keep each finished game in this file (JSON lines) and skip the games "
+                        "it already holds, so a long series can be stopped and taken up again")
     args = p.parse_args(argv)
     scenarios = [s for s in args.scenarios.split(",") if s]
     for a, b in args.pair:
         for n in (a, b):
             if n not in names:
                 p.error(f"unknown policy or level {n!r}; choose from {', '.join(names)}")
-    print(f"scenarios: {', '.join(scenarios)}; processes: {args.procs}; "
+    print(f"ruleset: {args.ruleset}; scenarios: {', '.join(scenarios)}; processes: {args.procs}; "
           f"budget: {f'{args.iterations} iterations' if args.iterations else 'level seconds'}"
           f"{'; plain (no handicap)' if args.plain else '; solo (A in Archie seat)'}", flush=True)
     for a, b in args.pair:
         print(run_pair(a, b, args.games, scenarios, args.procs, args.iterations, args.plain,
-                       args.seed), flush=True)
+                       args.seed, args.ruleset, args.record), flush=True)
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import time
+from typing import Callable
 from dataclasses import dataclass
 
 
@@ -18,20 +19,32 @@ class Budget:
         if self.iterations is None and self.seconds is None:
             raise ValueError("a budget needs iterations or seconds")
 
-    def clock(self) -> "Clock":
-        return Clock(self)
+    def clock(self, now: Callable[[], float] = time.perf_counter) -> "Clock":
+        return Clock(self, now)
 
 
 class Clock:
-    def __init__(self, budget: Budget):
+    """Counts a search's iterations (``done``) and says whether another may start.
+
+    Under a time budget another iteration starts only if, at the pace so far, it would end
+    before the deadline: the search keeps to its seconds instead of overrunning them by
+    its last iteration.
+    """
+
+    def __init__(self, budget: Budget, now: Callable[[], float] = time.perf_counter):
         self.budget = budget
         self.done = 0
-        self.deadline = (time.perf_counter() + budget.seconds) if budget.seconds else None
+        self.now = now
+        self.start = now()
+        self.deadline = (self.start + budget.seconds) if budget.seconds else None
 
     def more(self) -> bool:
         b = self.budget
         if b.iterations is not None and self.done >= b.iterations:
             return False
-        if self.deadline is not None and time.perf_counter() >= self.deadline:
-            return False
+        if self.deadline is not None:
+            t = self.now()
+            pace = (t - self.start) / self.done if self.done else 0.0
+            if t + pace > self.deadline:
+                return False
         return True

@@ -152,3 +152,19 @@ def test_greedy_takes_a_sure_elimination():
         g.apply(pick)
     action = greedy_policy(g, "union", None, seed=1)
     assert action["type"] == "attack" and action["target"] == {"col": 13, "row": 5}
+
+
+def test_a_time_budget_starts_no_iteration_that_would_end_past_its_deadline():
+    """At 0.3 s an iteration, the tenth of a 3-second budget would end at 3.0 s and may
+    start; an eleventh would end past 3 s and does not (think time keeps under its level's
+    seconds instead of overrunning them by one iteration)."""
+    t = [100.0]
+    clock = Budget(seconds=3.0).clock(now=lambda: t[0])
+    started = 0
+    while clock.more():
+        started += 1
+        t[0] += 0.3
+        clock.done += 1
+    assert started == 10
+    assert t[0] - 100.0 <= 3.0 + 1e-9
+    assert Budget(iterations=5, seconds=3.0).clock(now=lambda: 0.0).more()
