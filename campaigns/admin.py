@@ -28,12 +28,12 @@ class BattleInline(admin.TabularInline):
 
 @admin.register(Campaign)
 class CampaignAdmin(admin.ModelAdmin):
-    list_display = ("name", "challenger", "opponent", "challenger_side", "archie_level", "status",
-                    "winner", "updated")
-    list_filter = ("status", "archie_level", "plan")
+    list_display = ("name", "challenger", "opponent", "challenger_side", "archie_level", "ruleset",
+                    "status", "winner", "updated")
+    list_filter = ("status", "archie_level", "ruleset", "plan")
     search_fields = ("name", "challenger__username", "opponent__username")
-    readonly_fields = ("plan", "challenger", "opponent", "challenger_side", "archie_level", "status", "started",
-                       "finished", "winner", "decided_by", "created")
+    readonly_fields = ("plan", "challenger", "opponent", "challenger_side", "archie_level", "ruleset", "status",
+                       "started", "finished", "winner", "decided_by", "created")
     inlines = [BattleInline]
 
 

@@ -5,8 +5,9 @@ from django import forms
 from django.contrib.auth import get_user_model
 
 from campaigns.models import CampaignPlan
+from campaigns.services import CAMPAIGN_RULESETS
 from games.ai import LEVELS
-from games.forms_play import DEADLINE_CHOICES
+from games.forms_play import DEADLINE_CHOICES, ruleset_field
 from games.models import Scenario
 
 COMPOSED_SLOTS = 6
@@ -26,6 +27,7 @@ class CampaignForm(forms.Form):
                                   help_text="A shipped campaign, or compose your own from 3 or more scenarios.")
     name = forms.CharField(required=False, max_length=120, label="Name of your campaign",
                            help_text="Only when you compose your own.")
+    ruleset = ruleset_field()
     side = forms.ChoiceField(choices=[("union", "Union"), ("confederate", "Confederate")],
                              label="The army you keep",
                              help_text="You command it in every battle; there is no re-match.")
@@ -39,6 +41,9 @@ class CampaignForm(forms.Form):
         if user is not None and user.is_authenticated:
             members = members.exclude(pk=user.pk)
         self.fields["opponent"].queryset = members
+        self.fields["ruleset"].help_text = (
+            "Every battle is played under them. A campaign needs rules with the pre-battle dice "
+            f"between battles: {' or '.join(CAMPAIGN_RULESETS)} (ruling C9).")
         for i in range(1, COMPOSED_SLOTS + 1):
             self.fields[f"battle_{i}"] = forms.ModelChoiceField(
                 queryset=Scenario.objects.order_by("name"), required=False,

@@ -67,6 +67,8 @@ class Campaign(models.Model):
     challenger_side = models.CharField(max_length=12, choices=[(s, s.title()) for s in SIDES],
                                        help_text="The army the challenger keeps in every battle.")
     deadline_hours = models.PositiveSmallIntegerField(default=72)
+    ruleset = models.CharField(max_length=20, default="advanced",
+                               help_text="The rules every battle is played under (a registered ruleset).")
     status = models.CharField(max_length=12, choices=Status.choices, db_index=True)
     message = models.CharField(max_length=200, blank=True)
     created = models.DateTimeField(default=timezone.now)
@@ -81,6 +83,11 @@ class Campaign(models.Model):
                                             ("general", "General")],
         help_text="A campaign against Archie at this level (the opponent is Archie, who keeps "
                   "the other army); blank between two members.")
+
+    held = models.CharField(
+        max_length=300, blank=True,
+        help_text="Why the next battle could not start when the last one ended (its players "
+                  "can try again from the campaign page); blank when nothing is held up.")
 
     class Meta:
         ordering = ["-updated"]

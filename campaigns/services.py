@@ -15,9 +15,14 @@ ends the campaign) in that same transaction.
 Against Archie (:func:`start_versus_archie`, ruling C6) each battle's match carries the
 campaign's ``archie_level``, so :mod:`games.services` queues Archie's decisions, pre-battle
 dice included, on commit as in a solo match.  An Epic plan is refused (ruling C8).
+
+Every battle is played under the campaign's ``ruleset``, chosen when it is set up; only a
+ruleset that takes the pre-battle dice can carry a campaign (ruling C9), and any other is
+refused before the campaign is created, never when its second battle is due.
 """
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -25,8 +30,11 @@ from django.utils import timezone
 
 from campaigns import scoring
 from campaigns.models import SIDES, Campaign, CampaignBattle, CampaignPlan
-from games import services as game_services
+from games import invitations, services as game_services
+from games.engine import DEFAULT_RULESET, RULESETS
 from games.models import Match, Scenario
+
+logger = logging.getLogger(__name__)
 
 MIN_BATTLES = 3
 MAX_BATTLES = 12
@@ -57,7 +65,8 @@ def other(side: str) -> str:
 # -- starting ----------------------------------------------------------------------------------
 @dataclass
 class Terms:
-    """What a challenger proposes: a shipped plan, or scenarios in order with a name."""
+    """What a challenger proposes: a shipped plan, or scenarios in order with a name, and the
+    rules every battle is played under."""
 
     plan: CampaignPlan | None = None
     scenarios: tuple = ()
@@ -65,6 +74,29 @@ class Terms:
     side: str = "union"
     deadline_hours: int = 72
     message: str = ""
+    ruleset: str = DEFAULT_RULESET
+
+
+def carries_campaigns(rules) -> bool:
+    """Whether a ruleset can play a campaign's battles: it must take the pre-battle dice due
+    as set-up options, since every battle after the first begins with them (ruling C9)."""
+    return set(PREBATTLE_OPTION.values()) <= {o.name for o in rules.options}
+
+
+#: The rulesets a campaign may be played under, the default first.
+CAMPAIGN_RULESETS = tuple(sorted((n for n, r in RULESETS.items() if carries_campaigns(r)),
+                                 key=lambda n: (n != DEFAULT_RULESET, n)))
+
+
+def _check_rules(ruleset: str) -> None:
+    rules = RULESETS.get(ruleset)
+    if rules is None:
+        raise CampaignRefused(f"Choose the rules: {', '.join(sorted(RULESETS))}.")
+    if not carries_campaigns(rules):
+        raise CampaignRefused(
+            f"A campaign cannot be played under the {ruleset} rules: they have no pre-battle dice, "
+            "which every battle after the first begins with (ruling C9). Choose the "
+            f"{' or '.join(CAMPAIGN_RULESETS)} rules.")
 
 
 def _battles_of(terms: Terms) -> tuple[str, str, list]:
@@ -99,12 +131,13 @@ def _checked(terms: Terms) -> tuple[str, str, list]:
         raise CampaignRefused("Choose the army you keep: Union or Confederate.")
     if not (game_services.MIN_DEADLINE_HOURS <= int(terms.deadline_hours) <= game_services.MAX_DEADLINE_HOURS):
         raise CampaignRefused("The time per move must be between 1 hour and 14 days.")
+    _check_rules(terms.ruleset)
     name, theme, scenarios = _battles_of(terms)
     for sc in scenarios:
         try:
-            sc.engine_scenario()
-        except Exception:  # noqa: BLE001 - a broken file is refused, whatever is wrong with it
-            raise CampaignRefused(f"The scenario {sc} cannot be played: its file is not valid.") from None
+            game_services.check_rules(sc, terms.ruleset)
+        except game_services.ActionRefused as refused:
+            raise CampaignRefused(refused.message) from None
     return name, theme, scenarios
 
 
@@ -112,7 +145,7 @@ def _create(challenger, opponent, terms: Terms, checked, **fields) -> Campaign:
     name, theme, scenarios = checked
     campaign = Campaign.objects.create(
         name=name, theme=theme, plan=terms.plan, challenger=challenger, opponent=opponent,
-        challenger_side=terms.side, deadline_hours=int(terms.deadline_hours),
+        challenger_side=terms.side, deadline_hours=int(terms.deadline_hours), ruleset=terms.ruleset,
         message=(terms.message or "")[:200], **fields)
     CampaignBattle.objects.bulk_create(
         CampaignBattle(campaign=campaign, number=i, scenario=sc)
@@ -120,14 +153,23 @@ def _create(challenger, opponent, terms: Terms, checked, **fields) -> Campaign:
     return campaign
 
 
+#: What a member reads when a step of an invitation is refused (games/invitations.py takes the
+#: steps, as for a match challenge).
+INVITATION_WORDING = invitations.Wording(
+    refused=CampaignRefused, not_a_player=NotCampaignPlayer,
+    missing="There is no such campaign.",
+    closed="This invitation is no longer open.",
+    only_accept="Only the member invited can accept this campaign.",
+    only_decline="Only the member invited can decline this campaign.",
+    only_withdraw="Only the member who sent the invitation can withdraw it.",
+    log_in="Log in to start a campaign.",
+    choose_member="Choose a member to invite.",
+    not_yourself="You cannot invite yourself.")
+
+
 def invite(challenger, opponent, terms: Terms) -> Campaign:
     """Invite a member to a campaign (the same challenge and accept flow as a match)."""
-    if not challenger.is_authenticated:
-        raise CampaignRefused("Log in to start a campaign.")
-    if opponent is None or not opponent.is_active:
-        raise CampaignRefused("Choose a member to invite.")
-    if opponent.pk == challenger.pk:
-        raise CampaignRefused("You cannot invite yourself.")
+    invitations.check_invitee(challenger, opponent, INVITATION_WORDING)
     checked = _checked(terms)
     with transaction.atomic():
         return _create(challenger, opponent, terms, checked, status=Campaign.Status.CHALLENGE)
@@ -152,51 +194,28 @@ def start_versus_archie(user, terms: Terms, level: str) -> Campaign:
 
 
 def _locked(campaign_id) -> Campaign:
-    try:
-        return Campaign.objects.select_for_update().get(pk=campaign_id)
-    except (Campaign.DoesNotExist, ValueError, TypeError):
-        raise CampaignRefused("There is no such campaign.") from None
+    return invitations.locked(Campaign, campaign_id, INVITATION_WORDING)
 
 
 def accept(campaign_id, user) -> Campaign:
     """The invited member accepts: battle 1 starts."""
-    with transaction.atomic():
-        campaign = _locked(campaign_id)
-        if campaign.status != Campaign.Status.CHALLENGE:
-            raise CampaignRefused("This invitation is no longer open.")
-        if not user.is_authenticated or user.pk != campaign.opponent_id:
-            raise NotCampaignPlayer("Only the member invited can accept this campaign.")
-        campaign.status = Campaign.Status.ACTIVE
-        campaign.started = timezone.now()
-        campaign.save()
-        _start_battle(campaign, campaign.battles.get(number=1))
-    return campaign
+    return invitations.accept(Campaign, campaign_id, user, INVITATION_WORDING, _begin)
 
 
 def decline(campaign_id, user) -> Campaign:
-    with transaction.atomic():
-        campaign = _locked(campaign_id)
-        if campaign.status != Campaign.Status.CHALLENGE:
-            raise CampaignRefused("This invitation is no longer open.")
-        if not user.is_authenticated or user.pk != campaign.opponent_id:
-            raise NotCampaignPlayer("Only the member invited can decline this campaign.")
-        campaign.status = Campaign.Status.DECLINED
-        campaign.finished = timezone.now()
-        campaign.save()
-    return campaign
+    return invitations.decline(Campaign, campaign_id, user, INVITATION_WORDING)
 
 
 def cancel(campaign_id, user) -> Campaign:
-    with transaction.atomic():
-        campaign = _locked(campaign_id)
-        if not user.is_authenticated or user.pk != campaign.challenger_id:
-            raise NotCampaignPlayer("Only the member who sent the invitation can withdraw it.")
-        if campaign.status != Campaign.Status.CHALLENGE:
-            raise CampaignRefused("It can no longer be withdrawn.")
-        campaign.status = Campaign.Status.CANCELLED
-        campaign.finished = timezone.now()
-        campaign.save()
-    return campaign
+    return invitations.withdraw(Campaign, campaign_id, user, INVITATION_WORDING,
+                                (Campaign.Status.CHALLENGE,))
+
+
+def _begin(campaign: Campaign) -> None:
+    campaign.status = Campaign.Status.ACTIVE
+    campaign.started = timezone.now()
+    campaign.save()
+    _start_battle(campaign, campaign.battles.get(number=1))
 
 
 def _start_battle(campaign: Campaign, battle: CampaignBattle) -> None:
@@ -208,8 +227,42 @@ def _start_battle(campaign: Campaign, battle: CampaignBattle) -> None:
     battle.match = game_services.start_arranged_match(
         campaign.player_of("union"), campaign.player_of("confederate"), battle.scenario,
         deadline_hours=campaign.deadline_hours, single_game=True, setup=setup,
-        message=f"{campaign.name}, battle {battle.number}", archie_level=campaign.archie_level)
+        message=f"{campaign.name}, battle {battle.number}", archie_level=campaign.archie_level,
+        ruleset=campaign.ruleset)
     battle.save()
+
+
+def _start_or_hold(campaign: Campaign, battle: CampaignBattle) -> None:
+    """Start ``battle``; if it is refused (say its scenario file was edited into one that
+    no longer loads), note why on the campaign instead of failing the move that ended the
+    battle before it, which must stand. Its players can try again (:func:`start_held`)."""
+    try:
+        with transaction.atomic():
+            _start_battle(campaign, battle)
+    except game_services.ActionRefused as refused:
+        logger.warning("campaign %s: battle %s could not start: %s", campaign.pk, battle.number,
+                       refused)
+        campaign.held = f"Battle {battle.number} could not start: {refused}"[:300]
+    else:
+        campaign.held = ""
+
+
+def start_held(campaign_id, user) -> Campaign:
+    """A player tries again to start the battle that could not start when the last one
+    ended; refused with the reason while it still cannot."""
+    with transaction.atomic():
+        campaign = _locked(campaign_id)
+        if not campaign.is_player(user):
+            raise NotCampaignPlayer("Only the campaign's players can start its next battle.")
+        battle = next_battle(campaign)
+        if not campaign.held or campaign.status != Campaign.Status.ACTIVE or battle is None \
+                or battle.match_id is not None:
+            raise CampaignRefused("No battle of this campaign is waiting to start.")
+        _start_or_hold(campaign, battle)
+        campaign.save()
+    if campaign.held:
+        raise CampaignRefused(campaign.held)
+    return campaign
 
 
 # -- the end of a battle -----------------------------------------------------------------------
@@ -234,7 +287,7 @@ def battle_finished(match: Match) -> None:
     battle.save()
     following = campaign.battles.filter(number=battle.number + 1).first()
     if following is not None:
-        _start_battle(campaign, following)
+        _start_or_hold(campaign, following)
         campaign.save()
         return
     table = scoring.standings(history(campaign))

@@ -12,4 +12,5 @@ urlpatterns = [
     path("<int:pk>/accept/", views.accept, name="accept"),
     path("<int:pk>/decline/", views.decline, name="decline"),
     path("<int:pk>/withdraw/", views.cancel, name="cancel"),
+    path("<int:pk>/start-next/", views.start_held, name="start_held"),
 ]

@@ -62,7 +62,7 @@ def new(request):
         d = form.cleaned_data
         terms = services.Terms(plan=d["plan"], scenarios=form.battles(), name=d["name"],
                                side=d["side"], deadline_hours=d["deadline_hours"],
-                               message=d["message"])
+                               message=d["message"], ruleset=d["ruleset"])
         try:
             if d["archie_level"]:
                 campaign = services.start_versus_archie(request.user, terms, d["archie_level"])
@@ -148,3 +148,8 @@ def decline(request, pk):
 @require_POST
 def cancel(request, pk):
     return _step(request, pk, services.cancel, "Invitation withdrawn.")
+
+
+@require_POST
+def start_held(request, pk):
+    return _step(request, pk, services.start_held, "The next battle is on.")

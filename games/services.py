@@ -25,7 +25,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from games import events, game_log, outbox
+from games import events, game_log, invitations, outbox
 from games.engine import (DEFAULT_RULESET, RULESETS, Game as EngineGame, IllegalAction, chance_of,
                           load_scenario)
 from games.models import ChatMessage, ChatShare, Game, GameAction, Match, Scenario
@@ -126,10 +126,10 @@ def _clean_options(nightfall: bool = False) -> dict:
     return {"nightfall": True} if nightfall else {}
 
 
-def _check_terms(scenario: Scenario, deadline_hours: int, side: str,
-                 ruleset: str = DEFAULT_RULESET, options: dict | None = None) -> None:
-    if scenario is None:
-        raise ActionRefused("Choose a scenario.")
+def check_rules(scenario: Scenario, ruleset: str = DEFAULT_RULESET, options: dict | None = None) -> None:
+    """Refuse a scenario whose file is not valid, a ruleset that is not registered, a scenario
+    the ruleset cannot play, or an option it does not declare (a match's terms, and each
+    battle of a campaign before it is sent)."""
     try:
         engine_scenario = scenario.engine_scenario()
     except Exception:  # noqa: BLE001 - a broken file is refused, whatever is wrong with it
@@ -143,6 +143,13 @@ def _check_terms(scenario: Scenario, deadline_hours: int, side: str,
     for name in options or {}:
         if name not in declared:
             raise ActionRefused(f"The {ruleset} rules have no {name.replace('_', ' ')} option.")
+
+
+def _check_terms(scenario: Scenario, deadline_hours: int, side: str,
+                 ruleset: str = DEFAULT_RULESET, options: dict | None = None) -> None:
+    if scenario is None:
+        raise ActionRefused("Choose a scenario.")
+    check_rules(scenario, ruleset, options)
     if not (MIN_DEADLINE_HOURS <= int(deadline_hours) <= MAX_DEADLINE_HOURS):
         raise ActionRefused(f"The time per move must be between {MIN_DEADLINE_HOURS} hour and "
                             f"{MAX_DEADLINE_HOURS // 24} days.")
@@ -150,16 +157,24 @@ def _check_terms(scenario: Scenario, deadline_hours: int, side: str,
         raise ActionRefused("Choose Union, Confederate or random.")
 
 
+#: What a member reads when a step of a challenge is refused (games/invitations.py takes the steps).
+CHALLENGE_WORDING = invitations.Wording(
+    refused=ActionRefused, not_a_player=NotAPlayer,
+    missing="There is no such match.",
+    closed="This challenge is no longer open.",
+    only_accept="Only the member challenged can accept this challenge.",
+    only_decline="Only the member challenged can decline this challenge.",
+    only_withdraw="Only the member who made it can withdraw it.",
+    log_in="Log in to challenge a member.",
+    choose_member="Choose a member to challenge.",
+    not_yourself="You cannot challenge yourself.")
+
+
 def create_challenge(challenger, opponent, scenario: Scenario, *, nightfall: bool = False,
                      deadline_hours: int = 72, side: str = "random", message: str = "",
                      ruleset: str = DEFAULT_RULESET) -> Match:
     """Challenge a member to a match (game 1 and the re-match with sides swapped)."""
-    if not challenger.is_authenticated:
-        raise ActionRefused("Log in to challenge a member.")
-    if opponent is None or not opponent.is_active:
-        raise ActionRefused("Choose a member to challenge.")
-    if opponent.pk == challenger.pk:
-        raise ActionRefused("You cannot challenge yourself.")
+    invitations.check_invitee(challenger, opponent, CHALLENGE_WORDING)
     _check_terms(scenario, deadline_hours, side, ruleset, _clean_options(nightfall))
     with transaction.atomic():
         match = Match.objects.create(
@@ -210,49 +225,22 @@ def start_arranged_match(home, away, scenario: Scenario, *, nightfall: bool = Fa
 
 
 def _locked_match(match_id) -> Match:
-    try:
-        return Match.objects.select_for_update().get(pk=match_id)
-    except (Match.DoesNotExist, ValueError, TypeError):
-        raise ActionRefused("There is no such match.") from None
+    return invitations.locked(Match, match_id, CHALLENGE_WORDING)
 
 
 def accept(match_id, user) -> Match:
     """The challenged member accepts: game 1 starts."""
-    with transaction.atomic():
-        match = _locked_match(match_id)
-        if match.status != Match.Status.CHALLENGE:
-            raise ActionRefused("This challenge is no longer open.")
-        if not user.is_authenticated or user.pk != match.opponent_id:
-            raise NotAPlayer("Only the member challenged can accept this challenge.")
-        _start(match)
-    return match
+    return invitations.accept(Match, match_id, user, CHALLENGE_WORDING, _start)
 
 
 def decline(match_id, user) -> Match:
-    with transaction.atomic():
-        match = _locked_match(match_id)
-        if match.status != Match.Status.CHALLENGE:
-            raise ActionRefused("This challenge is no longer open.")
-        if not user.is_authenticated or user.pk != match.opponent_id:
-            raise NotAPlayer("Only the member challenged can decline this challenge.")
-        match.status = Match.Status.DECLINED
-        match.finished = timezone.now()
-        match.save()
-    return match
+    return invitations.decline(Match, match_id, user, CHALLENGE_WORDING)
 
 
 def cancel(match_id, user) -> Match:
     """The challenger withdraws a challenge not yet answered, or an open seek."""
-    with transaction.atomic():
-        match = _locked_match(match_id)
-        if not user.is_authenticated or user.pk != match.challenger_id:
-            raise NotAPlayer("Only the member who made it can withdraw it.")
-        if match.status not in (Match.Status.CHALLENGE, Match.Status.SEEK):
-            raise ActionRefused("It can no longer be withdrawn.")
-        match.status = Match.Status.CANCELLED
-        match.finished = timezone.now()
-        match.save()
-    return match
+    return invitations.withdraw(Match, match_id, user, CHALLENGE_WORDING,
+                                (Match.Status.CHALLENGE, Match.Status.SEEK))
 
 
 def join_seek(match_id, user) -> Match:

@@ -1,11 +1,13 @@
-"""Admin of the tournaments app: every model here gets registered.
+"""Admin of the tournaments app: every model here gets registered, the Annual Games
+competition's own models included.
 
 Results are best changed through the organiser console (which keeps the history); the
 admin shows the history read-only.
 """
 from django.contrib import admin
 
-from .models import AnniversaryReminder, Club, Competition, CompetitionScenario, Entry, Membership, Pairing, ResultChange, Round
+from .models import (AnniversaryReminder, AnnualGames, AnnualMatch, Club, Competition, CompetitionScenario,
+                     Entry, Membership, Pairing, ResultChange, Round)
 
 
 class MembershipInline(admin.TabularInline):
@@ -107,7 +109,6 @@ class ResultChangeAdmin(admin.ModelAdmin):
         return False
 
 
-
 @admin.register(AnniversaryReminder)
 class AnniversaryReminderAdmin(admin.ModelAdmin):
     list_display = ("user", "battle", "year", "kind", "sent")
@@ -116,4 +117,14 @@ class AnniversaryReminderAdmin(admin.ModelAdmin):
     list_select_related = ("user",)
 
 
-from . import annual_admin  # noqa: E402,F401  (the Annual Games models)
+@admin.register(AnnualGames)
+class AnnualGamesAdmin(admin.ModelAdmin):
+    list_display = ("competition", "year", "window_days", "time_zone", "two_player")
+    list_filter = ("year", "two_player")
+    raw_id_fields = ("competition",)
+
+
+@admin.register(AnnualMatch)
+class AnnualMatchAdmin(admin.ModelAdmin):
+    list_display = ("pairing", "played_on")
+    raw_id_fields = ("pairing",)

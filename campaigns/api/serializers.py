@@ -10,6 +10,7 @@ from campaigns import services
 from campaigns.models import SIDES, Campaign, CampaignBattle, CampaignPlan
 from games.api.serializers import MemberSerializer
 from games.api.types import SIDE_CHOICES
+from games.engine import DEFAULT_RULESET, RULESETS
 from games.forms_play import DEADLINE_CHOICES
 from games.models import Scenario
 
@@ -112,8 +113,8 @@ class CampaignSerializer(serializers.ModelSerializer):
     class Meta:
         model = Campaign
         fields = ("id", "name", "theme", "plan", "status", "challenger", "opponent", "challenger_side",
-                  "versus_archie", "archie_level", "deadline_hours", "message", "created", "started",
-                  "finished", "winner", "decided_by", "url")
+                  "versus_archie", "archie_level", "ruleset", "deadline_hours", "message", "created", "started",
+                  "finished", "winner", "decided_by", "held", "url")
 
 
 class SideTotalsSerializer(serializers.Serializer):
@@ -199,6 +200,11 @@ class CampaignTermsSerializer(serializers.Serializer):
     deadline_hours = serializers.ChoiceField(choices=[h for h, _ in DEADLINE_CHOICES], default=72,
                                              help_text="Hours per move.")
     message = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+    ruleset = serializers.ChoiceField(
+        choices=sorted(RULESETS), default=DEFAULT_RULESET,
+        help_text="The rules every battle is played under; only rules with the pre-battle dice can "
+                  f"carry a campaign ({', '.join(services.CAMPAIGN_RULESETS)}), any other is refused "
+                  "with the reason (ruling C9).")
 
     def validate(self, data):
         if bool(data.get("plan")) == bool(data.get("scenarios")):
@@ -209,7 +215,7 @@ class CampaignTermsSerializer(serializers.Serializer):
         d = self.validated_data
         return services.Terms(plan=d.get("plan"), scenarios=tuple(d.get("scenarios") or ()),
                               name=d["name"], side=d["side"], deadline_hours=int(d["deadline_hours"]),
-                              message=d["message"])
+                              message=d["message"], ruleset=d["ruleset"])
 
 
 class CampaignInvitationSerializer(CampaignTermsSerializer):

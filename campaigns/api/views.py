@@ -140,3 +140,10 @@ class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
     @action(detail=True, methods=["post"])
     def withdraw(self, request, pk=None):
         return self._step(services.cancel, pk)
+
+    @extend_schema(summary="Try again to start the next battle, held up when the last one ended "
+                           "(the campaign's `held` says why)", request=None,
+                   responses=CampaignDetailSerializer)
+    @action(detail=True, methods=["post"], url_path="start-next")
+    def start_next(self, request, pk=None):
+        return self._step(services.start_held, pk)

@@ -44,7 +44,9 @@ def finish_turn(g: Game, rng: random.Random, limit: int = 200) -> None:
     for _ in range(limit):
         if g.outcome or g.current.number != turn:
             return
-        apply_fast(g, quick_choice(g, g.active_side, rng))
+        decider = g.active_side
+        assert decider is not None          # a game in progress always has a side to decide
+        apply_fast(g, quick_choice(g, decider, rng))
 
 
 def apply_fast(g: Game, action: dict) -> None:

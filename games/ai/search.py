@@ -74,6 +74,7 @@ def _iterate(g: Game, side: str, root: Node, rng: random.Random) -> None:
     node, path = root, [root]
     while not g.outcome and g.current.number == turn:
         decider = g.active_side
+        assert decider is not None                # the game is in progress
         if decider != side:                       # the other side's choice: its quick policy
             apply_fast(g, quick_choice(g, decider, rng))
             continue

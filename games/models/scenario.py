@@ -21,6 +21,8 @@ SCHEMA_PATH = SCENARIO_DIR / "schema.json"
 class Scenario(models.Model):
     slug = models.SlugField(max_length=80, unique=True)
     name = models.CharField(max_length=120)
+    subtitle = models.CharField(max_length=120, blank=True,
+                                help_text="Tells apart battles of the same name (the day, the action).")
     data = models.JSONField(help_text="The scenario file (docs/scenarios.md), validated on save.")
     date = models.DateField(help_text="The first day of the battle.")
     anniversary = models.PositiveSmallIntegerField(
@@ -39,7 +41,9 @@ class Scenario(models.Model):
         ordering = ["date", "name"]
 
     def __str__(self) -> str:
-        return self.name
+        """The name, with the subtitle that tells apart battles of the same name
+        (``Gettysburg (3rd Day: Pickett's Charge)``)."""
+        return f"{self.name} ({self.subtitle})" if self.subtitle else self.name
 
     def engine_scenario(self) -> EngineScenario:
         """The validated engine scenario (raises ScenarioError for a broken file)."""
@@ -50,6 +54,7 @@ class Scenario(models.Model):
         d = self.data
         self.slug = d["slug"]
         self.name = d["name"]
+        self.subtitle = d.get("subtitle", "")
         self.date = dt.date.fromisoformat(d["dates"][0])
         self.anniversary = self.date.month * 100 + self.date.day
         self.state = d.get("state", "")

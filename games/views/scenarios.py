@@ -8,7 +8,6 @@ from urllib.parse import urlencode
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError
-from django.db.models.fields.json import KT
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
@@ -67,7 +66,7 @@ def scenario_rows(scenarios, sort: str, today: dt.date) -> list[dict]:
         rows.sort(key=lambda r: (r["next_anniversary"], r["scenario"].name.lower()))
     elif sort == "name":
         rows.sort(key=lambda r: (r["scenario"].name.lower(),
-                                 (getattr(r["scenario"], "subtitle", None) or "").lower(),
+                                 r["scenario"].subtitle.lower(),
                                  r["scenario"].date))
     else:
         rows.sort(key=lambda r: (r["scenario"].date, r["scenario"].name.lower()))
@@ -78,7 +77,7 @@ def scenario_list(request):
     sort = request.GET.get("sort", DEFAULT_SORT)
     if sort not in SORTS:
         sort = DEFAULT_SORT
-    scenarios = Scenario.objects.defer("data").annotate(subtitle=KT("data__subtitle"))
+    scenarios = Scenario.objects.defer("data")
     context = {
         "rows": scenario_rows(scenarios, sort, local_today()),
         "sort": sort,

@@ -182,3 +182,24 @@ def test_versus_archie_through_the_api(world):
     assert body["current_game"] == game.pk and game_services.archie_side(game) == "confederate"
     r = lee.post("/api/v1/campaigns/versus-archie/", {"plan": PLAN, "level": "marshal"}, format="json")
     assert r.status_code == 400 and r.json()["errors"][0]["field"] == "level"
+
+
+def test_a_held_next_battle_is_told_and_started_again_through_the_api(world):
+    """The campaign's ``held`` says why battle 2 could not start; ``start-next`` refuses with
+    that reason while the file is broken and starts the battle once it is mended."""
+    first, second = world.active.battles.order_by("number")[:2]
+    scenario = second.scenario
+    good = scenario.data
+    type(scenario).objects.filter(pk=scenario.pk).update(data={"format": 1, "slug": scenario.slug})
+    finish(first, (4, 1), "union")
+    player = world.clients["player"]
+    detail = player.get(f"/api/v1/campaigns/{world.active.pk}/").json()
+    assert detail["held"].startswith("Battle 2 could not start")
+    r = player.post(f"/api/v1/campaigns/{world.active.pk}/start-next/")
+    assert r.status_code == 409 and "Battle 2 could not start" in r.json()["message"]
+    r = world.clients["non_player"].post(f"/api/v1/campaigns/{world.active.pk}/start-next/")
+    assert r.status_code == 403          # not a player of this campaign
+    type(scenario).objects.filter(pk=scenario.pk).update(data=good)
+    r = player.post(f"/api/v1/campaigns/{world.active.pk}/start-next/")
+    assert r.status_code == 200 and r.json()["held"] == ""
+    assert_conforms(r.json(), "CampaignDetail")

@@ -144,3 +144,47 @@ def test_archie_s_side_of_a_battle_reads_archie_is_thinking(client, lee):
     assert game_services.archie_to_decide(game)                     # the Confederates open Kernstown
     client.force_login(lee)
     assert "Archie is thinking" in client.get(campaign.get_absolute_url()).content.decode()
+
+
+def test_a_next_battle_that_cannot_start_holds_the_campaign_and_keeps_the_last_result(client, lee, grant):
+    """Battle 2's scenario file was broken after the campaign began: the end of battle 1
+    still counts, the page says why battle 2 is waiting, and once the file is mended a
+    player starts it from the page."""
+    campaign = start_campaign(lee, grant)
+    first, second = campaign.battles.order_by("number")[:2]
+    scenario = second.scenario
+    good = scenario.data
+    type(scenario).objects.filter(pk=scenario.pk).update(data={"format": 1, "slug": scenario.slug})
+    finish(first, (5, 2), "union")
+
+    first.refresh_from_db()
+    second.refresh_from_db()
+    campaign.refresh_from_db()
+    assert first.is_over and first.union_flags == 5 and first.winner_side == "union"
+    assert second.match_id is None and campaign.status == Campaign.Status.ACTIVE
+    client.force_login(lee)
+    page = client.get(campaign.get_absolute_url()).content.decode()
+    assert f"Battle 2 could not start: The scenario {scenario} cannot be played" in page
+    assert "Try starting it again" in page
+
+    r = client.post(f"/campaigns/{campaign.pk}/start-next/", follow=True)
+    assert "Battle 2 could not start" in r.content.decode()      # still broken: refused, said why
+    assert CampaignBattle.objects.get(pk=second.pk).match_id is None
+
+    type(scenario).objects.filter(pk=scenario.pk).update(data=good)
+    client.force_login(grant)
+    r = client.post(f"/campaigns/{campaign.pk}/start-next/", follow=True)
+    body = r.content.decode()
+    assert "The next battle is on." in body and "could not start" not in body
+    second.refresh_from_db()
+    assert second.match is not None and second.game() is not None
+
+
+def test_only_a_player_can_start_a_held_battle(client, lee, grant, django_user_model):
+    campaign = start_campaign(lee, grant)
+    Campaign.objects.filter(pk=campaign.pk).update(held="Battle 2 could not start: broken.")
+    stranger = django_user_model.objects.create_user("mosby", password="pw-pw-pw-pw-42")
+    with pytest.raises(services.NotCampaignPlayer):
+        services.start_held(campaign.pk, stranger)
+    with pytest.raises(services.CampaignRefused, match="No battle of this campaign is waiting"):
+        services.start_held(campaign.pk, lee)      # battle 1 is being played: nothing is held

@@ -1,4 +1,4 @@
-"""The engine's type hints check: mypy (settings in mypy.ini) finds no error in games/engine."""
+"""The type hints check: mypy (settings in mypy.ini) finds no error in games/engine or games/ai."""
 from pathlib import Path
 
 import pytest

@@ -235,3 +235,16 @@ def test_play_link_appears_once_matches_can_be_made(client, scenarios, settings)
 def test_the_site_urlconf_still_serves_the_pages(client, scenarios):
     assert battlecry_site.urls.urlpatterns
     assert client.get("/scenarios/shiloh/").status_code == 200
+
+
+def test_the_forms_that_pick_a_battle_tell_apart_two_of_the_same_name(client, scenarios, django_user_model):
+    """Gettysburg and Chancellorsville are each shipped twice: the solo form names each
+    choice with its subtitle, so the two are not two identical lines."""
+    user = django_user_model.objects.create_user("ellen", password="pw-pw-pw-pw-42")
+    client.force_login(user)
+    text = page(client, "/play/solo/")
+    options = re.findall(r"<option[^>]*>([^<]*)</option>", text)
+    battles = [o for o in options if o.startswith(("Gettysburg", "Chancellorsville"))]
+    assert "Gettysburg (3rd Day: Pickett's Charge)" in battles
+    assert "Gettysburg (2nd Day: Devil's Den & Wheatfield)" in battles
+    assert len(battles) == len(set(battles)) == 4

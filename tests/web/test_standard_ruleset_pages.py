@@ -78,6 +78,8 @@ def test_the_scenario_page_says_which_rules_it_plays_under(client):
     make_scenario(slug="fredericksburg")
     body = client.get("/scenarios/fredericksburg/").content.decode()
     assert 'href="/rules/advanced/"' in body and 'href="/rules/standard/"' in body
+    listed = body.split('<ul class="rulesets">', 1)[1].split("</ul>", 1)[0]
+    assert listed.count("<li>") == 2 and ".;" not in listed      # one line each, not run together
 
 
 def test_the_api_takes_the_rules_of_a_challenge(players):
