@@ -5,7 +5,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 
 from accounts.models import time_zone_names
-from games.forms_play import DEADLINE_CHOICES
+from games.forms_play import DEADLINE_CHOICES, ruleset_field
 from tournaments.annual.anniversaries import ANNIVERSARIES
 from tournaments.annual.scoring import DEFAULT_WINDOW_DAYS
 from tournaments.annual_services import MAX_WINDOW_DAYS
@@ -33,6 +33,7 @@ class AnnualGamesForm(forms.Form):
     time_zone = forms.ChoiceField(label="Time zone (the day a match began is read in it)")
     mode = forms.ChoiceField(choices=Competition.Mode.choices, initial=Competition.Mode.BOTH,
                              label="Where the games are played")
+    ruleset = ruleset_field()
     nightfall = forms.BooleanField(required=False)
     deadline_hours = forms.TypedChoiceField(choices=DEADLINE_CHOICES, coerce=int, initial=72,
                                             label="Time per move (web games)")

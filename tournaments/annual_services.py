@@ -22,13 +22,14 @@ from django.utils import timezone
 
 from accounts.models import time_zone_names
 from games import services as game_services
+from games.engine import DEFAULT_RULESET
 from games.models import Scenario
 from tournaments import clock
 from tournaments.annual.anniversaries import ANNIVERSARIES, BY_NUMBER
 from tournaments.annual.scoring import DEFAULT_WINDOW_DAYS, Window
 from tournaments.annual_tables import live
 from tournaments.models import AnnualGames, AnnualMatch, Competition, Entry, Pairing, Round
-from tournaments.services import NotOrganiser, NotYourMatch, Refused
+from tournaments.services import NotOrganiser, NotYourMatch, Refused, check_rules
 
 #: The widest window a club may choose, in days either side of the anniversary.
 MAX_WINDOW_DAYS = 60
@@ -43,6 +44,7 @@ class AnnualTerms:
     time_zone: str = "UTC"
     mode: str = Competition.Mode.BOTH
     nightfall: bool = False
+    ruleset: str = DEFAULT_RULESET      # the rules of every match on the site
     deadline_hours: int = 72
     players: tuple = ()             # two members: the two-player form
 
@@ -74,6 +76,7 @@ def create_annual_games(club, organiser, terms: AnnualTerms) -> Competition:
         raise Refused("Choose where the games are played.")
     if not (game_services.MIN_DEADLINE_HOURS <= int(terms.deadline_hours) <= game_services.MAX_DEADLINE_HOURS):
         raise Refused("The time per move must be between 1 hour and 14 days.")
+    ruleset = check_rules(terms.ruleset, bool(terms.nightfall))
     players = tuple(terms.players)
     if players:
         if len(players) != 2 or players[0].pk == players[1].pk:
@@ -94,7 +97,7 @@ def create_annual_games(club, organiser, terms: AnnualTerms) -> Competition:
         comp = Competition.objects.create(
             club=club, name=name, kind=Competition.Kind.ANNUAL,
             scenario_policy=Competition.ScenarioPolicy.ORGANISER, mode=terms.mode,
-            nightfall=bool(terms.nightfall), deadline_hours=int(terms.deadline_hours),
+            nightfall=bool(terms.nightfall), ruleset=ruleset, deadline_hours=int(terms.deadline_hours),
             status=Competition.Status.RUNNING, created_by=organiser)
         AnnualGames.objects.create(competition=comp, year=year, window_days=window.days,
                                    time_zone=terms.time_zone, two_player=bool(players))
@@ -189,7 +192,8 @@ def arrange_match(comp: Competition, user, battle: int, opponent, *, where: str 
             try:
                 p.match = game_services.create_challenge(
                     user, opponent, rnd.scenario, side="union", nightfall=comp.nightfall,
-                    deadline_hours=comp.deadline_hours, message=f"{comp.name}: {anniversary.name}")
+                    deadline_hours=comp.deadline_hours, message=f"{comp.name}: {anniversary.name}",
+                    ruleset=comp.ruleset)
             except game_services.ActionRefused as refused:
                 raise Refused(refused.message) from None
             p.save(update_fields=["match"])

@@ -4,7 +4,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib.auth import get_user_model
 
-from games.forms_play import DEADLINE_CHOICES
+from games.forms_play import DEADLINE_CHOICES, ruleset_field
 from games.models import Scenario
 from tournaments.models import Competition
 from tournaments.pairing import METRICS
@@ -36,6 +36,7 @@ class CompetitionForm(forms.Form):
     scenarios = forms.ModelMultipleChoiceField(
         queryset=Scenario.objects.all(), required=False,
         help_text="The list (played in this order, round after round) or the pool.")
+    ruleset = ruleset_field()
     nightfall = forms.BooleanField(required=False)
     deadline_hours = forms.TypedChoiceField(choices=DEADLINE_CHOICES, coerce=int, initial=72,
                                             label="Time per move (web games)")

@@ -19,6 +19,7 @@ from django.utils.text import slugify
 
 from games import outbox
 from games import services as game_services
+from games.engine import DEFAULT_RULESET, RULESETS
 from tournaments import pairing as algo
 from tournaments.models import (
     Club, Competition, CompetitionScenario, Entry, Membership, Pairing, ResultChange, Round,
@@ -152,11 +153,26 @@ class Terms:
     scenario_policy: str = Competition.ScenarioPolicy.FIXED
     scenarios: tuple = ()
     nightfall: bool = False
+    ruleset: str = DEFAULT_RULESET      # the rules of every match (a registered ruleset)
     deadline_hours: int = 72
     round_days: int = 14
     mode: str = Competition.Mode.WEB
     order: tuple = algo.DEFAULT_ORDER
     knockout_size: int = 0  # tournaments: the places of the final knockout (0: none)
+
+
+def check_rules(ruleset: str, nightfall: bool, scenarios=()) -> str:
+    """The rules a competition's matches are played under, if they can be: a registered
+    ruleset that has the options chosen (Nightfall) and plays every scenario listed."""
+    rules = RULESETS.get(ruleset)
+    if rules is None:
+        raise Refused(f"Choose the rules: {', '.join(sorted(RULESETS))}.")
+    if nightfall and "nightfall" not in {o.name for o in rules.options}:
+        raise Refused(f"The {ruleset} rules have no Nightfall: leave it off or choose other rules.")
+    for sc in scenarios:
+        if not rules.supports(sc.engine_scenario()):
+            raise Refused(f"{sc} cannot be played under the {ruleset} rules.")
+    return ruleset
 
 
 def create_competition(club: Club, organiser, terms: Terms) -> Competition:
@@ -187,11 +203,12 @@ def create_competition(club: Club, organiser, terms: Terms) -> Competition:
         raise Refused(str(e)) from None
     if not order:
         raise Refused("Choose at least one standings metric.")
+    ruleset = check_rules(terms.ruleset, bool(terms.nightfall), terms.scenarios)
     with transaction.atomic():
         comp = Competition.objects.create(
             club=club, name=terms.name.strip()[:100], kind=terms.kind,
             double_round_robin=bool(terms.double_round_robin), swiss_rounds=int(terms.swiss_rounds),
-            scenario_policy=terms.scenario_policy, nightfall=bool(terms.nightfall),
+            scenario_policy=terms.scenario_policy, nightfall=bool(terms.nightfall), ruleset=ruleset,
             deadline_hours=int(terms.deadline_hours), round_days=int(terms.round_days),
             mode=terms.mode, order=order, created_by=organiser, knockout_size=knockout_size)
         for i, sc in enumerate(dict.fromkeys(terms.scenarios)):
@@ -375,7 +392,7 @@ def _start_web_match(p: Pairing) -> None:
     try:
         p.match = game_services.start_arranged_match(
             p.home, p.away, p.scenario, nightfall=comp.nightfall, deadline_hours=comp.deadline_hours,
-            message=f"{comp.name}, {p.round.label.lower()}")
+            message=f"{comp.name}, {p.round.label.lower()}", ruleset=comp.ruleset)
     except game_services.ActionRefused as refused:
         raise Refused(refused.message) from None
     p.mode = Pairing.Mode.WEB

@@ -1,5 +1,5 @@
-"""How good a position is for one side: flags, figures, generals, threats, positions and
-objectives, in one number (positive is good for ``side``).
+"""How good a position is for one side: flags, figures, generals, morale markers, threats,
+positions and objectives, in one number (positive is good for ``side``).
 
 It reads only what both players see on the table: pieces, flags and the turn. Nothing here
 looks at a hand, a deck or the random stream.
@@ -30,6 +30,10 @@ UNIT_ALIVE = 3.0
 GENERAL = 8.0
 OBJECTIVE_PULL = 0.6  # per hex of distance to an objective the side wants
 CLOSING = 0.15        # per hex of distance to the nearest enemy
+#: The share of a unit's worth a marker takes away (the rulesets that mark units say which,
+#: through ``game.markers``): a Spent unit is Routed by its next flag, without a check; a
+#: Routed one falls back before it can act, and is Routed again by any flag.
+MARKER_COST = {"spent": 0.3, "routed": 0.6}
 
 #: chance that one die hits a unit of this kind at range / in melee (crossed sabres hit too)
 HIT = {"infantry": (2 / 6, 3 / 6), "cavalry": (1 / 6, 2 / 6), "artillery": (1 / 6, 2 / 6)}
@@ -81,8 +85,11 @@ def evaluate(game: Game, side: str) -> float:
         return 0.0 if w is None else (WIN if w == side else -WIN)
     score = FLAG * (game.flags(side) / game.flags_needed(side)
                     - game.flags(opp) / game.flags_needed(opp))
+    markers = game.markers
     for u in game.pieces.units.values():
         v = UNIT_ALIVE + FIGURE * min(1.0, u.figures / FULL_FIGURES.get(u.kind, 4))
+        if markers:
+            v *= 1.0 - MARKER_COST.get(markers.get(u.id, ""), 0.0)
         score += v if u.side == side else -v
     for g in game.pieces.generals.values():
         score += GENERAL if g.side == side else -GENERAL

@@ -23,7 +23,7 @@ from games.engine import IllegalAction, view_event
 from games.models import Game
 from games.models.match import PHASE_LABELS
 from games.presentation.choices import Choices, choices as present_choices
-from games.presentation.log import event_lines
+from games.presentation.log import archie_in, event_lines
 from games.presentation.tracker import tracker_for
 
 from .filters import GameFilter
@@ -206,7 +206,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         step = int(step)
         if step > game.version:
             raise ApiError("not_found", f"This game has steps 0 to {game.version}.", status.HTTP_404_NOT_FOUND)
-        archie, tracker = services.archie_side(game), None
+        archie, tracker = archie_in(game.state), None
         for index, entry, engine, events in services.rebuild_steps(game):
             raw = game.setup_events if index == 0 else events
             tracker = tracker or tracker_for(engine.scenario)

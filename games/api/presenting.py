@@ -5,7 +5,7 @@ from __future__ import annotations
 from games import game_log, services
 from games.presentation.choices import Choices
 from games.engine import view_event
-from games.presentation.log import Entry, told
+from games.presentation.log import Entry, archie_in, told
 from games.presentation.tracker import tracker_for
 from games.presentation.words import card_info
 
@@ -37,7 +37,7 @@ def told_entries(game, engine_scenario, rows: list, side: str | None) -> list[di
     taken_back = services.undone_indices(log)
     said = {}
     for entry, lines in told((e for e in log if e.index <= last), side, tracker_for(engine_scenario),
-                             services.archie_side(game), taken_back):
+                             archie_in(game.state), taken_back):
         said[entry.index] = lines
     return [{"version": r.index, "side": r.side, "created": r.created,
              "events": [view_event(e, side) for e in r.events],

@@ -9,25 +9,43 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from games.engine import CARDS, view_event
+from games.engine import CARDS, RULESETS, view_event
 
 from . import prebattle
 from .tracker import Tracker
 from .words import REASONS, SIDE, UNDONE, card_name, faces, hex_label
 
 
-def describe(e: dict, viewer: str | None, tr: Tracker, archie: str | None = None) -> str | None:
+class Archie(NamedTuple):
+    """The side Archie plays in a game, and whether its ruleset has it play from the top of
+    its deck (no hand) or from a hand like any player."""
+    side: str
+    from_deck: bool
+
+
+def archie_in(state: dict) -> Archie | None:
+    """Archie's seat in a game, read from its saved state or any side's view of it (both
+    name the ruleset and the options); None for a game between two members."""
+    side = (state.get("options") or {}).get("archie")
+    if side is None:
+        return None
+    return Archie(side, RULESETS[state["ruleset"]].archie_plays_from_deck)
+
+
+def describe(e: dict, viewer: str | None, tr: Tracker, archie: Archie | None = None) -> str | None:
     """One (already redacted) event as a sentence for ``viewer``; None for events not shown.
-    ``archie``: the side Archie plays, whose draws and cards are told as Archie's."""
+    ``archie``: Archie's seat, whose draws and cards are told as Archie's."""
     t = e["type"]
     side = SIDE.get(e.get("side"), "")
-    by_archie = archie is not None and e.get("side") == archie
-    if t == "draw" and by_archie:
-        return f"Archie ({side}) drew the top card of its deck."
+    by_archie = archie is not None and e.get("side") == archie.side
+    player = f"Archie ({side})" if by_archie else side
+    from_deck = by_archie and archie is not None and archie.from_deck
+    if t == "draw" and from_deck:
+        return f"{player} drew the top card of its deck."
     if t == "card_played":
         name = e.get('name') or card_name(e.get('card'))
-        text = (f"Archie ({side}) drew {name} from the top of its deck and played it" if by_archie
-                else f"{side} played {name}")
+        text = (f"{player} drew {name} from the top of its deck and played it" if from_deck
+                else f"{player} played {name}")
         if e.get("mode") == "skirmish":
             text += " as a skirmish action"
         if e.get("copies"):
@@ -179,7 +197,7 @@ class Entry(NamedTuple):
 
 
 def event_lines(events: list, viewer: str | None, tr: Tracker,
-                archie: str | None = None) -> Iterator[tuple[dict, str]]:
+                archie: Archie | None = None) -> Iterator[tuple[dict, str]]:
     """``(event, sentence)`` for each event of one log entry that ``viewer`` is told of
     (each event redacted for ``viewer``); ``tr`` follows the entry's moves."""
     withdrew = {e.get("unit") for e in events if e["type"] == "withdrew"}
@@ -194,7 +212,7 @@ def event_lines(events: list, viewer: str | None, tr: Tracker,
             yield e, text
 
 
-def told(entries, viewer: str | None, tr: Tracker, archie: str | None = None,
+def told(entries, viewer: str | None, tr: Tracker, archie: Archie | None = None,
          taken_back: frozenset | set = frozenset()) -> Iterator[tuple[object, list[tuple[dict, str]]]]:
     """``(entry, [(event, sentence), ...])`` for each log entry in order (``entries``: rows
     with ``index`` and ``events``, from the start of the game or from where ``tr`` stands).

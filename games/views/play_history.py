@@ -20,6 +20,7 @@ from games import game_log, services
 
 from .play_dice import STRIP
 from .play_last_turn import follow_turns, summary
+from games.presentation.log import Archie, archie_in
 from games.presentation.tracker import Tracker, tracker_for
 
 from .play_log import Entry, entry_lines
@@ -44,7 +45,7 @@ class History:
     rolls: list = field(default_factory=list)       # the last few lines with a roll
     previous: list | None = None                    # events of the last finished turn
     current: list = field(default_factory=list)     # events of the turn going on
-    archie: str | None = None                       # the side Archie plays, if any
+    archie: Archie | None = None                    # Archie's seat, if it plays
 
     def add(self, entry: Entry, viewer: str | None) -> None:
         tr = Tracker((), ())
@@ -62,12 +63,13 @@ class History:
 
 
 def _key(row, version: int, viewer: str | None) -> str:
-    return f"gamelog:{row.cache_id}:{version}:{viewer or 'public'}"
+    # "gamelog2": a kept state holds Archie's seat, not the bare side the first form held
+    return f"gamelog2:{row.cache_id}:{version}:{viewer or 'public'}"
 
 
 def _fresh(row, engine_scenario) -> History:
     tr = tracker_for(engine_scenario)
-    return History(version=0, units=tr.units, generals=tr.generals, archie=services.archie_side(row))
+    return History(version=0, units=tr.units, generals=tr.generals, archie=archie_in(row.state))
 
 
 def _entries(row, since: int) -> list[Entry]:

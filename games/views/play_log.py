@@ -5,7 +5,7 @@ the reader's side through ``view_event``.
 """
 from __future__ import annotations
 
-from games.presentation.log import Entry, event_lines, told
+from games.presentation.log import Archie, Entry, event_lines, told
 from games.presentation.tracker import Tracker, tracker_for
 from games.presentation.words import FACE
 
@@ -22,10 +22,10 @@ def log_entries(actions_queryset) -> list[Entry]:
     return [Entry(*row) for row in actions_queryset.values_list("index", "side", "events", "action")]
 
 
-def log_lines(engine_scenario, entries, viewer: str | None, archie: str | None = None,
+def log_lines(engine_scenario, entries, viewer: str | None, archie: Archie | None = None,
               tracker: Tracker | None = None) -> list[dict]:
     """Plain-words lines for ``entries`` (GameAction rows in order) as ``viewer`` may see
-    them: ``[{"index", "side", "text"}]`` oldest first.  ``archie``: Archie's side, if any;
+    them: ``[{"index", "side", "text"}]`` oldest first.  ``archie``: Archie's seat, if it plays;
     ``tracker``: where the pieces stand before the first entry (by default, the start of
     the game)."""
     tr = tracker or tracker_for(engine_scenario)
@@ -34,7 +34,7 @@ def log_lines(engine_scenario, entries, viewer: str | None, archie: str | None =
             for line in _lines(entry, said)]
 
 
-def entry_lines(entry, viewer: str | None, tr: Tracker, archie: str | None = None) -> list[dict]:
+def entry_lines(entry, viewer: str | None, tr: Tracker, archie: Archie | None = None) -> list[dict]:
     """The lines of one log entry as ``viewer`` may see them; ``tr`` follows its moves."""
     return _lines(entry, event_lines(entry.events, viewer, tr, archie))
 

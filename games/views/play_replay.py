@@ -18,6 +18,7 @@ from games.board_svg import render_board
 from games.models import Game
 from games.models.match import SIDE_NAMES
 
+from games.presentation.log import archie_in
 from games.presentation.tracker import tracker_from_view
 
 from .play_log import last_rolls, log_lines
@@ -38,7 +39,7 @@ def step_context(row: Game, step: int) -> dict:
     at = replay_states.state_at(row, step)
     engine, entry = at.engine, at.entry
     view = engine.view(None)
-    lines = log_lines(engine.scenario, at.entries, None, (view.get("options") or {}).get("archie"),
+    lines = log_lines(engine.scenario, at.entries, None, archie_in(view),
                       tracker=tracker_from_view(at.since_view))
     last = row.version
     return {

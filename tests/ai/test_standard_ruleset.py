@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from games.ai import Budget, choose, greedy_policy, random_policy, search_policy
-from games.ai.evaluation import unit_dice
+from games.ai.evaluation import evaluate, unit_dice
 from games.engine import Game, load_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -74,3 +74,25 @@ def test_archie_estimates_dice_by_the_rulesets_own_table():
     std = Game.new(scenario("fredericksburg"), ruleset="standard", seed=1)
     inf = next(u for u in std.units.values() if u.kind == "infantry")
     assert unit_dice(std, inf, 4) == 1 and unit_dice(adv, adv.units[inf.id], 4) == 0
+
+
+def test_archie_values_enemy_morale_markers_spent_less_than_routed():
+    """Under the standard rules a Spent enemy unit is worth less to its side than a fresh
+    one, a Routed one less again; the same markers on Archie's own units count against it.
+    The Advanced rules mark no unit, and their values are untouched."""
+    base = Game.new(scenario("fredericksburg"), ruleset="standard", options={"archie": "union"},
+                    seed=4)
+    enemy = next(u.id for u in base.units.values() if u.side == "confederate")
+    own = next(u.id for u in base.units.values() if u.side == "union")
+
+    def value(marks):
+        g = base.copy()
+        g.status.update(marks)
+        return evaluate(g, "union")
+
+    plain = value({})
+    assert plain < value({enemy: "spent"}) < value({enemy: "routed"})
+    assert value({own: "routed"}) < value({own: "spent"}) < plain
+    adv = Game.new(scenario("fredericksburg"), options={"archie": "union"}, seed=4)
+    assert dict(adv.markers) == {}
+

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from games import services, tasks
 from games.models import Game, GameAction
+from games.presentation.log import archie_in
 from games.views.play_log import log_entries, log_lines
 from tests.play_helpers import make_scenario
 
@@ -81,7 +82,7 @@ def test_archie_plays_its_whole_turn_step_by_step_and_names_its_card(lee, django
     played = archie_rows[0].action["card"]
     lines = [ln["text"] for ln in log_lines(services.load_engine(game).scenario,
                                              log_entries(game.actions.order_by("index")), "union",
-                                             "confederate")]
+                                             archie_in(game.state))]
     from games.presentation.words import card_name
     assert f"Archie (Confederate) drew {card_name(played)} from the top of its deck and played it" in " ".join(lines)
     assert "Archie (Confederate) drew the top card of its deck." in lines

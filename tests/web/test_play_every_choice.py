@@ -3,14 +3,13 @@
 For the player whose decision it is, the actions the page posts (buttons, and the hexes'
 ``hx-vals``), together with those offered after selecting each selectable piece or hex
 (``?sel=``), must be exactly ``legal_actions()``.  Checked for each kind of decision in
-positions built with the engine's test helpers, and at every step of games played at
-random through the pages (which also renders the log of whatever events they bring).
+positions built with the engine's test helpers; random games through the pages, on every
+scenario under every ruleset, are in test_random_games_through_the_pages.py.
 """
 from __future__ import annotations
 
 import html as html_lib
 import json
-import random
 import re
 
 import pytest
@@ -225,33 +224,3 @@ def test_move_step_after_ordering(client, players):
     row = put(players, engine)
     client.force_login(players["union"])
     check_offered(client, row)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("slug,seed", [("fredericksburg", 3), ("shiloh", 11)])
-def test_random_games_through_the_pages(players, slug, seed):
-    """Play a real scenario at random through the pages, checking the offer at every step."""
-    _, row = start_match(players["union"], players["confederate"], make_scenario(slug=slug), side="union")
-    clients = {}                 # by member: the re-match swaps the sides
-    for user in players.values():
-        clients[user.pk] = Client()
-        clients[user.pk].force_login(user)
-    rnd = random.Random(seed)
-    for step in range(120):
-        row = Game.objects.get(pk=row.match.games.order_by("-number").first().pk)
-        if row.is_over or not row.deciding:
-            break
-        client = clients[getattr(row, f"{row.deciding}_player").pk]
-        if step % 3 == 0:
-            check_offered(client, row)
-        legal = services.load_engine(row).legal_actions()
-        weights = [0.3 if a["type"] in ("end_turn", "end_movement", "confirm_orders") else 3 for a in legal]
-        action = rnd.choices(legal, weights=weights)[0]
-        r = client.post(f"/play/games/{row.pk}/act/", {"action": json.dumps(action), "version": row.version},
-                        **HX)
-        body = r.content.decode()
-        assert r.status_code == 200 and 'role="alert"' not in body, body[:400]
-    # the log reads in plain words: no raw event names left
-    body = clients[players["union"].pk].get(f"/play/games/{row.pk}/").content.decode()
-    log = body.split('class="log"')[1]
-    assert "_" not in re.sub(r"<[^>]+>", "", log.split("</section>")[0])

@@ -92,3 +92,37 @@ def test_the_game_page_says_archie_is_thinking_then_that_no_worker_answers(clien
     Game.objects.filter(pk=game.pk).update(updated=timezone.now() - timedelta(seconds=61))
     html = client.get(f"/play/games/{game.pk}/").content.decode()
     assert "Archie has not answered for over a minute" in html
+
+
+@pytest.mark.parametrize("ruleset, played, drew, from_deck", [
+    # Advanced solo (AR ARCHIE): no hand, the top card of its deck each turn
+    ("advanced", "Archie (Confederate) drew {card} from the top of its deck and played it",
+     "Archie (Confederate) drew the top card of its deck.", True),
+    # standard: Archie holds a hand and plays from it like any player
+    ("standard", "Archie (Confederate) played {card}", "Confederate drew 1 card.", False),
+])
+def test_the_game_page_log_tells_how_archie_takes_its_cards_under_each_ruleset(
+        client, lee, settings, django_capture_on_commit_callbacks, ruleset, played, drew, from_deck):
+    import html as html_lib
+    import random
+
+    from games.models import GameAction
+    from games.presentation.words import card_name
+
+    settings.ARCHIE_ITERATIONS = 12
+    match = services.start_solo(lee, make_scenario(), "recruit", ruleset=ruleset)
+    game = match.games.get(number=1)
+    rng = random.Random(1)
+    with django_capture_on_commit_callbacks(execute=True):      # Archie's turn runs at once
+        while game.deciding == "union":
+            engine = services.load_engine(game)
+            services.act(game.pk, lee, engine.sample_action(rng), game.version)
+            game.refresh_from_db()
+    game.refresh_from_db()
+    archie_card = GameAction.objects.filter(game=game, side="confederate",
+                                            action__type="play_card").first().action["card"]
+    client.force_login(lee)
+    page = html_lib.unescape(client.get(f"/play/games/{game.pk}/").content.decode())
+    assert played.format(card=card_name(archie_card)) in page
+    assert drew in page
+    assert ("top of its deck" in page) == from_deck

@@ -1,19 +1,16 @@
 """The standard ruleset on the site: chosen where a match or a solo game is set up, named on
-the game page with a link to its rules page, listed on the scenario page, and played
-through the pages with exactly the legal actions offered."""
+the game page with a link to its rules page, listed on the scenario page (random games
+through the pages under every ruleset: test_random_games_through_the_pages.py)."""
 from __future__ import annotations
 
-import json
 import random
-import re
 
 import pytest
 from django.test import Client
 
 from games import services
-from games.models import Game, Match
+from games.models import Match
 from tests.play_helpers import make_scenario, start_match
-from tests.web.test_play_every_choice import HX, check_offered
 
 pytestmark = pytest.mark.django_db
 
@@ -83,40 +80,6 @@ def test_the_scenario_page_says_which_rules_it_plays_under(client):
     assert 'href="/rules/advanced/"' in body and 'href="/rules/standard/"' in body
     listed = body.split('<ul class="rulesets">', 1)[1].split("</ul>", 1)[0]
     assert listed.count("<li>") == 2 and ".;" not in listed      # one line each, not run together
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("slug,seed", [("fredericksburg", 5), ("first-bull-run", 8)])
-def test_random_standard_games_through_the_pages(players, slug, seed):
-    """Every step offers exactly the legal actions; the log reads in plain words."""
-    _, row = start_match(players["union"], players["confederate"], make_scenario(slug=slug),
-                         side="union", ruleset="standard")
-    clients = {}
-    for user in players.values():
-        clients[user.pk] = Client()
-        clients[user.pk].force_login(user)
-    rnd = random.Random(seed)
-    seen = set()
-    for step in range(400):
-        row = Game.objects.get(pk=row.match.games.order_by("-number").first().pk)
-        if row.is_over or not row.deciding:
-            break
-        client = clients[getattr(row, f"{row.deciding}_player").pk]
-        seen.add(row.phase)
-        if step % 4 == 0 or row.phase in ("evade", "battle_back", "breakthrough", "retreat"):
-            check_offered(client, row)
-        legal = services.load_engine(row).legal_actions()
-        weights = [0.3 if a["type"] in ("end_turn", "end_movement", "confirm_orders") else 3
-                   for a in legal]
-        action = rnd.choices(legal, weights=weights)[0]
-        r = client.post(f"/play/games/{row.pk}/act/",
-                        {"action": json.dumps(action), "version": row.version}, **HX)
-        body = r.content.decode()
-        assert r.status_code == 200 and 'role="alert"' not in body, body[:400]
-    assert {"play_card", "move", "battle"} <= seen
-    body = clients[players["union"].pk].get(f"/play/games/{row.pk}/").content.decode()
-    log = body.split('class="log"')[1]
-    assert "_" not in re.sub(r"<[^>]+>", "", log.split("</section>")[0])
 
 
 def test_the_api_takes_the_rules_of_a_challenge(players):

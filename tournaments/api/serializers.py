@@ -6,6 +6,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games.api.serializers import MemberSerializer
+from games.engine import DEFAULT_RULESET, RULESETS
 from games.models import Scenario
 from tournaments import pairing as algo
 from tournaments.models import Club, Competition, Membership, Pairing, ResultChange, Round
@@ -132,8 +133,8 @@ class CompetitionSerializer(serializers.ModelSerializer):
     class Meta:
         model = Competition
         fields = ("id", "club", "name", "kind", "status", "double_round_robin", "swiss_rounds",
-                  "scenario_policy", "scenarios", "nightfall", "deadline_hours", "round_days", "mode",
-                  "order", "created", "closed", "url")
+                  "scenario_policy", "scenarios", "ruleset", "nightfall", "deadline_hours", "round_days",
+                  "mode", "order", "created", "closed", "url")
 
     @extend_schema_field(serializers.ListField(child=serializers.CharField()))
     def get_scenarios(self, comp):
@@ -168,6 +169,9 @@ class NewCompetitionSerializer(serializers.Serializer):
                                               default=Competition.ScenarioPolicy.FIXED)
     scenarios = serializers.SlugRelatedField(slug_field="slug", queryset=Scenario.objects.all(), many=True,
                                              required=False)
+    ruleset = serializers.ChoiceField(choices=sorted(RULESETS), default=DEFAULT_RULESET,
+                                      help_text="The rules every match of the competition is played "
+                                                "under (its page: /rules/<name>/).")
     nightfall = serializers.BooleanField(default=False)
     deadline_hours = serializers.IntegerField(min_value=1, max_value=336, default=72)
     round_days = serializers.IntegerField(min_value=1, max_value=120, default=14)

@@ -48,6 +48,9 @@ class Competition(models.Model):
     scenarios = models.ManyToManyField("games.Scenario", through="tournaments.CompetitionScenario",
                                        related_name="competitions", blank=True)
     nightfall = models.BooleanField(default=False)
+    ruleset = models.CharField(
+        max_length=20, default="advanced",
+        help_text="The rules every match of the competition is played under (a registered ruleset).")
     deadline_hours = models.PositiveSmallIntegerField(
         default=72, help_text="Web games: hours a player has for each move.")
     round_days = models.PositiveSmallIntegerField(

@@ -33,7 +33,7 @@ def annual_new(request, slug):
         terms = annual_services.AnnualTerms(
             year=d["year"], window_days=None if d["any_time"] else d["window_days"],
             time_zone=d["time_zone"], mode=d["mode"], nightfall=d["nightfall"],
-            deadline_hours=d["deadline_hours"],
+            ruleset=d["ruleset"], deadline_hours=d["deadline_hours"],
             players=(d["player_a"], d["player_b"]) if d.get("player_a") else ())
         try:
             comp = annual_services.create_annual_games(club, request.user, terms)

@@ -30,6 +30,9 @@ class Ruleset(Protocol):
     options: tuple[Option, ...]
     capabilities: Capabilities
     description: str
+    #: Archie holds no hand under these rules: it plays the top card of its deck each turn
+    #: (the log tells its draws and cards so).
+    archie_plays_from_deck: bool
 
     @property
     def summary(self) -> tuple[str, ...]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Mapping
 from functools import partial
+from types import MappingProxyType
 from typing import cast
 
 from .. import dice as _dice
@@ -52,6 +53,9 @@ _STEPS = {
     "keep_card": ("keep_card",),
     **prebattle.STEPS,
 }
+
+#: Markers on units: the Advanced rules have none (the standard rules' morale markers).
+_NO_MARKERS: Mapping[str, str] = MappingProxyType({})
 
 
 class Game(State):
@@ -320,6 +324,11 @@ class Game(State):
             if item["do"] == "keep_card" and item["side"] == foe:
                 item["cards"] = g.cards.hands[foe][-len(item["cards"]):]
         return g
+
+    @property
+    def markers(self) -> Mapping[str, str]:
+        """Markers on units by unit id, as every side sees them: none under these rules."""
+        return _NO_MARKERS
 
     # -- options read by the rules ----------------------------------------------------------
     @property

@@ -35,6 +35,7 @@ class BattleCry:
     cards: Mapping[str, Card] = CARDS
     victory = VictoryTerms(objectives_count=True, objectives_win_at_once=True,
                            last_general_loses=True, empty_hand_loses=True, cards_per_general=1)
+    archie_plays_from_deck = True
 
     def __init__(self, name: str, options: tuple[Option, ...], description: str,
                  summary: tuple[str, ...] = ()):

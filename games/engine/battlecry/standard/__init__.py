@@ -52,6 +52,7 @@ class StandardRuleset:
     name = "standard"
     options = OPTIONS
     capabilities = Capabilities(board="hex", hidden_information=True, chance=True)
+    archie_plays_from_deck = False          # Archie holds a hand like any player
     description = "The standard rules of the base game: morale, battle-back, breakthrough charges."
     summary: tuple[str, ...] = SUMMARY
     cards: Mapping[str, Card] = CARDS

@@ -164,7 +164,7 @@ def roll_attack(game: StandardGame, ctx: dict, evaded: bool) -> None:
             game.pending.append({"do": "after_melee", "side": u.side, "attacker": u.id,
                                  "general": gen.id, "origin": ctx["hex"], "flank": False})
         return
-    t = game.pieces.units[ctx["target"]]
+    t = game.writable_unit(game.pieces.units[ctx["target"]])
     if evaded:
         hits, flags = sabres, 0
     else:
@@ -293,6 +293,7 @@ def _prepare_retreat(game: StandardGame, item: dict) -> bool:
 def _retreat(game: StandardGame, u: Unit, to: int, item: dict) -> None:
     """Retreat toward the own baseline (the Advanced procedure, L95); a figure is lost per
     hex that cannot be made."""
+    u = game.writable_unit(u)
     frm = u.hex
     lost = item["steps"] - item["made"]
     if to != frm:

@@ -90,7 +90,7 @@ class StandardGame:
         "current", "pieces", "field",
         "status", "unsupplied", "reinforced",
         "hands", "deck", "discards", "last_card", "captured", "casualties",
-        "pending", "landmarks", "cache", "events", "script_rolls", "setup_events",
+        "pending", "landmarks", "cache", "events", "script_rolls", "setup_events", "token",
     )
     board: HexBoard = BOARD
 
@@ -118,11 +118,13 @@ class StandardGame:
     events: list[dict[str, Any]] | None
     script_rolls: list[Any]
     setup_events: list[dict[str, Any]]
+    token: object                   # owns the pieces this game may change in place
 
     # -- creation ------------------------------------------------------------------------
     @classmethod
     def setup(cls, scenario: Scenario, ruleset: str, options: dict, seed: int) -> StandardGame:
         g = cls()
+        g.token = object()
         g.scenario, g.ruleset, g.options = scenario, ruleset, options
         g.seed = g.rng = seed
         g.outcome = None
@@ -203,6 +205,7 @@ class StandardGame:
     @classmethod
     def from_dict(cls, d: dict, scenario: Scenario | None = None) -> StandardGame:
         g = cls()
+        g.token = object()
         g.scenario = scenario or load_scenario(d["scenario"])
         for key in cls._SAVED:
             setattr(g, key, _clone(d[key]))
@@ -215,17 +218,19 @@ class StandardGame:
         return g
 
     def copy(self) -> StandardGame:
-        """An independent copy (shares only the scenario, the fixed tables and what is never
-        changed in place: card ids, captured records, the options)."""
+        """An independent copy (shares the scenario, the fixed tables, what is never changed
+        in place: card ids, captured records, the options; and the pieces until either game
+        changes one: copy on write, see :meth:`writable_unit`)."""
         g = StandardGame.__new__(StandardGame)
+        self.token = object()           # neither game owns the shared pieces any more
+        g.token = object()
         g.scenario, g.field, g.landmarks = self.scenario, self.field, self.landmarks
         g.ruleset, g.options, g.seed, g.rng = self.ruleset, self.options, self.seed, self.rng
         g.outcome = self.outcome
         g.current = self.current.copy()
         p = self.pieces
-        g.pieces = Pieces({k: u.copy() for k, u in p.units.items()},
-                          {k: x.copy() for k, x in p.generals.items()},
-                          p.obstacles, 0, list(p.unit_at), list(p.general_at))
+        g.pieces = Pieces(p.units.copy(), p.generals.copy(), p.obstacles, 0,
+                          p.unit_at[:], p.general_at[:])
         g.status, g.unsupplied = dict(self.status), dict(self.unsupplied)
         g.reinforced = {s: v[:] for s, v in self.reinforced.items()}
         g.hands = {s: v[:] for s, v in self.hands.items()}
@@ -236,6 +241,23 @@ class StandardGame:
         g.pending = _clone(self.pending) if self.pending else []
         g.cache, g.events, g.script_rolls, g.setup_events = {}, [], [], []
         return g
+
+    def writable_unit(self, u: Unit) -> Unit:
+        """The unit u, safe to change in place: a unit this game shares with a copy is
+        replaced by its own copy first (the rules change pieces only through this)."""
+        if u.owner is not self.token:
+            u = u.copy()
+            u.owner = self.token
+            self.pieces.units[u.id] = u
+        return u
+
+    def writable_general(self, gen: General) -> General:
+        """The general gen, safe to change in place (see :meth:`writable_unit`)."""
+        if gen.owner is not self.token:
+            gen = gen.copy()
+            gen.owner = self.token
+            self.pieces.generals[gen.id] = gen
+        return gen
 
     def determinize(self, side: str, seed: int) -> StandardGame:
         """A game consistent with what ``side`` has seen: the other hand and the deck are
@@ -389,6 +411,11 @@ class StandardGame:
         self.finish(winner, reason, flags)
         events, self.events = self.events, []
         return events
+
+    @property
+    def markers(self) -> Mapping[str, str]:
+        """Morale markers on units by unit id (spent, routed), as every side sees them."""
+        return self.status
 
     # -- victory -----------------------------------------------------------------------------
     def flags(self, side: str) -> int:

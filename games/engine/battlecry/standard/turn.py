@@ -281,6 +281,7 @@ def do_confirm_orders(game: StandardGame, a: dict) -> None:
 def _rally(game: StandardGame, u: Unit, n: int) -> None:
     """Rally (L79): one die per card held, this one included; each of the unit's own
     symbols gives a figure back; any figure back lifts its marker (ruling S3)."""
+    u = game.writable_unit(u)
     faces = game.roll(n)
     back = min(sum(1 for f in faces if f == SYMBOL[u.kind]), FULL_FIGURES[u.kind] - u.figures)
     u.figures += back
@@ -382,6 +383,7 @@ def move_actions(game: StandardGame) -> list[dict]:
 
 def place_unit(game: StandardGame, u: Unit, to: int) -> str | None:
     """Move unit ``u`` (and a general attached to it) to ``to``; the general's id."""
+    u = game.writable_unit(u)
     frm = u.hex
     gid = game.pieces.general_at[frm]
     game.pieces.unit_at[frm] = None
@@ -390,13 +392,13 @@ def place_unit(game: StandardGame, u: Unit, to: int) -> str | None:
     if gid is not None:
         game.pieces.general_at[frm] = None
         game.pieces.general_at[to] = gid
-        game.pieces.generals[gid].hex = to
+        game.writable_general(game.pieces.generals[gid]).hex = to
     game.cache.clear()
     return gid
 
 
 def place_general(game: StandardGame, gid: str, to: int) -> None:
-    gen = game.pieces.generals[gid]
+    gen = game.writable_general(game.pieces.generals[gid])
     game.pieces.general_at[gen.hex] = None
     game.pieces.general_at[to] = gid
     gen.hex = to
@@ -404,7 +406,7 @@ def place_general(game: StandardGame, gid: str, to: int) -> None:
 
 
 def do_move(game: StandardGame, a: dict) -> None:
-    u = game.pieces.units[a["unit"]]
+    u = game.writable_unit(game.pieces.units[a["unit"]])
     to = _hex(a["to"])
     steps = unit_destinations(game, u)[to]
     frm = u.hex
