@@ -58,19 +58,26 @@ def expected_hits(game: Game, attacker, target, distance: int) -> float:
 
 
 def threat(game: Game, side: str) -> float:
-    """The damage ``side`` could do next, as a share of a flag per enemy unit, summed."""
-    mine = [u for u in game.pieces.units.values() if u.side == side]
+    """The damage ``side`` could do next, as a share of a flag per enemy unit, summed
+    (each pair as :func:`expected_hits` counts it, with each unit's dice looked up once)."""
+    tables = DICE_BY_RULESET.get(game.ruleset, DICE)
+    extra = 1 if side == game.options.get("archie") else 0
+    mine = [(DIST[u.hex], tables.get(u.kind, ())) for u in game.pieces.units.values()
+            if u.side == side]
     total = 0.0
     for e in game.pieces.units.values():
         if e.side == side:
             continue
+        hit = HIT.get(e.kind, HIT["artillery"])
         best = 0.0
-        for u in mine:
-            d = DIST[u.hex][e.hex]
-            if d <= 4:
-                h = expected_hits(game, u, e, d)
-                if h > best:
-                    best = h
+        for row, table in mine:
+            d = row[e.hex]
+            if 1 <= d <= 4 and d <= len(table):
+                n = table[d - 1] + extra
+                if n:
+                    h = n * hit[1 if d == 1 else 0]
+                    if h > best:
+                        best = h
         if best:
             total += min(1.0, best / e.figures)
     return total

@@ -59,14 +59,24 @@ def _order(game, a, side):
 
 
 def _move(game, a, side):
+    return _move_from(game, a, side, _enemies(game, side), {})
+
+
+def _move_from(game, a, side, enemies: list, here: dict) -> float:
+    """``_move`` with the enemies listed and, in ``here``, each unit's terms for the hex it
+    stands on kept across the moves of one decision (they do not depend on the move)."""
     u = game.pieces.units[a["unit"]]
     to = _index(a["to"])
-    enemies = _enemies(game, side)
-    moved = DIST[u.hex][to] + game.current.moved.get(u.id, 0)
-    gain = _strike(game, u, to, enemies, moved) - _strike(game, u, u.hex, enemies,
-                                                           game.current.moved.get(u.id, 0))
-    closer = _nearest(u.hex, enemies) - _nearest(to, enemies)
-    safety = _exposure(game, u, u.hex, enemies) - _exposure(game, u, to, enemies)
+    already = game.current.moved.get(u.id, 0)
+    moved = DIST[u.hex][to] + already
+    kept = here.get(u.id)
+    if kept is None:
+        kept = here[u.id] = (_strike(game, u, u.hex, enemies, already),
+                             _nearest(u.hex, enemies), _exposure(game, u, u.hex, enemies))
+    strike_here, nearest_here, exposure_here = kept
+    gain = _strike(game, u, to, enemies, moved) - strike_here
+    closer = nearest_here - _nearest(to, enemies)
+    safety = exposure_here - _exposure(game, u, to, enemies)
     pull = 0.0
     for o in game.scenario.objectives:
         if o.side == side:
@@ -134,4 +144,20 @@ def score(game: Game, action: dict, side: str) -> float:
     """A quick estimate of how good ``action`` is for ``side`` (0 for kinds it has no view on)."""
     handler = SCORES.get(action["type"])
     return handler(game, action, side) if handler else 0.0
+
+
+def scores(game: Game, actions: list, side: str) -> list[float]:
+    """``[score(game, a, side) for a in actions]``, the same numbers, with what the moves of
+    one unit share worked out once (the enemies, and the terms of the hex it stands on)."""
+    enemies: list | None = None
+    here: dict = {}
+    out = []
+    for a in actions:
+        if a["type"] == "move":
+            if enemies is None:
+                enemies = _enemies(game, side)
+            out.append(_move_from(game, a, side, enemies, here))
+        else:
+            out.append(score(game, a, side))
+    return out
 

@@ -15,7 +15,7 @@ from games.engine import Game
 from .budget import Budget
 from .determinize import determinize
 from .evaluation import evaluate
-from .heuristics import score
+from .heuristics import score, scores
 
 #: how many actions the greedy policy plays out, best quick scores first
 GREEDY_WIDTH = 24
@@ -35,7 +35,12 @@ def quick_choice(game: Game, side: str, rng: random.Random, actions: list | None
     actions = actions if actions is not None else game.legal_actions()
     if len(actions) == 1:
         return actions[0]
-    return max(actions, key=lambda a: score(game, a, side) + noise * rng.random())
+    best, best_value = actions[0], None
+    for a, value in zip(actions, scores(game, actions, side)):
+        value += noise * rng.random()
+        if best_value is None or value > best_value:        # the first of equals, as max()
+            best, best_value = a, value
+    return best
 
 
 def finish_turn(g: Game, rng: random.Random, limit: int = 200) -> None:

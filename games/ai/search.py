@@ -21,7 +21,7 @@ from games.engine import Game
 from .budget import Budget
 from .determinize import determinize
 from .evaluation import evaluate
-from .heuristics import score
+from .heuristics import scores
 from .policies import apply_fast, finish_turn, quick_choice
 
 EXPLORE = 0.6          # UCB1 constant, on values scaled to 0..1
@@ -30,9 +30,9 @@ WIDEN_BASE = 3         # children open at first; one more as sqrt(visits) grows
 
 
 def key(action: dict) -> tuple:
-    """A hashable name for an action (its hexes as (col, row))."""
-    return tuple(sorted((k, (v["col"], v["row"]) if isinstance(v, dict) else v)
-                        for k, v in action.items()))
+    """A hashable name for an action (its hexes as (col, row)), its fields in name order."""
+    return tuple((k, (v["col"], v["row"]) if isinstance(v, dict) else v)
+                 for k, v in sorted(action.items()))
 
 
 class Node:
@@ -82,12 +82,11 @@ def _iterate(g: Game, side: str, root: Node, rng: random.Random) -> None:
         if len(actions) == 1:                     # forced: no node needed
             apply_fast(g, actions[0])
             continue
-        keyed = {}
-        for a in actions:
-            k = key(a)
-            keyed[k] = a
-            if k not in node.order:
-                node.order[k] = score(g, a, side)
+        keyed = {key(a): a for a in actions}
+        unscored = [k for k in keyed if k not in node.order]
+        if unscored:
+            for k, value in zip(unscored, scores(g, [keyed[k] for k in unscored], side)):
+                node.order[k] = value
         open_n = WIDEN_BASE + int(math.sqrt(node.visits))
         ranked = sorted(keyed, key=lambda k: -node.order[k])[:open_n]
         fresh = [k for k in ranked if k not in node.children]
