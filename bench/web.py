@@ -11,10 +11,9 @@ action request (median and 95th percentile), the time of the poll that finds not
 and, for a mid-game position, the size of the board fragment (``?fragment=board``, with a
 unit selected and its moves highlighted) and of the whole #game fragment, raw and gzipped.
 
-Runs on a throw-away test database (SQLite in memory, or a test database next to
-DATABASE_URL's) and a throw-away DATA_DIR, whose embedded broker takes the queued tasks
-(REDIS_URL is ignored, so no real worker ever sees them).  Prints figures only: the goals (p95 at most 50 ms, board at
-most 5 KB gzipped) are checked by reading them, never by a timed test.
+Runs on a throw-away site (bench/harness.py: a test database and DATA_DIR; with --redis,
+REDIS_URL's cache, emptied first).  Prints figures only: the goals (p95 at most 50 ms, board
+at most 5 KB gzipped) are checked by reading them, never by a timed test.
 
 ``--profile V``: from game version V on, every other action request is timed with the
 engine's public API wrapped (its CPU per request and the engine's share of it, no profiler),
@@ -25,61 +24,15 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import gzip
 import json
 import os
 import pathlib
 import random
 import statistics
 import sys
-import tempfile
 import time
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-
-def setup_django(data_dir: str) -> str:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "battlecry_site.settings")
-    os.environ["DATA_DIR"] = data_dir
-    # The tasks the actions queue go to the throw-away embedded broker, never to a real one
-    # (a real worker would look their game ids up in the real database); with --redis the
-    # cache (and so the broker) is REDIS_URL's, as in production, with no worker.
-    if "--redis" not in sys.argv:
-        os.environ.pop("REDIS_URL", None)
-    elif not os.environ.get("REDIS_URL"):
-        raise SystemExit("--redis needs REDIS_URL (a database of its own: its queue is left unread)")
-    os.environ.setdefault("DEBUG", "1")
-    import django
-
-    django.setup()
-    from django.conf import settings
-    from django.test.utils import setup_test_environment
-
-    setup_test_environment()
-    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
-    settings.ALLOWED_HOSTS = ["testserver", *settings.ALLOWED_HOSTS]
-    from django.db import connection
-
-    return connection.creation.create_test_db(verbosity=0, autoclobber=True)
-
-
-def pct(values, p) -> float:
-    values = sorted(values)
-    k = (len(values) - 1) * p / 100
-    lo, hi = int(k), min(int(k) + 1, len(values) - 1)
-    return values[lo] + (values[hi] - values[lo]) * (k - lo)
-
-
-def sizes(text: str) -> tuple[int, int]:
-    raw = text.encode()
-    return len(raw), len(gzip.compress(raw))
-
-
-def weight(a: dict) -> float:
-    """Play like a person: mostly order, move and battle before ending a step."""
-    return {"end_turn": 0.4, "end_movement": 0.5, "confirm_orders": 0.5, "decline": 1,
-            "end_rally": 1}.get(a["type"], 3)
+from harness import database_name, on_throwaway_site, pct, sizes, start_match, weight
 
 
 def main() -> None:
@@ -92,33 +45,16 @@ def main() -> None:
     parser.add_argument("--profile", type=int, default=None, metavar="VERSION",
                         help="profile the action requests from this game version on: CPU per "
                              "request and where it goes")
-    args = parser.parse_args()
-
-    with tempfile.TemporaryDirectory() as data_dir:
-        old_name = setup_django(data_dir)
-        try:
-            run(args)
-        finally:
-            from django.db import connection
-            connection.creation.destroy_test_db(old_name, verbosity=0)
+    on_throwaway_site(run, parser.parse_args())
 
 
 def run(args) -> None:
-    from django.contrib.auth import get_user_model
     from django.test import Client
 
     from games import services
-    from games.models import Game, Scenario
+    from games.models import Game
 
-    data = json.loads((ROOT / "games" / "scenarios" / f"{args.scenario}.json").read_text())
-    scenario = Scenario(data=data)
-    scenario.fill_from_data()
-    scenario.save()
-    services.new_seed = lambda: f"{args.seed:032x}"    # the same deal every run
-    users = {n: get_user_model().objects.create_user(n, email=f"{n}@example.org", password="x")
-             for n in ("lee", "grant")}
-    match = services.create_challenge(users["lee"], users["grant"], scenario, side="union")
-    services.accept(match.pk, users["grant"])
+    users, match = start_match(args.scenario, args.seed)
     clients = {}                      # by member: the re-match swaps the sides
     for name in ("lee", "grant"):
         clients[name] = Client()
@@ -185,7 +121,7 @@ def run(args) -> None:
                 mid = (game, engine)
 
     print(f"Scenario {args.scenario}: {len(act_ms)} actions played through the pages "
-          f"(database: {'PostgreSQL' if 'postgres' in os.environ.get('DATABASE_URL', '') else 'SQLite'}, "
+          f"(database: {database_name()}, "
           f"cache: {'Redis' if args.redis else 'files'})")
     print(f"  action request (POST, HTMX fragment back): median {statistics.median(act_ms):.1f} ms, "
           f"p95 {pct(act_ms, 95):.1f} ms, max {max(act_ms):.1f} ms")
