@@ -1,3 +1,4 @@
+from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
 from django.core.exceptions import PermissionDenied
 
@@ -15,3 +16,13 @@ class RateLimitedModelBackend(ModelBackend):
         if request is not None and username is not None and ratelimit.begin_login(request, str(username)):
             raise PermissionDenied("too many failed log-in attempts")
         return super().authenticate(request, username=username, password=password, **kwargs)
+
+    def get_user(self, user_id):
+        """The member of a session, read with their profile in the same query (every page
+        reads it: the member's time zone, their name)."""
+        model = get_user_model()
+        try:
+            user = model._default_manager.select_related("profile").get(pk=user_id)
+        except model.DoesNotExist:
+            return None
+        return user if self.user_can_authenticate(user) else None

@@ -31,8 +31,12 @@ import random
 import statistics
 import sys
 import time
+from urllib.parse import urlencode
 
 from harness import database_name, on_throwaway_site, pct, sizes, start_match, weight
+
+
+FORM = "application/x-www-form-urlencoded"
 
 
 def main() -> None:
@@ -62,6 +66,8 @@ def run(args) -> None:
 
     rnd = random.Random(args.seed)
     act_ms, poll_ms, page_ms, act_cpu = [], [], [], []
+    act_site, poll_site = [], []              # CPU inside the site's handler (no test client)
+    site = SiteClock()
     late_cpu, late_engine = [], []            # from --profile's version on, timed without the profiler
     profiler = cProfile.Profile(time.process_time) if args.profile is not None else None
     clock = EngineClock()
@@ -89,14 +95,15 @@ def run(args) -> None:
         if profiling:
             profiler.enable()
         t, c = time.perf_counter(), time.process_time()
-        r = client.post(url + "act/", {"action": json.dumps(action), "version": game.version},
-                        HTTP_HX_REQUEST="true")
+        r = client.post(url + "act/", urlencode({"action": json.dumps(action), "version": game.version}),
+                        content_type=FORM, HTTP_HX_REQUEST="true")     # as htmx posts a form
         act_ms.append((time.perf_counter() - t) * 1000)
         cpu = (time.process_time() - c) * 1000
         if profiling:
             profiler.disable()
         else:
             act_cpu.append(cpu)
+            act_site.append(site.last_ms)
             if late:
                 late_cpu.append(cpu)
                 late_engine.append(clock.seconds * 1000)
@@ -110,6 +117,7 @@ def run(args) -> None:
         t = time.perf_counter()
         other.get(url + f"version/?v={game.version + 1}", HTTP_HX_REQUEST="true")
         poll_ms.append((time.perf_counter() - t) * 1000)
+        poll_site.append(site.last_ms)
         if n % 10 == 0:
             t = time.perf_counter()
             client.get(url)
@@ -132,6 +140,10 @@ def run(args) -> None:
 
     print(f"  CPU of this process per action request (the test client's own work included): "
           f"median {statistics.median(act_cpu):.1f} ms over {len(act_cpu)}")
+    print(f"    of which in the site's request handler (from the WSGI call to the response): "
+          f"median {statistics.median(act_site):.1f} ms")
+    print(f"  CPU of the site's request handler per poll with nothing new: "
+          f"median {statistics.median(poll_site):.2f} ms, p95 {pct(poll_site, 95):.2f} ms")
     if late_cpu:
         report_profile(profiler, late_cpu, late_engine, args.profile, game.version)
         for label, ms in part_ms.items():
@@ -156,6 +168,26 @@ def run(args) -> None:
     print(f"  board fragment: {raw} bytes raw, {zipped} bytes gzipped ({zipped / 1024:.1f} KB)")
     raw, zipped = sizes(fragment)
     print(f"  whole #game fragment (board, hand, choices, log): {raw} bytes raw, {zipped} bytes gzipped")
+
+
+class SiteClock:
+    """CPU time of the last request inside the site's WSGI handler: what a server spends on
+    it, without the test client's own work (encoding the form, keeping the response)."""
+
+    def __init__(self):
+        from django.test.client import ClientHandler
+
+        self.last_ms = 0.0
+        handle = ClientHandler.__call__
+        clock = self
+
+        def timed(handler, environ):
+            t = time.process_time()
+            try:
+                return handle(handler, environ)
+            finally:
+                clock.last_ms = (time.process_time() - t) * 1000
+        ClientHandler.__call__ = timed
 
 
 class EngineClock:

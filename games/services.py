@@ -26,6 +26,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from games import events, game_log, outbox
+from games.prepared import PreparedGet
 from games.engine import (DEFAULT_RULESET, RULESETS, Game as EngineGame, IllegalAction, chance_of,
                           load_scenario)
 from games.models import ChatMessage, ChatShare, Game, GameAction, Match, Scenario
@@ -335,16 +336,21 @@ def _locked_for_player(game_id, user, version: int, *, may: str, not_done: str):
     return row, side
 
 
+#: The game row, locked, with what the game page shows of the match and the players, so the
+#: page drawn after an action needs no second read of the game (the scenario's map is not
+#: read: the engine's copy is in the state).  Compiled once per process (games/prepared.py).
+_LOCKED_GAME = PreparedGet(lambda: Game.objects.select_for_update(of=("self",)).select_related(
+    "match__scenario", "union_player__profile", "confederate_player__profile").defer("match__scenario__data"))
+
+
 def _locked_game(game_id) -> Game:
     try:
-        # with what the game page shows of the match and the players, so the page drawn
-        # after an action needs no second read of the game (the scenario's map is not read:
-        # the engine's copy is in the state)
-        return (Game.objects.select_for_update(of=("self",))
-                .select_related("match__scenario", "union_player__profile", "confederate_player__profile")
-                .defer("match__scenario__data").get(pk=game_id))
-    except (Game.DoesNotExist, ValueError, TypeError):
-        raise ActionRefused("There is no such game.") from None
+        row = _LOCKED_GAME.get(game_id)
+    except (ValueError, TypeError):
+        row = None
+    if row is None:
+        raise ActionRefused("There is no such game.")
+    return row
 
 
 def act(game_id, user, action, version) -> Acted:

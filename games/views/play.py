@@ -17,6 +17,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
 from battlecry_site import untrusted_json
@@ -31,7 +32,7 @@ from games.presentation.words import card_info, reason_words
 from .chat import chat_for_page
 from .play_dice import dice_tray
 from .play_victory import victory
-from .play_history import history, undo_candidate
+from .play_history import history, know_newest, undo_candidate
 
 TEMPLATE = "games/game.html"
 POLL_SECONDS = 3
@@ -157,6 +158,7 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
         "board": board, "hand": hand, "stands": stands, "card_in_play": card_in_play,
         "mode": view.get("mode"),
         "log": list(reversed(lines)), "log_total": hist.total,
+        "log_html": mark_safe("".join(reversed(hist.html))),     # lines escaped once, when new
         "tray": dice_tray(hist.rolls, row.version), "error": error,
         "victory": victory(engine, view),
         "last_turn": last, "show_last": not mine or row.phase == "play_card",
@@ -307,8 +309,10 @@ def game_act(request, game_id):
             return _render(request, row, error=refused.message, partial="game")
         return _render(request, row, error=refused.message, status=status)
     if request.htmx:
-        # the row as the action left it (read with the match and the players, and locked):
-        # the opponent's next move, if any, reaches this page by its poll
+        # the row as the action left it (read with the match and the players, and locked)
+        # and its newest log entry, this action: the opponent's next move, if any, reaches
+        # this page by its poll
+        know_newest(acted.game, acted.game.side_of(request.user), action, acted.events)
         return shared_fragment(request, acted.game, engine=acted.engine)
     return see_other(reverse("play:game", args=[game_id]))
 

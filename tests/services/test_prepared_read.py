@@ -1,0 +1,39 @@
+"""The locked read of a game, compiled once per process, reads what the ORM's own query reads."""
+from __future__ import annotations
+
+import pytest
+from django.db import transaction
+
+from games import services
+from games.models import Game
+from tests.play_helpers import start_match
+
+pytestmark = pytest.mark.django_db
+
+
+def fields(obj) -> dict:
+    return {k: v for k, v in vars(obj).items() if not k.startswith("_")}
+
+
+def test_the_prepared_locked_read_gives_the_game_its_match_scenario_and_players(lee, grant):
+    lee.profile.display_name = "Robert E. Lee"
+    lee.profile.save()
+    _, game = start_match(lee, grant)
+    expected = (Game.objects.select_related("match__scenario", "union_player__profile",
+                                            "confederate_player__profile")
+                .defer("match__scenario__data").get(pk=game.pk))
+    for _ in range(2):                            # compiled by the first, kept for the second
+        with transaction.atomic():
+            row = services._locked_game(game.pk)
+        assert fields(row) == fields(expected)
+        assert fields(row.match) == fields(expected.match)
+        assert row.match.scenario.name == expected.match.scenario.name
+        assert fields(row.union_player) == fields(expected.union_player)
+        assert row.union_player.profile.name == "Robert E. Lee"
+        assert fields(row.confederate_player.profile) == fields(expected.confederate_player.profile)
+
+
+@pytest.mark.parametrize("game_id", [987654, "abc", None, "1; drop table games_game"])
+def test_a_game_that_is_not_there_is_refused(game_id):
+    with transaction.atomic(), pytest.raises(services.ActionRefused, match="no such game"):
+        services._locked_game(game_id)
