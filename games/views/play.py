@@ -20,12 +20,14 @@ from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts.middleware import activate_member_time_zone, time_zone_on_demand
 from battlecry_site import untrusted_json
 from games import services
 from games.board_svg import piece_swatches, render_board, terrain_swatch
 from games.engine import TERRAIN as KINDS
 from games.models import Game
 from games.models.match import PHASE_LABELS, SIDE_NAMES
+from games.prepared import PreparedGet
 from games.presentation.choices import Choices, choices as present_choices, sel_query
 from games.presentation.words import card_info, reason_words
 
@@ -264,25 +266,32 @@ def version_etag(game_id, version) -> str:
     return f'"g{game_id}v{version}"'
 
 
+#: The poll's read: the game's version alone (compiled once per process).
+_VERSION = PreparedGet(lambda: Game.objects.only("version"))
+#: Every answer of the poll: never kept by a shared cache, and kept apart per member.
+POLL_HEADERS = {"Cache-Control": "private, no-cache", "Vary": "Cookie, HX-Request"}
+
+
+@time_zone_on_demand
 @require_GET
 def game_version(request, game_id):
     """Polled every few seconds: 204 while the game is still at version ``v`` (or at the
     version of the ``If-None-Match`` tag: 304), else the fresh #game fragment (so the
     opponent's move appears without a reload).  "Nothing new" is answered from the version
-    column alone: no engine, no template."""
-    row = Game.objects.filter(pk=game_id).values("version").first()
+    column alone: no session, no member, no engine, no template."""
+    row = _VERSION.get(game_id)
     if row is None:
         raise Http404
-    etag = version_etag(game_id, row["version"])
+    etag = version_etag(game_id, row.version)
     if request.headers.get("If-None-Match") == etag:
-        return HttpResponse(status=304, headers={"ETag": etag})
-    if request.GET.get("v") == str(row["version"]):
-        return HttpResponse(status=204, headers={"ETag": etag})
+        return HttpResponse(status=304, headers={"ETag": etag, **POLL_HEADERS})
+    if request.GET.get("v") == str(row.version):
+        return HttpResponse(status=204, headers={"ETag": etag, **POLL_HEADERS})
+    activate_member_time_zone(request)
     game = _game(game_id)
     response = shared_fragment(request, game)
-    response.headers["ETag"] = version_etag(game_id, game.version)
-    response.headers["Cache-Control"] = "private, no-cache"
-    response.headers["Vary"] = "Cookie, HX-Request"
+    for name, value in {"ETag": version_etag(game_id, game.version), **POLL_HEADERS}.items():
+        response.headers[name] = value
     return response
 
 

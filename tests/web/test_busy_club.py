@@ -166,9 +166,10 @@ def test_the_game_page_and_its_poll_cost_few_queries_late_in_a_game(
         assert client.get(url).status_code == 200
     with django_assert_max_num_queries(MAX_QUERIES):
         assert client.get(url, HTTP_HX_REQUEST="true").status_code == 200
-    with django_assert_max_num_queries(4):            # session, user, profile, the version
+    with django_assert_max_num_queries(1):            # the version: no session, no member
         r = client.get(f"{url}version/?v={long_game.version}", HTTP_HX_REQUEST="true")
     assert r.status_code == 204
+    assert "private" in r["Cache-Control"] and "Cookie" in r["Vary"]
 
 
 def test_a_poll_with_nothing_new_touches_no_engine_and_no_template(client, lee, grant, monkeypatch):
@@ -310,6 +311,17 @@ def test_a_game_that_reuses_an_id_never_gets_the_kept_pages_of_the_old_one(clien
     from django.core.cache import cache
     cache.clear()
     assert poll(client, old) == after            # what it shows is what a fresh drawing shows
+
+
+def test_a_poll_that_finds_a_move_dates_it_in_the_members_time_zone(client, lee, grant):
+    """The poll reads the member only when it draws the game, and then in their time zone."""
+    from datetime import datetime, timezone as dt_timezone
+    _, game = start_match(lee, grant)
+    Game.objects.filter(pk=game.pk).update(deadline=datetime(2026, 7, 3, 12, 0, tzinfo=dt_timezone.utc))
+    grant.profile.time_zone = "Asia/Tokyo"
+    grant.profile.save()
+    client.force_login(grant)                  # waiting for Lee's move, until the deadline
+    assert "until Fri 3 Jul, 21:00" in poll(client, game)
 
 
 def test_each_viewer_gets_their_own_csrf_token_in_a_kept_fragment(lee, grant, meade):
