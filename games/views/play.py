@@ -8,6 +8,7 @@ decided here: every action goes to ``games.services.act``, which checks it.
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 
 from django.contrib import messages
 from django.core.cache import cache
@@ -96,6 +97,16 @@ def _name(user) -> str:
 
 
 # -- the context of the page ------------------------------------------------------------------------
+@lru_cache(maxsize=4096)
+def game_urls(game_id: int, match_id: int, ruleset: str) -> dict:
+    """The addresses the game's page links and posts to, reversed once per game."""
+    urls = {name: reverse(f"play:{name}", args=[game_id])
+            for name in ("game", "act", "version", "claim", "undo", "resign", "replay")}
+    urls["match"] = reverse("play:match", args=[match_id])
+    urls["ruleset"] = reverse("ruleset", args=[ruleset])
+    return urls
+
+
 def game_context(request, row: Game, *, selected=None, want_general: bool = False,
                  error: str | None = None, engine=None) -> dict:
     """``engine``: the row's engine game when the caller has it at the row's version
@@ -107,8 +118,8 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
     mine = bool(side) and row.deciding == side and not row.is_over
     legal = engine.legal_actions() if mine else []
     choices = present_choices(engine, view, legal, selected, want_general) if mine else Choices()
-    act_url = reverse("play:act", args=[row.pk])
-    page_url = reverse("play:game", args=[row.pk])
+    urls = game_urls(row.pk, row.match_id, row.ruleset)
+    act_url, page_url = urls["act"], urls["game"]
 
     def hex_attrs(col, row_):
         click = choices.clicks.get((col, row_))
@@ -155,7 +166,7 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
     can_claim = may_claim(row, side)
     return {
         "game": row, "match": row.match, "view": view, "side": side, "other_side": other,
-        "act_url": act_url, "page_url": page_url,
+        "act_url": act_url, "page_url": page_url, "urls": urls,
         "side_name": SIDE_NAMES.get(side, ""), "mine": mine, "choices": choices,
         "board": board, "hand": hand, "stands": stands, "card_in_play": card_in_play,
         "mode": view.get("mode"),
