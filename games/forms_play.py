@@ -6,6 +6,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import Q
 from django.urls import reverse
 
+from battlecry_site.widgets import QuickSelect
 from games.engine import DEFAULT_RULESET, RULESETS
 from games.models import Match, Scenario
 
@@ -16,6 +17,8 @@ DEADLINE_CHOICES = [(12, "12 hours"), (24, "1 day"), (48, "2 days"), (72, "3 day
 class ScenarioChoiceField(forms.ModelChoiceField):
     """Scenarios named with their subtitle, so two battles of one name differ
     ("Gettysburg: 3rd Day: Pickett's Charge")."""
+
+    widget = QuickSelect
 
     def label_from_instance(self, obj) -> str:
         return scenario_label(obj.name, (obj.data or {}).get("subtitle"))
@@ -42,6 +45,8 @@ class RulesetField(forms.ChoiceField):
     """The rules a match is played under: every registered ruleset, Advanced first; left
     out of a request, the default ruleset."""
 
+    widget = QuickSelect
+
     def __init__(self):
         names = sorted(RULESETS, key=lambda n: (n != DEFAULT_RULESET, n))
         super().__init__(choices=[(n, RULESETS[n].description) for n in names],
@@ -60,13 +65,13 @@ class SeekForm(forms.Form):
     scenario = ScenarioChoiceField(queryset=Scenario.objects.all(), empty_label=None,
                                    help_text="The battle both games of the match are played on.")
     ruleset = ruleset_field()
-    side = forms.ChoiceField(choices=Match.SIDE_CHOICES, initial="random",
+    side = forms.ChoiceField(choices=Match.SIDE_CHOICES, initial="random", widget=QuickSelect,
                              label="Your side in game 1",
                              help_text="The re-match (game 2) swaps the sides.")
     nightfall = forms.BooleanField(required=False, label="Nightfall",
                                    help_text="No reshuffle: when a player's cards run out, night "
                                              "falls and the game ends.")
-    deadline_hours = forms.TypedChoiceField(choices=DEADLINE_CHOICES, coerce=int, initial=72,
+    deadline_hours = forms.TypedChoiceField(choices=DEADLINE_CHOICES, coerce=int, initial=72, widget=QuickSelect,
                                             label="Time per move",
                                             help_text="After that the opponent may claim the game.")
     message = forms.CharField(required=False, max_length=200, label="Message (optional)")
@@ -132,11 +137,11 @@ class ChallengeForm(SeekForm):
 
 class SoloForm(forms.Form):
     """A solo match against Archie: the battle, Archie's level and Nightfall."""
-    scenario = forms.ModelChoiceField(queryset=Scenario.objects.all(), empty_label=None,
+    scenario = forms.ModelChoiceField(queryset=Scenario.objects.all(), empty_label=None, widget=QuickSelect,
                                       help_text="You are its first player in game 1 and the "
                                                 "second player in the re-match.")
     ruleset = ruleset_field()
-    level = forms.ChoiceField(choices=Match._meta.get_field("archie_level").choices,
+    level = forms.ChoiceField(choices=Match._meta.get_field("archie_level").choices, widget=QuickSelect,
                               initial="veteran", label="Archie's level")
     nightfall = forms.BooleanField(required=False, label="Nightfall",
                                    help_text="No reshuffle: when a player's cards run out, night "

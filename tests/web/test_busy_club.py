@@ -142,6 +142,35 @@ def test_the_lobby_lists_the_games_waiting_for_your_move_first(client, lee, gran
     assert second.count("/play/games/") >= 2
 
 
+# -- the match, replay, scenario and profile pages -----------------------------------------------------
+def test_the_match_replay_scenario_and_profile_pages_cost_the_same_queries_in_a_big_club(
+        client, lee, grant, django_assert_max_num_queries):
+    match, game = start_match(lee, grant, make_scenario(slug="fredericksburg"))
+    game = play_random(game, 40)
+    if not game.is_over:
+        services.resign(game.pk, grant, game.version)     # replays are of finished games
+    client.force_login(lee)
+    urls = (f"/play/matches/{match.pk}/", f"/play/games/{game.pk}/replay/",
+            f"/play/games/{game.pk}/replay/?step=10", f"/scenarios/{match.scenario.slug}/",
+            "/accounts/profile/")
+
+    def queries() -> dict:
+        counted = {}
+        for url in urls:
+            client.get(url)                       # what is kept after a first visit is kept
+            with django_assert_max_num_queries(15) as page:
+                assert client.get(url).status_code == 200, url
+            counted[url] = len(page.captured_queries)
+        return counted
+
+    small = queries()
+    crowd(1000)
+    for _ in range(20):
+        start_match(lee, grant)
+    finished_matches(lee, grant, 60)
+    assert queries() == small, small
+
+
 # -- the game page, its poll and its actions with a long history --------------------------------------
 @pytest.fixture
 def long_game(lee, grant, monkeypatch):
