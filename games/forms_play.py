@@ -1,6 +1,8 @@
 """Forms of the lobby: challenge a member, post an open seek."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from django import forms
 from django.contrib.auth import get_user_model
 from django.db.models import Q
@@ -28,12 +30,17 @@ def scenario_label(name: str, subtitle: str | None) -> str:
     return f"{name}: {subtitle}" if subtitle else name
 
 
-def share_scenario_choices(*forms) -> None:
+def scenario_rows() -> tuple:
+    """The battles' ids, names and subtitles in the scenarios' order: one query."""
+    return tuple(Scenario.objects.order_by(*Scenario._meta.ordering)
+                 .values_list("pk", "name", "data__subtitle"))
+
+
+def share_scenario_choices(*forms, rows: tuple | None = None) -> None:
     """Give the scenario lists of several unbound forms on one page their options from one
     query of names and subtitles (instead of one query of whole scenarios per form and
     rendering).  Labels as each form's own field writes them."""
-    rows = list(Scenario.objects.order_by(*Scenario._meta.ordering)
-                .values_list("pk", "name", "data__subtitle"))
+    rows = scenario_rows() if rows is None else rows
     for form in forms:
         field = form.fields["scenario"]
         named = isinstance(field, ScenarioChoiceField)
@@ -146,3 +153,13 @@ class SoloForm(forms.Form):
     nightfall = forms.BooleanField(required=False, label="Nightfall",
                                    help_text="No reshuffle: when a player's cards run out, night "
                                              "falls and the game ends.")
+
+
+@lru_cache(maxsize=4)
+def blank_lobby_forms(rows: tuple) -> dict:
+    """The lobby's three forms as HTML, blank: the same for every member while the battles
+    are the same, so drawn once per process and list of battles (``rows``: scenario_rows())."""
+    forms = {"challenge_form": ChallengeForm(prefix="c"), "seek_form": SeekForm(prefix="s"),
+             "solo_form": SoloForm()}
+    share_scenario_choices(*forms.values(), rows=rows)
+    return {name: form.as_div() for name, form in forms.items()}
