@@ -1,4 +1,5 @@
-"""A read by primary key whose SQL the ORM compiles once per process, not once per request.
+"""A read by primary key, an insert and an update whose SQL is written once per process, not
+once per request.
 
 Every action locks its game row and reads the match, the scenario and both players with
 it (the page drawn after the action shows them).  Compiling that query (seven models, over
@@ -7,6 +8,11 @@ it is the same query every time but for the game's id.  :class:`PreparedGet` com
 queryset once per database alias with a placeholder id, then runs the kept SQL with the
 real id through the connection's usual cursor (so query logging and counting see it) and
 builds the instances, related ones included, as the queryset itself would.
+
+The action's two writes (its log row, the game's new state) are the same two statements
+every time too: :class:`PreparedInsert` and :class:`PreparedUpdate` write their SQL once
+and pass each value through its field's own conversion (``pre_save`` included, so
+``auto_now`` dates are set), sending no model signals (none is listened to for these models).
 """
 from __future__ import annotations
 
@@ -54,3 +60,44 @@ class PreparedGet:
                 populator.populate(row, obj)
             return obj
         return None
+
+
+class _PreparedWrite:
+    def __init__(self, model, field_names: tuple):
+        self.model, self.field_names = model, field_names
+        self._sql: dict[str, str] = {}
+
+    def fields(self) -> list:
+        return [self.model._meta.get_field(name) for name in self.field_names]
+
+    def _run(self, sql_of, params: list, using: str) -> None:
+        connection = connections[using]
+        sql = self._sql.get(using)
+        if sql is None:
+            sql = self._sql[using] = sql_of(connection.ops.quote_name)
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+
+
+class PreparedInsert(_PreparedWrite):
+    """``PreparedInsert(Model, fields).run(instance)``: insert an unsaved instance's fields
+    (its id is left to the database and not read back)."""
+
+    def run(self, obj, using: str = "default") -> None:
+        fields, connection = self.fields(), connections[using]
+        params = [f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields]
+        self._run(lambda q: (f"INSERT INTO {q(self.model._meta.db_table)} "
+                             f"({', '.join(q(f.column) for f in fields)}) "
+                             f"VALUES ({', '.join(['%s'] * len(fields))})"), params, using)
+
+
+class PreparedUpdate(_PreparedWrite):
+    """``PreparedUpdate(Model, fields).run(instance)``: save those fields of a stored instance."""
+
+    def run(self, obj, using: str = "default") -> None:
+        fields, connection, pk = self.fields(), connections[using], self.model._meta.pk
+        params = [f.get_db_prep_save(f.pre_save(obj, False), connection) for f in fields]
+        params.append(pk.get_db_prep_value(obj.pk, connection))
+        self._run(lambda q: (f"UPDATE {q(self.model._meta.db_table)} SET "
+                             f"{', '.join(f'{q(f.column)} = %s' for f in fields)} "
+                             f"WHERE {q(pk.column)} = %s"), params, using)

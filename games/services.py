@@ -26,7 +26,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from games import events, game_log, outbox
-from games.prepared import PreparedGet
+from games.prepared import PreparedGet, PreparedInsert, PreparedUpdate
 from games.engine import (DEFAULT_RULESET, RULESETS, Game as EngineGame, IllegalAction, chance_of,
                           load_scenario)
 from games.models import ChatMessage, ChatShare, Game, GameAction, Match, Scenario
@@ -534,14 +534,19 @@ RECORDED_FIELDS = ("version", "state", "phase", "deciding", "turn", "outcome", "
                    "finished_at", "deadline", "updated")
 
 
+#: The two writes of every action, their SQL written once (games/prepared.py).
+_INSERT_ACTION = PreparedInsert(GameAction, ("game", "index", "side", "actor", "action", "events", "created"))
+_UPDATE_GAME = PreparedUpdate(Game, RECORDED_FIELDS)
+
+
 def _record(row: Game, engine: EngineGame, side: str, user, action: dict, events: list) -> None:
     """Append the action, save the new state and version, and queue what follows."""
     now = timezone.now()
     previous_deciding = row.deciding
     row.version += 1
-    GameAction.objects.create(game=row, index=row.version, side=side,
-                              actor=user if user is not None else None,
-                              action=action, events=events, created=now)
+    _INSERT_ACTION.run(GameAction(game=row, index=row.version, side=side,
+                                  actor=user if user is not None else None,
+                                  action=action, events=events, created=now))
     row.state = engine.to_dict()
     row.phase = engine.phase
     row.deciding = engine.active_side or ""
@@ -558,7 +563,7 @@ def _record(row: Game, engine: EngineGame, side: str, user, action: dict, events
         row.deadline = None
     elif row.deciding != previous_deciding or row.deadline is None:
         row.deadline = now + timedelta(hours=row.match.deadline_hours)
-    row.save(update_fields=RECORDED_FIELDS)
+    _UPDATE_GAME.run(row)
     if row.is_over:
         _game_finished(row)
         from games import tasks

@@ -1,4 +1,5 @@
-"""The locked read of a game, compiled once per process, reads what the ORM's own query reads."""
+"""The locked read of a game and the two writes of an action, their SQL written once per
+process, read and write what the ORM's own queries do."""
 from __future__ import annotations
 
 import pytest
@@ -37,3 +38,20 @@ def test_the_prepared_locked_read_gives_the_game_its_match_scenario_and_players(
 def test_a_game_that_is_not_there_is_refused(game_id):
     with transaction.atomic(), pytest.raises(services.ActionRefused, match="no such game"):
         services._locked_game(game_id)
+
+
+def test_an_action_is_written_as_the_orm_writes_it(lee, grant):
+    from games.models import GameAction
+    _, game = start_match(lee, grant)
+    before = Game.objects.values("updated").get(pk=game.pk)["updated"]
+    legal = services.load_engine(game).legal_actions()
+    acted = services.act(game.pk, lee, legal[0], game.version)
+    stored = Game.objects.get(pk=game.pk)
+    for name in services.RECORDED_FIELDS:
+        if name != "updated":
+            assert getattr(stored, name) == getattr(acted.game, name), name
+    assert stored.updated > before and stored.state == acted.engine.to_dict()
+    row = GameAction.objects.get(game=game)
+    assert (row.index, row.side, row.actor, row.action) == (1, "union", lee, legal[0])
+    assert row.events == acted.events and row.created <= stored.updated
+    assert [e.index for e in services.game_log.entries(stored)] == [1]
