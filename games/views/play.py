@@ -213,12 +213,13 @@ def fragment_key(row: Game, side) -> str:
             f"{timezone.get_current_timezone_name()}")
 
 
-def shared_fragment(request, row: Game, engine=None) -> HttpResponse:
+def shared_fragment(request, row: Game, engine=None, *, new: bool = False) -> HttpResponse:
     """The #game fragment of ``row`` as the viewer's side sees it, drawn once per (game,
     version, viewpoint) and handed to every viewer with that viewpoint (the two players'
-    fragments and the spectators' one are kept apart by the key)."""
+    fragments and the spectators' one are kept apart by the key).  ``new``: the version was
+    made by this request, so nothing can be kept for it yet (not looked up)."""
     key = fragment_key(row, row.side_of(request.user))
-    html = cache.get(key)
+    html = None if new else cache.get(key)
     if html is None:
         ctx = game_context(request, row, engine=engine)
         ctx["csrf_token"] = CSRF_MARK
@@ -333,7 +334,7 @@ def game_act(request, game_id):
         # and its newest log entry, this action: the opponent's next move, if any, reaches
         # this page by its poll
         know_newest(acted.game, acted.game.side_of(request.user), action, acted.events)
-        return shared_fragment(request, acted.game, engine=acted.engine)
+        return shared_fragment(request, acted.game, engine=acted.engine, new=True)
     return see_other(reverse("play:game", args=[game_id]))
 
 
