@@ -2,6 +2,8 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
 from django.core.exceptions import PermissionDenied
 
+from battlecry_site.prepared import PreparedGet
+
 from . import ratelimit
 
 
@@ -19,10 +21,12 @@ class RateLimitedModelBackend(ModelBackend):
 
     def get_user(self, user_id):
         """The member of a session, read with their profile in the same query (every page
-        reads it: the member's time zone, their name)."""
-        model = get_user_model()
+        reads it: the member's time zone, their name), its SQL compiled once per process."""
         try:
-            user = model._default_manager.select_related("profile").get(pk=user_id)
-        except model.DoesNotExist:
+            user = _MEMBER.get(user_id)
+        except (ValueError, TypeError):
             return None
-        return user if self.user_can_authenticate(user) else None
+        return user if user is not None and self.user_can_authenticate(user) else None
+
+
+_MEMBER = PreparedGet(lambda: get_user_model()._default_manager.select_related("profile"))

@@ -25,8 +25,8 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from battlecry_site.prepared import PreparedGet, PreparedInsert, PreparedUpdate
 from games import events, game_log, outbox
-from games.prepared import PreparedGet, PreparedInsert, PreparedUpdate
 from games.engine import (DEFAULT_RULESET, RULESETS, Game as EngineGame, IllegalAction, chance_of,
                           load_scenario)
 from games.models import ChatMessage, ChatShare, Game, GameAction, Match, Scenario
@@ -338,7 +338,7 @@ def _locked_for_player(game_id, user, version: int, *, may: str, not_done: str):
 
 #: The game row, locked, with what the game page shows of the match and the players, so the
 #: page drawn after an action needs no second read of the game (the scenario's map is not
-#: read: the engine's copy is in the state).  Compiled once per process (games/prepared.py).
+#: read: the engine's copy is in the state).  Compiled once per process (battlecry_site/prepared.py).
 _LOCKED_GAME = PreparedGet(lambda: Game.objects.select_for_update(of=("self",)).select_related(
     "match__scenario", "union_player__profile", "confederate_player__profile").defer("match__scenario__data"))
 
@@ -534,7 +534,7 @@ RECORDED_FIELDS = ("version", "state", "phase", "deciding", "turn", "outcome", "
                    "finished_at", "deadline", "updated")
 
 
-#: The two writes of every action, their SQL written once (games/prepared.py).
+#: The two writes of every action, their SQL written once (battlecry_site/prepared.py).
 _INSERT_ACTION = PreparedInsert(GameAction, ("game", "index", "side", "actor", "action", "events", "created"))
 _UPDATE_GAME = PreparedUpdate(Game, RECORDED_FIELDS)
 

@@ -23,12 +23,12 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts.middleware import activate_member_time_zone, time_zone_on_demand
 from battlecry_site import untrusted_json
+from battlecry_site.prepared import PreparedGet
 from games import services
 from games.board_svg import piece_swatches, render_board, terrain_swatch
 from games.engine import TERRAIN as KINDS
 from games.models import Game
 from games.models.match import PHASE_LABELS, SIDE_NAMES
-from games.prepared import PreparedGet
 from games.presentation.choices import Choices, choices as present_choices, sel_query
 from games.presentation.words import card_info, reason_words
 

@@ -55,3 +55,18 @@ def test_an_action_is_written_as_the_orm_writes_it(lee, grant):
     assert (row.index, row.side, row.actor, row.action) == (1, "union", lee, legal[0])
     assert row.events == acted.events and row.created <= stored.updated
     assert [e.index for e in services.game_log.entries(stored)] == [1]
+
+
+def test_the_member_of_a_session_is_read_with_their_profile_in_one_query(
+        lee, django_assert_num_queries):
+    from accounts.backends import RateLimitedModelBackend
+    from accounts.models import Profile
+    backend = RateLimitedModelBackend()
+    with django_assert_num_queries(1):
+        user = backend.get_user(lee.pk)
+        assert user == lee and user.profile.time_zone == lee.profile.time_zone
+    Profile.objects.filter(user=lee).delete()
+    assert getattr(backend.get_user(lee.pk), "profile", None) is None
+    lee.is_active = False
+    lee.save()
+    assert backend.get_user(lee.pk) is None and backend.get_user("x") is None
