@@ -1,5 +1,8 @@
+from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
 from django.core.exceptions import PermissionDenied
+
+from battlecry_site.prepared import PreparedGet
 
 from . import ratelimit
 
@@ -15,3 +18,15 @@ class RateLimitedModelBackend(ModelBackend):
         if request is not None and username is not None and ratelimit.begin_login(request, str(username)):
             raise PermissionDenied("too many failed log-in attempts")
         return super().authenticate(request, username=username, password=password, **kwargs)
+
+    def get_user(self, user_id):
+        """The member of a session, read with their profile in the same query (every page
+        reads it: the member's time zone, their name), its SQL compiled once per process."""
+        try:
+            user = _MEMBER.get(user_id)
+        except (ValueError, TypeError):
+            return None
+        return user if user is not None and self.user_can_authenticate(user) else None
+
+
+_MEMBER = PreparedGet(lambda: get_user_model()._default_manager.select_related("profile"))

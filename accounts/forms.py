@@ -6,6 +6,8 @@ from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm, UserCreationForm
 
+from battlecry_site.widgets import QuickSelect
+
 from . import ratelimit
 from .models import MAX_REMINDER_DAYS, Profile, time_zone_names
 
@@ -75,7 +77,7 @@ class ProfileForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         # A list to choose from; the model's validator still refuses anything unknown.
-        self.fields["time_zone"].widget = forms.Select(choices=[(name, name) for name in time_zone_names()])
+        self.fields["time_zone"].widget = QuickSelect(choices=[(name, name) for name in time_zone_names()])
         # Left empty, the number of days keeps what it was (the reminders may be off anyway).
         self.fields["reminder_days_before"].required = False
 

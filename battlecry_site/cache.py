@@ -54,6 +54,13 @@ class ForgivingRedisCache(RedisCache):
             _warn("read", exc)
             return default
 
+    def has_key(self, key, version=None):
+        try:
+            return super().has_key(key, version)
+        except UNREACHABLE as exc:
+            _warn("read", exc)
+            return False
+
     def get_many(self, keys, version=None):
         try:
             return super().get_many(keys, version)

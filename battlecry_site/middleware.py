@@ -21,6 +21,8 @@ class ResponseHeadersMiddleware:
         response.headers.setdefault("Content-Security-Policy", settings.CONTENT_SECURITY_POLICY)
         if response.get("Content-Type", "").startswith("text/html"):
             patch_vary_headers(response, ["HX-Request"])
+        if "private" in response.get("Cache-Control", ""):
+            return response         # said by the view (a poll: the member need not be read)
         user = getattr(request, "user", None)
         if user is not None and user.is_authenticated:
             patch_cache_control(response, private=True)

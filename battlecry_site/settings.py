@@ -240,6 +240,9 @@ else:
 
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = ["accounts.backends.RateLimitedModelBackend"]
+# Sessions are read from the cache (Redis in production) and written through to the
+# database, so a request costs no session query while the cache has it.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"

@@ -12,8 +12,7 @@ CPU time of the serving thread, which a busy machine does not inflate), of readi
 legal actions, and for a mid-game position the size of ``GET /api/v1/games/{id}/`` (the
 requester's view) and of the legal actions, raw and gzipped.
 
-Runs on a throw-away test database (SQLite in memory, or a test database next to
-DATABASE_URL's) and a throw-away DATA_DIR, like bench/web.py.  Prints figures only: the
+Runs on a throw-away site (bench/harness.py), like bench/web.py.  Prints figures only: the
 goals (submit p95 at most 50 ms, a game view at most 10 KB gzipped) are checked by reading
 them, never by a timed test.
 """
@@ -21,13 +20,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import statistics
-import tempfile
 import time
 
-from web import ROOT, pct, setup_django, sizes, weight
+from harness import database_name, on_throwaway_site, pct, sizes, start_match, weight
 
 
 def main() -> None:
@@ -35,38 +32,18 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=300)
     parser.add_argument("--scenario", default="fredericksburg")
     parser.add_argument("--seed", type=int, default=7)
-    args = parser.parse_args()
-
-    with tempfile.TemporaryDirectory() as data_dir:
-        old_name = setup_django(data_dir)
-        try:
-            run(args)
-        finally:
-            from django.db import connection
-            connection.creation.destroy_test_db(old_name, verbosity=0)
+    on_throwaway_site(run, parser.parse_args())
 
 
 def run(args) -> None:
-    from django.conf import settings
-    from django.contrib.auth import get_user_model
     from rest_framework.test import APIClient
     from rest_framework.throttling import SimpleRateThrottle
 
     from accounts.tokens import create_token
-    from games import services
-    from games.models import Scenario
 
     # The benchmark sends more requests an hour than one member's budget allows.
     SimpleRateThrottle.THROTTLE_RATES = {"token": "1000000/hour", "address": "1000000/hour"}
-    settings.ALLOWED_HOSTS = ["testserver", *settings.ALLOWED_HOSTS]
-    data = json.loads((ROOT / "games" / "scenarios" / f"{args.scenario}.json").read_text())
-    scenario = Scenario(data=data)
-    scenario.fill_from_data()
-    scenario.save()
-    users = {n: get_user_model().objects.create_user(n, email=f"{n}@example.org", password="x")
-             for n in ("lee", "grant")}
-    match = services.create_challenge(users["lee"], users["grant"], scenario, side="union")
-    services.accept(match.pk, users["grant"])
+    users, match = start_match(args.scenario, args.seed)
     clients = {}
     for side, name in (("union", "lee"), ("confederate", "grant")):
         _, secret = create_token(users[name], "bench", "play")
@@ -102,8 +79,7 @@ def run(args) -> None:
         if mid is None and n >= args.actions // 2 and body["phase"] == "move":
             mid = deciding
 
-    database = "PostgreSQL" if "postgres" in os.environ.get("DATABASE_URL", "") else "SQLite"
-    print(f"Scenario {args.scenario}: {len(submit_ms)} actions played through the API ({database})")
+    print(f"Scenario {args.scenario}: {len(submit_ms)} actions played through the API ({database_name()})")
     print(f"  submit an action (POST .../actions/): median {statistics.median(submit_ms):.1f} ms, "
           f"p95 {pct(submit_ms, 95):.1f} ms, max {max(submit_ms):.1f} ms")
     print(f"    of which on the CPU (this thread):  median {statistics.median(submit_cpu_ms):.1f} ms, "

@@ -427,7 +427,7 @@ def main() -> None:
         meter.start()
         stats = Stats()
         rnd = random.Random(args.seed)
-        cpu0, busy0 = meter.mark(), machine_busy()
+        cpu0, busy0 = {**meter.mark(), "players": time.process_time() * TICKS}, machine_busy()
         t0 = time.monotonic()
         stop_at = t0 + duration
         threads = [Player(seat, args.port, stats, stop_at, think, args.max_requests,
@@ -437,7 +437,7 @@ def main() -> None:
         for th in threads:
             th.join(timeout=duration + 60)
         elapsed = time.monotonic() - t0
-        cpu1, busy1 = meter.mark(), machine_busy()
+        cpu1, busy1 = {**meter.mark(), "players": time.process_time() * TICKS}, machine_busy()
         meter.running = False
         report(args, players, stats, elapsed, cpu0, cpu1, busy0, busy1, env)
         seen = [th.version for th in threads if th.version]
@@ -475,6 +475,12 @@ def report(args, players, stats, elapsed, cpu0, cpu1, busy0, busy1, env) -> None
         busy = (busy1[0] - busy0[0]) / max(1, busy1[1] - busy0[1]) * 100
         print(f"  CPU per request: gunicorn {per['gunicorn']:.1f} ms, PostgreSQL "
               f"{per['postgres']:.1f} ms; machine {busy:.0f}% busy")
+        ticks = busy1[1] - busy0[1]          # every core's ticks over the run
+        share = {k: (cpu1[k] - cpu0[k]) / max(1, ticks) * 100 for k in cpu1}
+        print(f"  share of the machine: gunicorn {share['gunicorn']:.0f}%, PostgreSQL "
+              f"{share['postgres']:.0f}%, the simulated players (this process) {share['players']:.0f}% "
+              f"({per['players']:.1f} ms per request), everything else "
+              f"{max(0.0, busy - sum(share.values())):.0f}%")
 
 
 if __name__ == "__main__":

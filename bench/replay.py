@@ -16,19 +16,12 @@ Goal: p95 at most 50 ms at step 1,000 (read, never asserted).
 from __future__ import annotations
 
 import argparse
-import json
-import pathlib
 import random
 import statistics
 import sys
-import tempfile
 import time
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
-
-from web import pct, setup_django, weight  # noqa: E402
+from harness import on_throwaway_site, pct, start_match, weight
 
 
 PROFILE = "--profile" in sys.argv
@@ -48,32 +41,17 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=1000)
     parser.add_argument("--scenario", default="fredericksburg")
     parser.add_argument("--seed", type=int, default=8)
-    args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as data_dir:
-        old_name = setup_django(data_dir)
-        try:
-            run(args)
-        finally:
-            from django.db import connection
-            connection.creation.destroy_test_db(old_name, verbosity=0)
+    on_throwaway_site(run, parser.parse_args())
 
 
 def run(args) -> None:
-    from django.contrib.auth import get_user_model
     from django.core.cache import cache
     from django.test import Client
 
     from games import services
-    from games.models import Game, Scenario
+    from games.models import Game
 
-    data = json.loads((ROOT / "games" / "scenarios" / f"{args.scenario}.json").read_text())
-    scenario = Scenario(data=data)
-    scenario.fill_from_data()
-    scenario.save()
-    services.new_seed = lambda: f"{args.seed:032x}"   # the same game every run
-    users = {n: get_user_model().objects.create_user(n, password="x") for n in ("lee", "grant")}
-    match = services.create_challenge(users["lee"], users["grant"], scenario, side="union")
-    services.accept(match.pk, users["grant"])
+    users, match = start_match(args.scenario, args.seed)      # the same game every run
     game = match.games.get(number=1)
     players = {"union": users["lee"], "confederate": users["grant"]}
     rnd = random.Random(args.seed)

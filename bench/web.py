@@ -11,10 +11,9 @@ action request (median and 95th percentile), the time of the poll that finds not
 and, for a mid-game position, the size of the board fragment (``?fragment=board``, with a
 unit selected and its moves highlighted) and of the whole #game fragment, raw and gzipped.
 
-Runs on a throw-away test database (SQLite in memory, or a test database next to
-DATABASE_URL's) and a throw-away DATA_DIR, whose embedded broker takes the queued tasks
-(REDIS_URL is ignored, so no real worker ever sees them).  Prints figures only: the goals (p95 at most 50 ms, board at
-most 5 KB gzipped) are checked by reading them, never by a timed test.
+Runs on a throw-away site (bench/harness.py: a test database and DATA_DIR; with --redis,
+REDIS_URL's cache, emptied first).  Prints figures only: the goals (p95 at most 50 ms, board
+at most 5 KB gzipped) are checked by reading them, never by a timed test.
 
 ``--profile V``: from game version V on, every other action request is timed with the
 engine's public API wrapped (its CPU per request and the engine's share of it, no profiler),
@@ -25,61 +24,19 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import gzip
 import json
 import os
 import pathlib
 import random
 import statistics
 import sys
-import tempfile
 import time
+from urllib.parse import urlencode
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-
-def setup_django(data_dir: str) -> str:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "battlecry_site.settings")
-    os.environ["DATA_DIR"] = data_dir
-    # The tasks the actions queue go to the throw-away embedded broker, never to a real one
-    # (a real worker would look their game ids up in the real database); with --redis the
-    # cache (and so the broker) is REDIS_URL's, as in production, with no worker.
-    if "--redis" not in sys.argv:
-        os.environ.pop("REDIS_URL", None)
-    elif not os.environ.get("REDIS_URL"):
-        raise SystemExit("--redis needs REDIS_URL (a database of its own: its queue is left unread)")
-    os.environ.setdefault("DEBUG", "1")
-    import django
-
-    django.setup()
-    from django.conf import settings
-    from django.test.utils import setup_test_environment
-
-    setup_test_environment()
-    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
-    settings.ALLOWED_HOSTS = ["testserver", *settings.ALLOWED_HOSTS]
-    from django.db import connection
-
-    return connection.creation.create_test_db(verbosity=0, autoclobber=True)
+from harness import database_name, on_throwaway_site, pct, sizes, start_match, weight
 
 
-def pct(values, p) -> float:
-    values = sorted(values)
-    k = (len(values) - 1) * p / 100
-    lo, hi = int(k), min(int(k) + 1, len(values) - 1)
-    return values[lo] + (values[hi] - values[lo]) * (k - lo)
-
-
-def sizes(text: str) -> tuple[int, int]:
-    raw = text.encode()
-    return len(raw), len(gzip.compress(raw))
-
-
-def weight(a: dict) -> float:
-    """Play like a person: mostly order, move and battle before ending a step."""
-    return {"end_turn": 0.4, "end_movement": 0.5, "confirm_orders": 0.5, "decline": 1,
-            "end_rally": 1}.get(a["type"], 3)
+FORM = "application/x-www-form-urlencoded"
 
 
 def main() -> None:
@@ -92,33 +49,16 @@ def main() -> None:
     parser.add_argument("--profile", type=int, default=None, metavar="VERSION",
                         help="profile the action requests from this game version on: CPU per "
                              "request and where it goes")
-    args = parser.parse_args()
-
-    with tempfile.TemporaryDirectory() as data_dir:
-        old_name = setup_django(data_dir)
-        try:
-            run(args)
-        finally:
-            from django.db import connection
-            connection.creation.destroy_test_db(old_name, verbosity=0)
+    on_throwaway_site(run, parser.parse_args())
 
 
 def run(args) -> None:
-    from django.contrib.auth import get_user_model
     from django.test import Client
 
     from games import services
-    from games.models import Game, Scenario
+    from games.models import Game
 
-    data = json.loads((ROOT / "games" / "scenarios" / f"{args.scenario}.json").read_text())
-    scenario = Scenario(data=data)
-    scenario.fill_from_data()
-    scenario.save()
-    services.new_seed = lambda: f"{args.seed:032x}"    # the same deal every run
-    users = {n: get_user_model().objects.create_user(n, email=f"{n}@example.org", password="x")
-             for n in ("lee", "grant")}
-    match = services.create_challenge(users["lee"], users["grant"], scenario, side="union")
-    services.accept(match.pk, users["grant"])
+    users, match = start_match(args.scenario, args.seed)
     clients = {}                      # by member: the re-match swaps the sides
     for name in ("lee", "grant"):
         clients[name] = Client()
@@ -126,6 +66,8 @@ def run(args) -> None:
 
     rnd = random.Random(args.seed)
     act_ms, poll_ms, page_ms, act_cpu = [], [], [], []
+    act_site, poll_site = [], []              # CPU inside the site's handler (no test client)
+    site = SiteClock()
     late_cpu, late_engine = [], []            # from --profile's version on, timed without the profiler
     profiler = cProfile.Profile(time.process_time) if args.profile is not None else None
     clock = EngineClock()
@@ -153,14 +95,15 @@ def run(args) -> None:
         if profiling:
             profiler.enable()
         t, c = time.perf_counter(), time.process_time()
-        r = client.post(url + "act/", {"action": json.dumps(action), "version": game.version},
-                        HTTP_HX_REQUEST="true")
+        r = client.post(url + "act/", urlencode({"action": json.dumps(action), "version": game.version}),
+                        content_type=FORM, HTTP_HX_REQUEST="true")     # as htmx posts a form
         act_ms.append((time.perf_counter() - t) * 1000)
         cpu = (time.process_time() - c) * 1000
         if profiling:
             profiler.disable()
         else:
             act_cpu.append(cpu)
+            act_site.append(site.last_ms)
             if late:
                 late_cpu.append(cpu)
                 late_engine.append(clock.seconds * 1000)
@@ -174,6 +117,7 @@ def run(args) -> None:
         t = time.perf_counter()
         other.get(url + f"version/?v={game.version + 1}", HTTP_HX_REQUEST="true")
         poll_ms.append((time.perf_counter() - t) * 1000)
+        poll_site.append(site.last_ms)
         if n % 10 == 0:
             t = time.perf_counter()
             client.get(url)
@@ -185,7 +129,7 @@ def run(args) -> None:
                 mid = (game, engine)
 
     print(f"Scenario {args.scenario}: {len(act_ms)} actions played through the pages "
-          f"(database: {'PostgreSQL' if 'postgres' in os.environ.get('DATABASE_URL', '') else 'SQLite'}, "
+          f"(database: {database_name()}, "
           f"cache: {'Redis' if args.redis else 'files'})")
     print(f"  action request (POST, HTMX fragment back): median {statistics.median(act_ms):.1f} ms, "
           f"p95 {pct(act_ms, 95):.1f} ms, max {max(act_ms):.1f} ms")
@@ -196,6 +140,10 @@ def run(args) -> None:
 
     print(f"  CPU of this process per action request (the test client's own work included): "
           f"median {statistics.median(act_cpu):.1f} ms over {len(act_cpu)}")
+    print(f"    of which in the site's request handler (from the WSGI call to the response): "
+          f"median {statistics.median(act_site):.1f} ms")
+    print(f"  CPU of the site's request handler per poll with nothing new: "
+          f"median {statistics.median(poll_site):.2f} ms, p95 {pct(poll_site, 95):.2f} ms")
     if late_cpu:
         report_profile(profiler, late_cpu, late_engine, args.profile, game.version)
         for label, ms in part_ms.items():
@@ -220,6 +168,26 @@ def run(args) -> None:
     print(f"  board fragment: {raw} bytes raw, {zipped} bytes gzipped ({zipped / 1024:.1f} KB)")
     raw, zipped = sizes(fragment)
     print(f"  whole #game fragment (board, hand, choices, log): {raw} bytes raw, {zipped} bytes gzipped")
+
+
+class SiteClock:
+    """CPU time of the last request inside the site's WSGI handler: what a server spends on
+    it, without the test client's own work (encoding the form, keeping the response)."""
+
+    def __init__(self):
+        from django.test.client import ClientHandler
+
+        self.last_ms = 0.0
+        handle = ClientHandler.__call__
+        clock = self
+
+        def timed(handler, environ):
+            t = time.process_time()
+            try:
+                return handle(handler, environ)
+            finally:
+                clock.last_ms = (time.process_time() - t) * 1000
+        ClientHandler.__call__ = timed
 
 
 class EngineClock:

@@ -1,11 +1,14 @@
 """Forms of the lobby: challenge a member, post an open seek."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from django import forms
 from django.contrib.auth import get_user_model
 from django.db.models import Q
 from django.urls import reverse
 
+from battlecry_site.widgets import QuickSelect
 from games.engine import DEFAULT_RULESET, RULESETS
 from games.models import Match, Scenario
 
@@ -17,6 +20,8 @@ class ScenarioChoiceField(forms.ModelChoiceField):
     """Scenarios named with their subtitle, so two battles of one name differ
     ("Gettysburg: 3rd Day: Pickett's Charge")."""
 
+    widget = QuickSelect
+
     def label_from_instance(self, obj) -> str:
         return scenario_label(obj.name, (obj.data or {}).get("subtitle"))
 
@@ -25,12 +30,17 @@ def scenario_label(name: str, subtitle: str | None) -> str:
     return f"{name}: {subtitle}" if subtitle else name
 
 
-def share_scenario_choices(*forms) -> None:
+def scenario_rows() -> tuple:
+    """The battles' ids, names and subtitles in the scenarios' order: one query."""
+    return tuple(Scenario.objects.order_by(*Scenario._meta.ordering)
+                 .values_list("pk", "name", "data__subtitle"))
+
+
+def share_scenario_choices(*forms, rows: tuple | None = None) -> None:
     """Give the scenario lists of several unbound forms on one page their options from one
     query of names and subtitles (instead of one query of whole scenarios per form and
     rendering).  Labels as each form's own field writes them."""
-    rows = list(Scenario.objects.order_by(*Scenario._meta.ordering)
-                .values_list("pk", "name", "data__subtitle"))
+    rows = scenario_rows() if rows is None else rows
     for form in forms:
         field = form.fields["scenario"]
         named = isinstance(field, ScenarioChoiceField)
@@ -41,6 +51,8 @@ def share_scenario_choices(*forms) -> None:
 class RulesetField(forms.ChoiceField):
     """The rules a match is played under: every registered ruleset, Advanced first; left
     out of a request, the default ruleset."""
+
+    widget = QuickSelect
 
     def __init__(self):
         names = sorted(RULESETS, key=lambda n: (n != DEFAULT_RULESET, n))
@@ -60,13 +72,13 @@ class SeekForm(forms.Form):
     scenario = ScenarioChoiceField(queryset=Scenario.objects.all(), empty_label=None,
                                    help_text="The battle both games of the match are played on.")
     ruleset = ruleset_field()
-    side = forms.ChoiceField(choices=Match.SIDE_CHOICES, initial="random",
+    side = forms.ChoiceField(choices=Match.SIDE_CHOICES, initial="random", widget=QuickSelect,
                              label="Your side in game 1",
                              help_text="The re-match (game 2) swaps the sides.")
     nightfall = forms.BooleanField(required=False, label="Nightfall",
                                    help_text="No reshuffle: when a player's cards run out, night "
                                              "falls and the game ends.")
-    deadline_hours = forms.TypedChoiceField(choices=DEADLINE_CHOICES, coerce=int, initial=72,
+    deadline_hours = forms.TypedChoiceField(choices=DEADLINE_CHOICES, coerce=int, initial=72, widget=QuickSelect,
                                             label="Time per move",
                                             help_text="After that the opponent may claim the game.")
     message = forms.CharField(required=False, max_length=200, label="Message (optional)")
@@ -132,12 +144,22 @@ class ChallengeForm(SeekForm):
 
 class SoloForm(forms.Form):
     """A solo match against Archie: the battle, Archie's level and Nightfall."""
-    scenario = forms.ModelChoiceField(queryset=Scenario.objects.all(), empty_label=None,
+    scenario = forms.ModelChoiceField(queryset=Scenario.objects.all(), empty_label=None, widget=QuickSelect,
                                       help_text="You are its first player in game 1 and the "
                                                 "second player in the re-match.")
     ruleset = ruleset_field()
-    level = forms.ChoiceField(choices=Match._meta.get_field("archie_level").choices,
+    level = forms.ChoiceField(choices=Match._meta.get_field("archie_level").choices, widget=QuickSelect,
                               initial="veteran", label="Archie's level")
     nightfall = forms.BooleanField(required=False, label="Nightfall",
                                    help_text="No reshuffle: when a player's cards run out, night "
                                              "falls and the game ends.")
+
+
+@lru_cache(maxsize=4)
+def blank_lobby_forms(rows: tuple) -> dict:
+    """The lobby's three forms as HTML, blank: the same for every member while the battles
+    are the same, so drawn once per process and list of battles (``rows``: scenario_rows())."""
+    forms = {"challenge_form": ChallengeForm(prefix="c"), "seek_form": SeekForm(prefix="s"),
+             "solo_form": SoloForm()}
+    share_scenario_choices(*forms.values(), rows=rows)
+    return {name: form.as_div() for name, form in forms.items()}

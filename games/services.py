@@ -25,6 +25,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from battlecry_site.prepared import PreparedGet, PreparedInsert, PreparedUpdate
 from games import events, game_log, invitations, outbox
 from games.engine import (DEFAULT_RULESET, RULESETS, Game as EngineGame, IllegalAction, chance_of,
                           load_scenario)
@@ -323,16 +324,21 @@ def _locked_for_player(game_id, user, version: int, *, may: str, not_done: str):
     return row, side
 
 
+#: The game row, locked, with what the game page shows of the match and the players, so the
+#: page drawn after an action needs no second read of the game (the scenario's map is not
+#: read: the engine's copy is in the state).  Compiled once per process (battlecry_site/prepared.py).
+_LOCKED_GAME = PreparedGet(lambda: Game.objects.select_for_update(of=("self",)).select_related(
+    "match__scenario", "union_player__profile", "confederate_player__profile").defer("match__scenario__data"))
+
+
 def _locked_game(game_id) -> Game:
     try:
-        # with what the game page shows of the match and the players, so the page drawn
-        # after an action needs no second read of the game (the scenario's map is not read:
-        # the engine's copy is in the state)
-        return (Game.objects.select_for_update(of=("self",))
-                .select_related("match__scenario", "union_player__profile", "confederate_player__profile")
-                .defer("match__scenario__data").get(pk=game_id))
-    except (Game.DoesNotExist, ValueError, TypeError):
-        raise ActionRefused("There is no such game.") from None
+        row = _LOCKED_GAME.get(game_id)
+    except (ValueError, TypeError):
+        row = None
+    if row is None:
+        raise ActionRefused("There is no such game.")
+    return row
 
 
 def act(game_id, user, action, version) -> Acted:
@@ -516,14 +522,19 @@ RECORDED_FIELDS = ("version", "state", "phase", "deciding", "turn", "outcome", "
                    "finished_at", "deadline", "updated")
 
 
+#: The two writes of every action, their SQL written once (battlecry_site/prepared.py).
+_INSERT_ACTION = PreparedInsert(GameAction, ("game", "index", "side", "actor", "action", "events", "created"))
+_UPDATE_GAME = PreparedUpdate(Game, RECORDED_FIELDS)
+
+
 def _record(row: Game, engine: EngineGame, side: str, user, action: dict, events: list) -> None:
     """Append the action, save the new state and version, and queue what follows."""
     now = timezone.now()
     previous_deciding = row.deciding
     row.version += 1
-    GameAction.objects.create(game=row, index=row.version, side=side,
-                              actor=user if user is not None else None,
-                              action=action, events=events, created=now)
+    _INSERT_ACTION.run(GameAction(game=row, index=row.version, side=side,
+                                  actor=user if user is not None else None,
+                                  action=action, events=events, created=now))
     row.state = engine.to_dict()
     row.phase = engine.phase
     row.deciding = engine.active_side or ""
@@ -540,7 +551,7 @@ def _record(row: Game, engine: EngineGame, side: str, user, action: dict, events
         row.deadline = None
     elif row.deciding != previous_deciding or row.deadline is None:
         row.deadline = now + timedelta(hours=row.match.deadline_hours)
-    row.save(update_fields=RECORDED_FIELDS)
+    _UPDATE_GAME.run(row)
     if row.is_over:
         _game_finished(row)
         from games import tasks

@@ -12,8 +12,8 @@ from django.views.decorators.http import require_POST
 
 from games import services
 from games.context_processors import decision_of
-from games.forms_play import (SEARCH_LIMIT, ChallengeForm, SeekForm, SoloForm, member_label, search_members,
-                              share_scenario_choices)
+from games.forms_play import (SEARCH_LIMIT, ChallengeForm, SeekForm, blank_lobby_forms, member_label,
+                              scenario_rows, search_members)
 from games.models import Game, Match
 from games.models.match import SIDE_NAMES
 
@@ -108,11 +108,11 @@ def lobby(request):
             .order_by("-created")[:LIST_LIMIT],
             "finished": Paginator(finished, FINISHED_PER_PAGE).get_page(
                 _page_number(request.GET.get("finished"))),
-            "challenge_form": ChallengeForm(user=user, prefix="c"),
-            "seek_form": SeekForm(prefix="s"),
         })
-    ctx["solo_form"] = SoloForm()
-    share_scenario_choices(*(ctx[f] for f in ("challenge_form", "seek_form", "solo_form") if f in ctx))
+    forms = blank_lobby_forms(scenario_rows())          # the same HTML for every member
+    ctx["solo_form"] = forms["solo_form"]
+    if user.is_authenticated:
+        ctx.update(challenge_form=forms["challenge_form"], seek_form=forms["seek_form"])
     return render(request, "games/lobby.html", ctx)
 
 

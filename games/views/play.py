@@ -8,6 +8,7 @@ decided here: every action goes to ``games.services.act``, which checks it.
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 
 from django.contrib import messages
 from django.core.cache import cache
@@ -17,9 +18,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts.middleware import activate_member_time_zone, time_zone_on_demand
 from battlecry_site import untrusted_json
+from battlecry_site.prepared import PreparedGet
 from games import services
 from games.board_svg import piece_swatches, render_board, terrain_swatch
 from games.engine import TERRAIN as KINDS
@@ -31,7 +35,7 @@ from games.presentation.words import card_info, reason_words
 from .chat import chat_for_page
 from .play_dice import dice_tray
 from .play_victory import victory
-from .play_history import history, undo_candidate
+from .play_history import history, know_newest, undo_candidate
 
 TEMPLATE = "games/game.html"
 POLL_SECONDS = 3
@@ -93,6 +97,16 @@ def _name(user) -> str:
 
 
 # -- the context of the page ------------------------------------------------------------------------
+@lru_cache(maxsize=4096)
+def game_urls(game_id: int, match_id: int, ruleset: str) -> dict:
+    """The addresses the game's page links and posts to, reversed once per game."""
+    urls = {name: reverse(f"play:{name}", args=[game_id])
+            for name in ("game", "act", "version", "claim", "undo", "resign", "replay")}
+    urls["match"] = reverse("play:match", args=[match_id])
+    urls["ruleset"] = reverse("ruleset", args=[ruleset])
+    return urls
+
+
 def game_context(request, row: Game, *, selected=None, want_general: bool = False,
                  error: str | None = None, engine=None) -> dict:
     """``engine``: the row's engine game when the caller has it at the row's version
@@ -104,8 +118,8 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
     mine = bool(side) and row.deciding == side and not row.is_over
     legal = engine.legal_actions() if mine else []
     choices = present_choices(engine, view, legal, selected, want_general) if mine else Choices()
-    act_url = reverse("play:act", args=[row.pk])
-    page_url = reverse("play:game", args=[row.pk])
+    urls = game_urls(row.pk, row.match_id, row.ruleset)
+    act_url, page_url = urls["act"], urls["game"]
 
     def hex_attrs(col, row_):
         click = choices.clicks.get((col, row_))
@@ -152,11 +166,12 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
     can_claim = may_claim(row, side)
     return {
         "game": row, "match": row.match, "view": view, "side": side, "other_side": other,
-        "act_url": act_url, "page_url": page_url,
+        "act_url": act_url, "page_url": page_url, "urls": urls,
         "side_name": SIDE_NAMES.get(side, ""), "mine": mine, "choices": choices,
         "board": board, "hand": hand, "stands": stands, "card_in_play": card_in_play,
         "mode": view.get("mode"),
         "log": list(reversed(lines)), "log_total": hist.total,
+        "log_html": mark_safe("".join(reversed(hist.html))),     # lines escaped once, when new
         "tray": dice_tray(hist.rolls, row.version), "error": error,
         "victory": victory(engine, view),
         "last_turn": last, "show_last": not mine or row.phase == "play_card",
@@ -198,12 +213,13 @@ def fragment_key(row: Game, side) -> str:
             f"{timezone.get_current_timezone_name()}")
 
 
-def shared_fragment(request, row: Game, engine=None) -> HttpResponse:
+def shared_fragment(request, row: Game, engine=None, *, new: bool = False) -> HttpResponse:
     """The #game fragment of ``row`` as the viewer's side sees it, drawn once per (game,
     version, viewpoint) and handed to every viewer with that viewpoint (the two players'
-    fragments and the spectators' one are kept apart by the key)."""
+    fragments and the spectators' one are kept apart by the key).  ``new``: the version was
+    made by this request, so nothing can be kept for it yet (not looked up)."""
     key = fragment_key(row, row.side_of(request.user))
-    html = cache.get(key)
+    html = None if new else cache.get(key)
     if html is None:
         ctx = game_context(request, row, engine=engine)
         ctx["csrf_token"] = CSRF_MARK
@@ -262,25 +278,32 @@ def version_etag(game_id, version) -> str:
     return f'"g{game_id}v{version}"'
 
 
+#: The poll's read: the game's version alone (compiled once per process).
+_VERSION = PreparedGet(lambda: Game.objects.only("version"))
+#: Every answer of the poll: never kept by a shared cache, and kept apart per member.
+POLL_HEADERS = {"Cache-Control": "private, no-cache", "Vary": "Cookie, HX-Request"}
+
+
+@time_zone_on_demand
 @require_GET
 def game_version(request, game_id):
     """Polled every few seconds: 204 while the game is still at version ``v`` (or at the
     version of the ``If-None-Match`` tag: 304), else the fresh #game fragment (so the
     opponent's move appears without a reload).  "Nothing new" is answered from the version
-    column alone: no engine, no template."""
-    row = Game.objects.filter(pk=game_id).values("version").first()
+    column alone: no session, no member, no engine, no template."""
+    row = _VERSION.get(game_id)
     if row is None:
         raise Http404
-    etag = version_etag(game_id, row["version"])
+    etag = version_etag(game_id, row.version)
     if request.headers.get("If-None-Match") == etag:
-        return HttpResponse(status=304, headers={"ETag": etag})
-    if request.GET.get("v") == str(row["version"]):
-        return HttpResponse(status=204, headers={"ETag": etag})
+        return HttpResponse(status=304, headers={"ETag": etag, **POLL_HEADERS})
+    if request.GET.get("v") == str(row.version):
+        return HttpResponse(status=204, headers={"ETag": etag, **POLL_HEADERS})
+    activate_member_time_zone(request)
     game = _game(game_id)
     response = shared_fragment(request, game)
-    response.headers["ETag"] = version_etag(game_id, game.version)
-    response.headers["Cache-Control"] = "private, no-cache"
-    response.headers["Vary"] = "Cookie, HX-Request"
+    for name, value in {"ETag": version_etag(game_id, game.version), **POLL_HEADERS}.items():
+        response.headers[name] = value
     return response
 
 
@@ -307,9 +330,11 @@ def game_act(request, game_id):
             return _render(request, row, error=refused.message, partial="game")
         return _render(request, row, error=refused.message, status=status)
     if request.htmx:
-        # the row as the action left it (read with the match and the players, and locked):
-        # the opponent's next move, if any, reaches this page by its poll
-        return shared_fragment(request, acted.game, engine=acted.engine)
+        # the row as the action left it (read with the match and the players, and locked)
+        # and its newest log entry, this action: the opponent's next move, if any, reaches
+        # this page by its poll
+        know_newest(acted.game, acted.game.side_of(request.user), action, acted.events)
+        return shared_fragment(request, acted.game, engine=acted.engine, new=True)
     return see_other(reverse("play:game", args=[game_id]))
 
 

@@ -12,6 +12,7 @@ confederate's and the public one (spectators) are kept apart.
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 
 from django.core.cache import cache
@@ -23,7 +24,7 @@ from .play_last_turn import follow_turns, summary
 from games.presentation.log import Archie, archie_in
 from games.presentation.tracker import Tracker, tracker_for
 
-from .play_log import Entry, entry_lines
+from .play_log import Entry, entry_lines, line_html
 
 #: Lines of the log the page shows (the newest).
 LOG_LINES = 60
@@ -41,6 +42,7 @@ class History:
     units: dict
     generals: dict
     lines: list = field(default_factory=list)       # the newest LOG_LINES lines, oldest first
+    html: list = field(default_factory=list)        # the same lines as the page lists them
     total: int = 0                                  # every line so far
     rolls: list = field(default_factory=list)       # the last few lines with a roll
     previous: list | None = None                    # events of the last finished turn
@@ -52,6 +54,7 @@ class History:
         tr.units, tr.generals = self.units, self.generals
         new = entry_lines(entry, viewer, tr, self.archie)
         self.lines = (self.lines + new)[-LOG_LINES:]
+        self.html = (self.html + [line_html(ln) for ln in new])[-LOG_LINES:]
         self.total += len(new)
         self.rolls = (self.rolls + [ln for ln in new if ln.get("roll")])[-(STRIP + 1):]
         self.previous, self.current = follow_turns(entry.events, viewer, self.previous, self.current)
@@ -63,7 +66,7 @@ class History:
 
 
 def _key(row, version: int, viewer: str | None) -> str:
-    # "gamelog2": a kept state holds Archie's seat, not the bare side the first form held
+    # "gamelog2": a kept state holds Archie's seat (not the bare side) and its lines escaped
     return f"gamelog2:{row.cache_id}:{version}:{viewer or 'public'}"
 
 
@@ -135,9 +138,16 @@ def undo_candidate(row, side: str | None):
     return services.undoable_entry(recent_entries(row), side, row.deciding)
 
 
+def know_newest(row, side: str, action: dict, events: list) -> None:
+    """Tell ``row`` its newest log entry (the action just applied to it, whose events are
+    stored as JSON: read back the same way here), so the page drawn next reads no log."""
+    entry = Entry(row.version, side, json.loads(json.dumps(events)), json.loads(json.dumps(action)))
+    row.__dict__["_newest_entry"] = (row.version, [entry])
+
+
 def _newest(row) -> list[Entry]:
     """The newest log entry of ``row`` (a list of one, or none at the deal), read once per
-    row object (the page's log and its take-back both ask)."""
+    row object (the page's log and its take-back both ask) unless ``know_newest`` told it."""
     kept = row.__dict__.get("_newest_entry")
     if kept is None or kept[0] != row.version:
         kept = row.__dict__["_newest_entry"] = (row.version, _entries(row, row.version - 1))

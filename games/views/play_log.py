@@ -5,6 +5,8 @@ the reader's side through ``view_event``.
 """
 from __future__ import annotations
 
+from django.utils.html import escape
+
 from games.presentation.log import Archie, Entry, event_lines, told
 from games.presentation.tracker import Tracker, tracker_for
 from games.presentation.words import FACE
@@ -42,6 +44,12 @@ def entry_lines(entry, viewer: str | None, tr: Tracker, archie: Archie | None = 
 def _lines(entry, said) -> list[dict]:
     return [{"index": entry.index, "side": entry.side, "text": text, "type": e["type"],
              "dice": dice_of(e), "roll": roll_of(e), "hexes": hexes_of(e)} for e, text in said]
+
+
+def line_html(line: dict) -> str:
+    """One line of the game page's log as it lists it (drawn once, when the line is new)."""
+    hexes = f' data-hexes="{escape(line["hexes"])}" tabindex="0"' if line["hexes"] else ""
+    return f'<li class="{escape(line["type"])}"{hexes}>{escape(line["text"])}</li>'
 
 
 def hexes_of(e: dict) -> str:

@@ -323,21 +323,32 @@ def test_pages_use_the_players_time_zone(rf, player):
     from django.contrib.auth.models import AnonymousUser
     from django.utils import timezone
 
-    from accounts.middleware import TimezoneMiddleware
+    from accounts.middleware import TimezoneMiddleware, time_zone_on_demand
 
     seen = []
-    middleware = TimezoneMiddleware(lambda request: seen.append(timezone.get_current_timezone_name()))
+
+    def page(request):
+        seen.append(timezone.get_current_timezone_name())
+
+    @time_zone_on_demand
+    def poll(request):
+        seen.append(timezone.get_current_timezone_name())
+
+    def handler(request):             # as Django's handler: the view's middleware, then the view
+        middleware.process_view(request, request.view, (), {})
+        request.view(request)
+
+    middleware = TimezoneMiddleware(handler)
     player.profile.time_zone = "Asia/Tokyo"
     player.profile.save()
 
-    request = rf.get("/")
-    request.user = player
-    middleware(request)
-    request = rf.get("/")
-    request.user = AnonymousUser()
-    middleware(request)
+    for user, view in ((player, page), (AnonymousUser(), page), (player, poll)):
+        request = rf.get("/")
+        request.user, request.view = user, view
+        middleware(request)
 
-    assert seen == ["Asia/Tokyo", "UTC"]
+    # a poll reads the member only if it draws something (activate_member_time_zone)
+    assert seen == ["Asia/Tokyo", "UTC", "UTC"]
     assert timezone.get_current_timezone_name() == "UTC"  # nothing leaks past the request
 
 

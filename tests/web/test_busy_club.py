@@ -142,11 +142,48 @@ def test_the_lobby_lists_the_games_waiting_for_your_move_first(client, lee, gran
     assert second.count("/play/games/") >= 2
 
 
+# -- the match, replay, scenario and profile pages -----------------------------------------------------
+def test_the_match_replay_scenario_and_profile_pages_cost_the_same_queries_in_a_big_club(
+        client, lee, grant, django_assert_max_num_queries):
+    match, game = start_match(lee, grant, make_scenario(slug="fredericksburg"))
+    game = play_random(game, 40)
+    if not game.is_over:
+        services.resign(game.pk, grant, game.version)     # replays are of finished games
+    client.force_login(lee)
+    urls = (f"/play/matches/{match.pk}/", f"/play/games/{game.pk}/replay/",
+            f"/play/games/{game.pk}/replay/?step=10", f"/scenarios/{match.scenario.slug}/",
+            "/accounts/profile/")
+
+    def queries() -> dict:
+        counted = {}
+        for url in urls:
+            client.get(url)                       # what is kept after a first visit is kept
+            with django_assert_max_num_queries(15) as page:
+                assert client.get(url).status_code == 200, url
+            counted[url] = len(page.captured_queries)
+        return counted
+
+    small = queries()
+    crowd(1000)
+    for _ in range(20):
+        start_match(lee, grant)
+    finished_matches(lee, grant, 60)
+    assert queries() == small, small
+
+
 # -- the game page, its poll and its actions with a long history --------------------------------------
 @pytest.fixture
-def long_game(lee, grant):
+def long_game(lee, grant, monkeypatch):
+    """A game 120 actions in and still going: the deal is pinned, so the random play is
+    the same every run."""
+    monkeypatch.setattr(services, "new_seed", lambda: "0" * 32)
+    monkeypatch.setattr(services, "engine_seed", lambda secret: LONG_GAME_DEAL)
     _, game = start_match(lee, grant)
     return play_random(game, 120)
+
+
+#: An engine seed whose game is still going after ``play_random``'s 120 actions.
+LONG_GAME_DEAL = 3
 
 
 def test_the_game_page_and_its_poll_cost_few_queries_late_in_a_game(
@@ -158,9 +195,10 @@ def test_the_game_page_and_its_poll_cost_few_queries_late_in_a_game(
         assert client.get(url).status_code == 200
     with django_assert_max_num_queries(MAX_QUERIES):
         assert client.get(url, HTTP_HX_REQUEST="true").status_code == 200
-    with django_assert_max_num_queries(4):            # session, user, profile, the version
+    with django_assert_max_num_queries(1):            # the version: no session, no member
         r = client.get(f"{url}version/?v={long_game.version}", HTTP_HX_REQUEST="true")
     assert r.status_code == 204
+    assert "private" in r["Cache-Control"] and "Cookie" in r["Vary"]
 
 
 def test_a_poll_with_nothing_new_touches_no_engine_and_no_template(client, lee, grant, monkeypatch):
@@ -186,8 +224,7 @@ def test_a_poll_with_nothing_new_touches_no_engine_and_no_template(client, lee, 
 
 def test_an_action_late_in_a_game_costs_few_queries(client, long_game, django_assert_max_num_queries):
     game = long_game
-    if game.is_over:
-        pytest.skip("the random game ended early")
+    assert game.version == 120 and not game.is_over and game.deciding
     client.force_login(game.player_of(game.deciding))
     legal = services.load_engine(game).legal_actions()
     with django_assert_max_num_queries(MAX_ACTION_QUERIES):
@@ -303,6 +340,17 @@ def test_a_game_that_reuses_an_id_never_gets_the_kept_pages_of_the_old_one(clien
     from django.core.cache import cache
     cache.clear()
     assert poll(client, old) == after            # what it shows is what a fresh drawing shows
+
+
+def test_a_poll_that_finds_a_move_dates_it_in_the_members_time_zone(client, lee, grant):
+    """The poll reads the member only when it draws the game, and then in their time zone."""
+    from datetime import datetime, timezone as dt_timezone
+    _, game = start_match(lee, grant)
+    Game.objects.filter(pk=game.pk).update(deadline=datetime(2026, 7, 3, 12, 0, tzinfo=dt_timezone.utc))
+    grant.profile.time_zone = "Asia/Tokyo"
+    grant.profile.save()
+    client.force_login(grant)                  # waiting for Lee's move, until the deadline
+    assert "until Fri 3 Jul, 21:00" in poll(client, game)
 
 
 def test_each_viewer_gets_their_own_csrf_token_in_a_kept_fragment(lee, grant, meade):
