@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..advanced.cards import Card
+from ..prebattle import OPTIONS as PREBATTLE_OPTIONS
 from ...core import Capabilities, Option, register
 from ..scenario import Scenario
 from ..units import SIDES
@@ -22,6 +23,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("archie", str, None,
            "The side Archie plays; it holds a hand and plays by the same rules as you.",
            choices=(None, *SIDES)),
+    *PREBATTLE_OPTIONS,
 )
 
 SUMMARY: tuple[str, ...] = (
