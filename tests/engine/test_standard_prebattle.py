@@ -100,3 +100,11 @@ def test_the_pre_battle_steps_survive_saving_and_copying(kernstown):
     assert copy.legal_actions() == g.legal_actions() and copy.prebattle == g.prebattle
     view = g.view("union")
     assert view["hand"] == [] and view["phase"] == "prebattle_retreat"
+
+
+def test_archie_holds_a_hand_under_these_rules_so_swords_shorten_it(kernstown):
+    g = Game.new(kernstown, ruleset="standard", seed=3,
+                 options={"archie": "union", "prebattle_dice_confederate": 2})
+    g.apply({"type": "roll_prebattle"}, rolls=["swords", "swords"])
+    assert len(g.hands["union"]) == 3 and len(g.hands["confederate"]) == 5
+    assert g.prebattle["catch_up"] == {"union": True, "confederate": False}
