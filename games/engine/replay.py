@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .battlecry.advanced.game import Game
-from .battlecry.advanced.prebattle import ROLL_EVENTS as _PREBATTLE_ROLLS
+from .battlecry.prebattle import ROLL_EVENTS as _PREBATTLE_ROLLS
 
 _ROLL_EVENTS = ("attack", "general_attacked", "reroll", "sharpshooter", *_PREBATTLE_ROLLS,
                 "morale_check", "rallied")     # the last two: the standard ruleset's rolls

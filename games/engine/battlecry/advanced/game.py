@@ -617,7 +617,7 @@ class Game(State):
         else:
             item = self.decisions.pending[0]
             if phase in prebattle.PHASES:
-                out = prebattle.choices(self, item)
+                out = prebattle.choices(self)
             elif phase == "retreat":
                 out = [{"type": "retreat", "unit": item["unit"], "to": self.board.hex_json[h]}
                        for h in item["options"]]

@@ -5,6 +5,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .cards import CARDS, Card
+from .. import prebattle
 from ...core import Capabilities, Option, register
 from .game import Game
 from ..scenario import Scenario
@@ -19,12 +20,7 @@ OPTIONS: tuple[Option, ...] = (
            choices=(None, *SIDES)),
     Option("auto_retreat", bool, False,
            "The engine takes retreat and withdrawal decisions with its default policy."),
-    Option("prebattle_dice_union", int, 0,
-           "Campaign pre-battle dice the Union rolls before the deal (prebattle.py).",
-           choices=tuple(range(0, 41))),
-    Option("prebattle_dice_confederate", int, 0,
-           "Campaign pre-battle dice the Confederates roll before the deal (prebattle.py).",
-           choices=tuple(range(0, 41))),
+    *prebattle.OPTIONS,
 )
 
 

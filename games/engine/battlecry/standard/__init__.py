@@ -3,7 +3,8 @@
 It shares the board, the pieces, dice faces, sight lines and the retreat procedure with
 the Advanced rules; its own are the deck (:mod:`.cards`), terrain (:mod:`.terrain`),
 ranges and facing (:mod:`.combat`), morale (:mod:`.morale`), the turn (:mod:`.turn`) and
-battle (:mod:`.battle`).  docs/rulings.md, section "Standard ruleset", gives each reading.
+battle (:mod:`.battle`); the campaign pre-battle dice are the shared steps, seated on this
+state by :mod:`.prebattle` (ruling C9).  docs/rulings.md, section "Standard ruleset", gives each reading.
 """
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..advanced.cards import Card
+from ..prebattle import OPTIONS as PREBATTLE_OPTIONS
 from ...core import Capabilities, Option, register
 from ..scenario import Scenario
 from ..units import SIDES
@@ -22,6 +24,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("archie", str, None,
            "The side Archie plays; it holds a hand and plays by the same rules as you.",
            choices=(None, *SIDES)),
+    *PREBATTLE_OPTIONS,
 )
 
 SUMMARY: tuple[str, ...] = (

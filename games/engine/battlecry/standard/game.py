@@ -21,7 +21,7 @@ from ..pieces import General, Unit
 from ..scenario import Scenario, load_scenario
 from ..state import Field, Pieces
 from ..units import GENERAL_MOVE, SIDES, other
-from . import battle, turn
+from . import battle, prebattle, turn
 from .cards import card_of, deck_ids
 from .terrain import blocks_sight, impassable, stops
 
@@ -38,8 +38,9 @@ STEPS: dict[str, tuple[str, ...]] = {
     "evade": ("evade", "stand"),
     "battle_back": ("battle_back", "decline"),
     "breakthrough": ("breakthrough", "hold_ground"),
+    **prebattle.STEPS,
 }
-DECISIONS = ("retreat", "evade", "battle_back", "breakthrough")
+DECISIONS = ("retreat", "evade", "battle_back", "breakthrough", *prebattle.PHASES)
 
 
 @dataclass(slots=True)
@@ -90,7 +91,7 @@ class StandardGame:
         "current", "pieces", "field",
         "status", "unsupplied", "reinforced",
         "hands", "deck", "discards", "last_card", "captured", "casualties",
-        "pending", "landmarks", "cache", "events", "script_rolls", "setup_events", "token",
+        "pending", "prebattle", "landmarks", "cache", "events", "script_rolls", "setup_events", "token",
     )
     board: HexBoard = BOARD
 
@@ -113,6 +114,7 @@ class StandardGame:
     captured: dict[str, list[dict[str, Any]]]
     casualties: dict[str, int]      # figures each side eliminated (the match's tie-break)
     pending: list[dict[str, Any]]
+    prebattle: dict[str, Any]       # campaign pre-battle dice (prebattle.py), else empty
     landmarks: frozenset[int]       # objective hexes (+1 morale)
     cache: dict[Any, Any]           # answers that hold while no piece moves (contact.py)
     events: list[dict[str, Any]] | None
@@ -140,14 +142,17 @@ class StandardGame:
         g.last_card = {s: None for s in SIDES}
         g.captured = {s: [] for s in SIDES}
         g.casualties = {s: 0 for s in SIDES}
-        g.pending = []
+        g.pending, g.prebattle = [], {}
         g.derive()
         g.events, g.script_rolls = [], []
         g.deck = deck_ids()
         g.shuffle(g.deck)
         g.event({"type": "deck_built", "cards": len(g.deck), "secret": {"order": list(g.deck)}})
-        for side in (scenario.first_side, other(scenario.first_side)):
-            turn.draw(g, side, scenario.cards[side])
+        if prebattle.wanted(g):
+            prebattle.begin(g)          # the deal waits for the campaign's pre-battle dice
+        else:
+            for side in (scenario.first_side, other(scenario.first_side)):
+                turn.draw(g, side, scenario.cards[side])
         g.setup_events, g.events = g.events, []
         return g
 
@@ -194,6 +199,8 @@ class StandardGame:
     def to_dict(self) -> dict:
         """The whole state, secrets included, as JSON-safe data (a fresh copy)."""
         out = {key: _clone(getattr(self, key)) for key in self._SAVED}
+        if self.prebattle:
+            out["prebattle"] = _clone(self.prebattle)
         out["turn"] = self.current.number
         out.update({key: _clone(getattr(self.current, key)) for key in _TURN_SAVED})
         out["scenario"] = _clone(self.scenario.data)
@@ -209,6 +216,7 @@ class StandardGame:
         g.scenario = scenario or load_scenario(d["scenario"])
         for key in cls._SAVED:
             setattr(g, key, _clone(d[key]))
+        g.prebattle = _clone(d.get("prebattle") or {})
         g.current = Turn(d["turn"], **{key: _clone(d[key]) for key in _TURN_SAVED})
         g.pieces = _pieces({u["id"]: Unit.from_dict(u, _index) for u in d["units"]},
                            {x["id"]: General.from_dict(x, _index) for x in d["generals"]},
@@ -239,6 +247,7 @@ class StandardGame:
         g.captured = {s: v[:] for s, v in self.captured.items()}
         g.casualties = dict(self.casualties)
         g.pending = _clone(self.pending) if self.pending else []
+        g.prebattle = _clone(self.prebattle) if self.prebattle else {}
         g.cache, g.events, g.script_rolls, g.setup_events = {}, [], [], []
         return g
 
@@ -535,6 +544,7 @@ HANDLERS: dict[str, Handler] = {
     "stand": battle.do_stand, "battle_back": battle.do_battle_back,
     "decline": battle.do_decline, "breakthrough": battle.do_breakthrough,
     "hold_ground": battle.do_hold_ground,
+    **prebattle.HANDLERS,
 }
 #: Legal actions of each phase.
 _LEGAL: dict[str, Callable[[StandardGame], list[dict]]] = {
@@ -542,11 +552,13 @@ _LEGAL: dict[str, Callable[[StandardGame], list[dict]]] = {
     "battle": battle.battle_actions, "retreat": battle.retreat_actions,
     "evade": battle.evade_actions, "battle_back": battle.battle_back_actions,
     "breakthrough": battle.breakthrough_actions,
+    **{phase: prebattle.choices for phase in prebattle.PHASES},
 }
 #: Pending steps the engine carries out by itself.
 AUTOMATIC: dict[str, Callable[[StandardGame, dict], None]] = {
     "after_melee": battle.auto_after_melee, "general_escape": battle.auto_general_escape,
     "general_lost": battle.auto_general_lost,
+    **prebattle.AUTOMATIC,
 }
 assert set(HANDLERS) == {k for kinds in STEPS.values() for k in kinds}
 assert set(_LEGAL) == set(STEPS)

@@ -11,6 +11,7 @@ from ..hexgrid import ADJACENT, HEX_JSON, SECTION_OF, SECTIONS
 from ..units import ARTILLERY, BOX_LIMITS, CAVALRY, FULL_FIGURES, GENERAL_MOVE, INFANTRY, UNIT_KINDS, other
 from ..pieces import Unit
 from .cards import ALL, card_of, mirror
+from . import prebattle
 from .morale import ROUTED, SPENT, SYMBOL
 
 if TYPE_CHECKING:
@@ -445,9 +446,10 @@ def do_end_turn(game: StandardGame, a: dict) -> None:
 
 
 def end_turn(game: StandardGame) -> None:
-    """Draw a card (L25), then the other side's turn begins."""
+    """Draw a card (L25; two while a side dealt short by pre-battle dice catches up, C9),
+    then the other side's turn begins."""
     side = game.current.active
-    draw(game, side, 1)
+    draw(game, side, prebattle.draw_count(game, side, 1))
     game.current.number += 1
     game.unsupplied = {k: v for k, v in game.unsupplied.items() if v >= game.current.number}
     game.current.active = other(side)
