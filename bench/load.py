@@ -254,21 +254,29 @@ def machine_busy() -> tuple[int, int]:
 
 # -- the players -----------------------------------------------------------------------------------
 class Stats:
-    def __init__(self):
+    """Times per kind of request; those begun before ``counted_from`` (the warm-up, while every
+    member opens the page at once) are made but left out of the figures."""
+
+    def __init__(self, counted_from: float = 0.0):
         self.lock = threading.Lock()
         self.ms = defaultdict(list)
         self.errors = defaultdict(int)
         self.reasons = defaultdict(int)
         self.count = 0
+        self.counted_from = counted_from
+        self.warming = 0
 
     def why(self, kind: str, reason: str) -> None:
         with self.lock:
             self.reasons[(kind, reason)] += 1
 
-    def add(self, kind: str, ms: float, ok: bool) -> None:
+    def add(self, kind: str, ms: float, ok: bool, began: float) -> None:
         with self.lock:
-            self.ms[kind].append(ms)
             self.count += 1
+            if began < self.counted_from:
+                self.warming += 1
+                return
+            self.ms[kind].append(ms)
             if not ok:
                 self.errors[kind] += 1
 
@@ -299,6 +307,7 @@ class Player(threading.Thread):
             headers["X-CSRFToken"] = self.cookies.get("csrftoken", "")
             data = urllib.parse.urlencode(body)
         conn = http.client.HTTPConnection(HOST, self.port, timeout=30)
+        began = time.monotonic()
         t = time.perf_counter()
         try:
             conn.request(method, path, body=data, headers=headers)
@@ -315,7 +324,7 @@ class Player(threading.Thread):
             conn.close()
         ms = (time.perf_counter() - t) * 1000
         ok = status in (200, 204, 303) and 'role="alert"' not in text
-        self.stats.add(kind, ms, ok)
+        self.stats.add(kind, ms, ok, began)
         if not ok:
             m = re.search(r'role="alert">([^<]*)', text)
             self.stats.why(kind, f"{status} {m.group(1).strip() if m else text[:80]!r}")
@@ -396,6 +405,9 @@ def main() -> None:
     parser.add_argument("--scenario", default="fredericksburg")
     parser.add_argument("--max-requests", type=int, default=200_000)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--warmup", type=float, default=10,
+                        help="seconds at the start whose requests are made but not counted "
+                             "(every member opens the page at once then); 0 counts them all")
     parser.add_argument("--late", type=int, nargs="?", const=900, default=0, metavar="VERSION",
                         help="late-game variant: every game starts at this version (default 900) "
                              "with its whole log, instead of at the deal")
@@ -425,10 +437,10 @@ def main() -> None:
         wait_up(args.port, time.monotonic() + 60)
         meter = CpuMeter(gunicorn.pid, db_name(env))
         meter.start()
-        stats = Stats()
         rnd = random.Random(args.seed)
         cpu0, busy0 = {**meter.mark(), "players": time.process_time() * TICKS}, machine_busy()
         t0 = time.monotonic()
+        stats = Stats(counted_from=t0 + min(args.warmup, duration / 2))
         stop_at = t0 + duration
         threads = [Player(seat, args.port, stats, stop_at, think, args.max_requests,
                           random.Random(rnd.random())) for seat in seats]
@@ -462,7 +474,9 @@ def report(args, players, stats, elapsed, cpu0, cpu1, busy0, busy1, env) -> None
     db = "PostgreSQL" if env.get("DATABASE_URL") else "SQLite"
     print(f"{players} players, {elapsed:.0f} s, think {args.think} ms, gunicorn {args.workers} "
           f"workers, {db}, {'Redis + 1 Celery worker' if env.get('REDIS_URL') else 'embedded broker'}")
-    print(f"  {total} requests, {total / elapsed:.1f} requests/s, {errors} errors")
+    made = stats.count                      # the warm-up's requests too: the CPU covers them
+    print(f"  {made} requests, {made / elapsed:.1f} requests/s; {total} counted (not those begun "
+          f"in the first {args.warmup:g} s), {errors} errors")
     print(f"  {'kind':<8}{'count':>7}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'errors':>8}")
     for kind in ("page", "poll", "select", "action"):
         ms = stats.ms.get(kind, [])
@@ -470,8 +484,8 @@ def report(args, players, stats, elapsed, cpu0, cpu1, busy0, busy1, env) -> None
               f"{stats.errors.get(kind, 0):>8}")
     for (kind, reason), n in sorted(stats.reasons.items(), key=lambda x: -x[1])[:5]:
         print(f"  {n} x {kind}: {reason}")
-    if total:
-        per = {k: (cpu1[k] - cpu0[k]) * 1000 / TICKS / total for k in cpu1}
+    if made:
+        per = {k: (cpu1[k] - cpu0[k]) * 1000 / TICKS / made for k in cpu1}
         busy = (busy1[0] - busy0[0]) / max(1, busy1[1] - busy0[1]) * 100
         print(f"  CPU per request: gunicorn {per['gunicorn']:.1f} ms, PostgreSQL "
               f"{per['postgres']:.1f} ms; machine {busy:.0f}% busy")
