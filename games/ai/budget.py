@@ -26,16 +26,17 @@ class Budget:
 class Clock:
     """Counts a search's iterations (``done``) and says whether another may start.
 
-    Under a time budget another iteration starts only if, at the pace so far, it would end
-    before the deadline: the search keeps to its seconds instead of overrunning them by
-    its last iteration.
+    Under a time budget another iteration starts only if, as long as the slowest one so far,
+    it would end before the deadline: the search keeps to its seconds instead of overrunning
+    them by its last iteration (iterations vary a good deal, so the mean pace is not enough).
     """
 
     def __init__(self, budget: Budget, now: Callable[[], float] = time.perf_counter):
         self.budget = budget
         self.done = 0
         self.now = now
-        self.start = now()
+        self.start = self.last = now()
+        self.slowest = 0.0
         self.deadline = (self.start + budget.seconds) if budget.seconds else None
 
     def more(self) -> bool:
@@ -44,7 +45,8 @@ class Clock:
             return False
         if self.deadline is not None:
             t = self.now()
-            pace = (t - self.start) / self.done if self.done else 0.0
-            if t + pace > self.deadline:
+            self.slowest = max(self.slowest, t - self.last)
+            self.last = t
+            if t + self.slowest > self.deadline:
                 return False
         return True

@@ -155,18 +155,20 @@ def test_greedy_takes_a_sure_elimination():
 
 
 def test_a_time_budget_starts_no_iteration_that_would_end_past_its_deadline():
-    """At 0.3 s an iteration, the tenth of a 3-second budget would end at 3.0 s and may
-    start; an eleventh would end past 3 s and does not (think time keeps under its level's
-    seconds instead of overrunning them by one iteration)."""
+    """Iterations of 0.2 s and one of 0.45 s: once the slow one has been seen, no iteration
+    starts less than 0.45 s before the deadline, so the search ends by its 3 seconds instead
+    of overrunning them by one iteration (think time keeps under its level's seconds)."""
     t = [100.0]
     clock = Budget(seconds=3.0).clock(now=lambda: t[0])
+    lengths = iter([0.2, 0.45] + [0.2] * 100)
     started = 0
     while clock.more():
         started += 1
-        t[0] += 0.3
+        t[0] += next(lengths)
         clock.done += 1
-    assert started == 10
     assert t[0] - 100.0 <= 3.0 + 1e-9
+    assert t[0] - 100.0 >= 2.5 - 1e-9          # and it did not stop needlessly early
+    assert started == 12            # 0.2 + 0.45 + 10 x 0.2 = 2.65 s; a 13th might run to 3.1
     assert Budget(iterations=5, seconds=3.0).clock(now=lambda: 0.0).more()
 
 
