@@ -37,7 +37,9 @@ class Clock:
         self.now = now
         self.start = self.last = now()
         self.slowest = 0.0
-        self.deadline = (self.start + budget.seconds) if budget.seconds else None
+        # 1% of the seconds kept back for the work around the loop (listing the actions,
+        # choosing among the children)
+        self.deadline = (self.start + budget.seconds * 0.99) if budget.seconds else None
 
     def more(self) -> bool:
         b = self.budget
