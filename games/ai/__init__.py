@@ -12,7 +12,7 @@ from .determinize import determinize
 from .evaluation import evaluate
 from .levels import DEFAULT_LEVEL, LEVELS, POLICIES, Level, choose
 from .policies import greedy_policy, random_policy
-from .search import search_policy
+from .search import ensemble_policy, search_policy
 
 __all__ = ["Budget", "DEFAULT_LEVEL", "LEVELS", "Level", "POLICIES", "choose", "determinize",
-           "evaluate", "greedy_policy", "random_policy", "search_policy"]
+           "ensemble_policy", "evaluate", "greedy_policy", "random_policy", "search_policy"]

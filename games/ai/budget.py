@@ -19,6 +19,11 @@ class Budget:
         if self.iterations is None and self.seconds is None:
             raise ValueError("a budget needs iterations or seconds")
 
+    def share(self, parts: int) -> "Budget":
+        """One of ``parts`` equal shares (iterations rounded up, so none is left empty)."""
+        return Budget(iterations=-(-self.iterations // parts) if self.iterations else None,
+                      seconds=self.seconds / parts if self.seconds else None)
+
     def clock(self, now: Callable[[], float] = time.perf_counter) -> "Clock":
         return Clock(self, now)
 

@@ -6,12 +6,13 @@ from typing import Callable
 
 from .budget import Budget
 from .policies import greedy_policy, random_policy
-from .search import search_policy
+from .search import ensemble_policy, search_policy
 
 POLICIES: dict[str, Callable] = {
     "random": random_policy,
     "greedy": greedy_policy,
     "search": search_policy,
+    "ensemble": ensemble_policy,
 }
 
 
@@ -29,8 +30,8 @@ LEVELS: dict[str, Level] = {
                      "Takes the best-looking move each time, without looking ahead."),
     "veteran": Level("veteran", "Veteran", "search", Budget(seconds=1.0),
                      "Searches each decision for about a second."),
-    "general": Level("general", "General", "search", Budget(seconds=3.0),
-                     "Searches each decision for about three seconds."),
+    "general": Level("general", "General", "ensemble", Budget(seconds=3.0),
+                     "Searches each decision three times over, for about three seconds in all."),
 }
 DEFAULT_LEVEL = "veteran"
 

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from games.ai import LEVELS, Budget, choose, greedy_policy, random_policy, search_policy
+from games.ai import (LEVELS, Budget, choose, ensemble_policy, greedy_policy, random_policy,
+                      search_policy)
 from games.engine import Game, load_scenario
 from games.ai.evaluation import other
 
@@ -44,7 +45,7 @@ def test_every_action_a_policy_returns_is_legal(slug):
         side = g.active_side
         legal = g.legal_actions()
         seen_phases.add(g.phase)
-        for policy in (random_policy, greedy_policy, search_policy):
+        for policy in (random_policy, greedy_policy, search_policy, ensemble_policy):
             action = policy(g, side, SMALL, seed=n)
             assert action in legal, (slug, g.phase, policy.__name__, action)
         # the answer can be played, by the checked path the site uses
@@ -109,14 +110,26 @@ def test_archie_chooses_the_same_from_a_canary_deal(phase):
         for seed in (1, 2, 3):
             budget = Budget(iterations=60)
             assert search_policy(canary, archie, budget, seed) == search_policy(g, archie, budget, seed)
+            assert (ensemble_policy(canary, archie, budget, seed)
+                    == ensemble_policy(g, archie, budget, seed))
             assert greedy_policy(canary, archie, None, seed) == greedy_policy(g, archie, None, seed)
 
 
 def test_a_search_is_repeatable_for_a_seed_and_an_iteration_budget():
     g, archie = archie_turn(phase="move")
     budget = Budget(iterations=200)
-    first = search_policy(g, archie, budget, seed=11)
-    assert all(search_policy(g, archie, budget, seed=11) == first for _ in range(2))
+    for policy in (search_policy, ensemble_policy):
+        first = policy(g, archie, budget, seed=11)
+        assert all(policy(g, archie, budget, seed=11) == first for _ in range(2))
+
+
+def test_the_general_searches_three_trees_on_equal_shares_of_its_budget():
+    assert LEVELS["general"].policy == "ensemble" and LEVELS["veteran"].policy == "search"
+    assert Budget(iterations=3300).share(3) == Budget(iterations=1100)
+    assert Budget(iterations=10).share(3) == Budget(iterations=4)      # none left empty
+    assert Budget(seconds=3.0).share(3) == Budget(seconds=1.0)
+    g, archie = archie_turn(phase="move")
+    assert ensemble_policy(g, archie, Budget(iterations=3), seed=5) in g.legal_actions()
 
 
 def test_choose_knows_the_levels_and_the_policies():
@@ -133,6 +146,7 @@ def test_a_level_keeps_to_its_time_budget():
     g, archie = archie_turn(phase="move")
     t0 = time.perf_counter()
     search_policy(g, archie, Budget(seconds=0.3), seed=1)
+    ensemble_policy(g, archie, Budget(seconds=0.3), seed=1)
     assert time.perf_counter() - t0 < 5     # a bound on runaway loops, not a speed goal
 
 
