@@ -43,11 +43,12 @@ def quick_choice(game: Game, side: str, rng: random.Random, actions: list | None
     return best
 
 
-def finish_turn(g: Game, rng: random.Random, limit: int = 200) -> None:
-    """Play the quick policy for both sides until the turn in progress ends."""
-    turn = g.current.number
+def finish_turn(g: Game, rng: random.Random, turn: int | None = None, limit: int = 200) -> None:
+    """Play the quick policy for both sides until turn number ``turn`` (by default the one in
+    progress) is over; a turn already over is left alone, not followed by the next one."""
+    turn = g.current.number if turn is None else turn
     for _ in range(limit):
-        if g.outcome or g.current.number != turn:
+        if g.outcome or g.current.number > turn:
             return
         decider = g.active_side
         assert decider is not None          # a game in progress always has a side to decide
@@ -69,6 +70,7 @@ def greedy_policy(game: Game, side: str, budget: Budget | None, seed: int) -> di
     kind = game.phase
     if kind in ("order", "rally"):
         return quick_choice(game, side, rng, actions, noise=0.01)
+    turn = game.current.number
     ranked = sorted(actions, key=lambda a: -score(game, a, side))[:GREEDY_WIDTH]
     best, best_value = ranked[0], None
     for a in ranked:
@@ -79,7 +81,7 @@ def greedy_policy(game: Game, side: str, budget: Budget | None, seed: int) -> di
             g = determinize(game, side, rng.getrandbits(63))
             apply_fast(g, a)
             if a["type"] == "play_card":
-                finish_turn(g, rng)
+                finish_turn(g, rng, turn)
             total += evaluate(g, side)
         value = total / samples + 0.01 * rng.random()
         if best_value is None or value > best_value:

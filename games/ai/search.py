@@ -136,7 +136,7 @@ def _iterate(g: Game, side: str, root: Node, rng: random.Random) -> None:
         node = node.children[k]
         apply_fast(g, keyed[k])
         path.append(node)
-    finish_turn(g, rng)
+    finish_turn(g, rng, turn)           # the walk may have reached the turn's end itself
     value = _squash(evaluate(g, side))
     for n in path:
         n.visits += 1

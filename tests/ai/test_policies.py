@@ -132,6 +132,36 @@ def test_the_general_searches_three_trees_on_equal_shares_of_its_budget():
     assert ensemble_policy(g, archie, Budget(iterations=3), seed=5) in g.legal_actions()
 
 
+def evaluated_turns(monkeypatch, policy, g, side, iterations):
+    """How many turns on from ``g`` lies each position the search evaluates (games won inside
+    the search left out: they end where they end)."""
+    from games.ai import search
+    real, turns = search.evaluate, []
+
+    def evaluate(position, who):
+        if not position.outcome:
+            turns.append(position.current.number - g.current.number)
+        return real(position, who)
+
+    monkeypatch.setattr(search, "evaluate", evaluate)
+    policy(g, side, Budget(iterations=iterations), seed=2)
+    monkeypatch.undo()
+    return turns
+
+
+@pytest.mark.parametrize("phase", ["play_card", "move", "battle"])
+def test_every_plan_is_judged_where_the_turn_in_progress_ends(monkeypatch, phase):
+    """A walk down the tree that reaches the end of the turn by itself is judged there, like
+    every other, not after the other side's next turn played by the quick policy as well (a
+    horizon that depended on the tree's depth made some plans look worse than others only
+    for being searched further)."""
+    for seed in (3, 60):
+        g, archie = archie_turn(seed=seed, phase=phase)
+        for policy in (search_policy, ensemble_policy):
+            turns = evaluated_turns(monkeypatch, policy, g, archie, iterations=300)
+            assert turns and set(turns) == {1}, (phase, seed, policy.__name__)
+
+
 def test_choose_knows_the_levels_and_the_policies():
     g, archie = archie_turn(phase="play_card")
     assert set(LEVELS) >= {"recruit", "veteran", "general"}
