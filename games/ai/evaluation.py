@@ -6,7 +6,7 @@ looks at a hand, a deck or the random stream.
 """
 from __future__ import annotations
 
-from games.engine import BOARD, Game
+from games.engine import BOARD, RULESETS, Game
 
 DIST = BOARD.dist
 #: The dice a unit rolls by distance (1, 2, ...), as the AI estimates them: each ruleset's
@@ -34,6 +34,13 @@ CLOSING = 0.15        # per hex of distance to the nearest enemy
 #: through ``game.markers``): a Spent unit is Routed by its next flag, without a check; a
 #: Routed one falls back before it can act, and is Routed again by any flag.
 MARKER_COST = {"spent": 0.3, "routed": 0.6}
+
+#: How far from a lone general an enemy unit of this kind can strike him next turn: its move
+#: and then a melee from the hex next to him (artillery does not move and fight).
+GENERAL_REACH = {"infantry": 2, "cavalry": 4, "artillery": 1}
+#: The share of a lost game put on a lone last general within the enemy's reach, where the
+#: rules end the game with him: the enemy still needs a card that orders the unit.
+LAST_GENERAL_STAKE = 0.25
 
 #: chance that one die hits a unit of this kind at range / in melee (crossed sabres hit too)
 HIT = {"infantry": (2 / 6, 3 / 6), "cavalry": (1 / 6, 2 / 6), "artillery": (1 / 6, 2 / 6)}
@@ -105,8 +112,36 @@ def evaluate(game: Game, side: str) -> float:
     w_attack, w_exposed = (1.0, 0.5) if acting else (0.4, 0.9)
     unit_flag = FLAG / max(1, game.flags_needed(side))
     score += unit_flag * 0.5 * (w_attack * threat(game, side) - w_exposed * threat(game, opp))
+    score += w_attack * general_exposure(game, opp) - w_exposed * general_exposure(game, side)
     score += _position(game, side) - _position(game, opp)
     return score
+
+
+def general_exposure(game: Game, side: str) -> float:
+    """What ``side`` stands to lose, in evaluation points, from its lone generals within the
+    enemy's reach: each is killed by a sabre on any die of a melee against him, the enemy
+    gains a flag, and where the ruleset says so the last one's loss ends the game."""
+    generals = [g for g in game.pieces.generals.values() if g.side == side]
+    if not generals:
+        return 0.0
+    lone = [g for g in generals if game.pieces.unit_at[g.hex] is None]
+    if not lone:
+        return 0.0
+    opp = other(side)
+    tables = DICE_BY_RULESET.get(game.ruleset, DICE)
+    extra = 1 if opp == game.options.get("archie") else 0
+    stake = FLAG / max(1, game.flags_needed(opp)) + GENERAL
+    if len(generals) == 1 and RULESETS[game.ruleset].victory.last_general_loses:
+        stake = LAST_GENERAL_STAKE * WIN
+    enemies = [u for u in game.pieces.units.values() if u.side == opp]
+    total = 0.0
+    for g in lone:
+        row = DIST[g.hex]
+        dice = sum(tables.get(u.kind, (0,))[0] + extra for u in enemies
+                   if row[u.hex] <= GENERAL_REACH.get(u.kind, 1))
+        if dice:
+            total += stake * (1.0 - (5 / 6) ** dice)
+    return total
 
 
 def _position(game: Game, side: str) -> float:

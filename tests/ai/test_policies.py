@@ -9,7 +9,7 @@ import pytest
 
 from games.ai import (LEVELS, Budget, choose, ensemble_policy, greedy_policy, random_policy,
                       search_policy)
-from games.engine import Game, load_scenario
+from games.engine import BOARD, Game, load_scenario
 from games.ai.evaluation import other
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -249,3 +249,29 @@ def test_the_quick_scores_and_the_threat_worked_out_together_equal_one_by_one(ru
                     assert threat(g, s) == expected
                 g.apply(g.sample_action(rng))
     assert checked > 200
+
+
+def test_a_lone_last_general_within_the_enemys_reach_weighs_like_the_game():
+    """Archie's games against greedy were lost, every one, by losing the last general, moved
+    alone to where the enemy could reach him. A lone general the enemy can strike next turn
+    now costs what he would cost: under the Advanced rules, whose last general ends the game,
+    a large share of the game; a second general, or a general with a unit, far less."""
+    from games.ai import evaluate
+    from tests.engine.helpers import G, U, scenario as build
+
+    def value(general_at, second=None, ruleset="advanced"):
+        generals = [G("union", *general_at), G("confederate", 0, 0)]
+        if second:
+            generals.append(G("union", *second))
+        sc = build(units=[U("union", "infantry", 12, 6), U("confederate", "infantry", 14, 2),
+                          U("confederate", "infantry", 2, 0)], generals=generals)
+        return evaluate(Game.new(sc, ruleset=ruleset, options={"archie": "union"}, seed=1),
+                        "union")
+
+    near, with_unit = (14, 4), (12, 6)           # two hexes from the enemy / on its own unit
+    assert BOARD.dist[BOARD.index_of(near)][BOARD.index_of((14, 2))] == 2
+    assert value(near) < value(with_unit) - 400           # the last one: the game at stake
+    second = (24, 8)                                       # a second general, far off
+    assert value(with_unit, second) - 100 < value(near, second) < value(with_unit, second)
+    assert (value(with_unit, ruleset="standard") - 100 < value(near, ruleset="standard")
+            < value(with_unit, ruleset="standard"))        # standard: the last one is a flag

@@ -33,6 +33,9 @@ class Ruleset(Protocol):
     #: Archie holds no hand under these rules: it plays the top card of its deck each turn
     #: (the log tells its draws and cards so).
     archie_plays_from_deck: bool
+    #: How a game is won beyond its flags (a game's own terms object, e.g. Battle Cry's
+    #: ``VictoryTerms``): the game page words it, Archie's evaluation weighs it.
+    victory: Any
 
     @property
     def summary(self) -> tuple[str, ...]:
