@@ -122,14 +122,10 @@ def general_exposure(game: Game, side: str) -> float:
     enemy's reach: each is killed by a sabre on any die of a melee against him, the enemy
     gains a flag, and where the ruleset says so the last one's loss ends the game."""
     generals = [g for g in game.pieces.generals.values() if g.side == side]
-    if not generals:
-        return 0.0
     lone = [g for g in generals if game.pieces.unit_at[g.hex] is None]
     if not lone:
         return 0.0
     opp = other(side)
-    tables = DICE_BY_RULESET.get(game.ruleset, DICE)
-    extra = 1 if opp == game.options.get("archie") else 0
     stake = FLAG / max(1, game.flags_needed(opp)) + GENERAL
     if len(generals) == 1 and RULESETS[game.ruleset].victory.last_general_loses:
         stake = LAST_GENERAL_STAKE * WIN
@@ -137,7 +133,7 @@ def general_exposure(game: Game, side: str) -> float:
     total = 0.0
     for g in lone:
         row = DIST[g.hex]
-        dice = sum(tables.get(u.kind, (0,))[0] + extra for u in enemies
+        dice = sum(unit_dice(game, u, 1) for u in enemies
                    if row[u.hex] <= GENERAL_REACH.get(u.kind, 1))
         if dice:
             total += stake * (1.0 - (5 / 6) ** dice)
