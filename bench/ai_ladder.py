@@ -75,7 +75,8 @@ def play_game(spec: dict) -> dict:
         game.apply(action)
     out = game.outcome or {"winner": None, "flags": {s: game.flags(s) for s in (archie, person)}}
     return {"won": out["winner"] == archie, "flags_a": out["flags"][archie],
-            "flags_b": out["flags"][person], "think": think, "cpu": cpu}
+            "flags_b": out["flags"][person], "reason": out.get("reason", "turn cap"),
+            "turns": game.current.number, "think": think, "cpu": cpu}
 
 
 def budget_for(name: str, iterations: int | None):
