@@ -6,6 +6,8 @@ looks at a hand, a deck or the random stream.
 """
 from __future__ import annotations
 
+import math
+
 from games.engine import BOARD, RULESETS, Game
 
 DIST = BOARD.dist
@@ -35,12 +37,15 @@ CLOSING = 0.15        # per hex of distance to the nearest enemy
 #: Routed one falls back before it can act, and is Routed again by any flag.
 MARKER_COST = {"spent": 0.3, "routed": 0.6}
 
-#: How far from a lone general an enemy unit of this kind can strike him next turn: its move
-#: and then a melee from the hex next to him (artillery does not move and fight).
+#: How far from a general an enemy unit of this kind can strike him (or his unit) next turn:
+#: its move and then a melee from the hex next to him (artillery does not move and fight).
 GENERAL_REACH = {"infantry": 2, "cavalry": 4, "artillery": 1}
-#: The share of a lost game put on a lone last general within the enemy's reach, where the
+#: The share of a lost game put on the last general within the enemy's reach, where the
 #: rules end the game with him: the enemy still needs a card that orders the unit.
 LAST_GENERAL_STAKE = 0.25
+#: The chance that one die of a melee kills a general: crossed sabres or the cavalry symbol,
+#: whether he stands alone or his unit has just been destroyed (docs/rulings.md, 32).
+GENERAL_KILL = 2 / 6
 
 #: chance that one die hits a unit of this kind at range / in melee (crossed sabres hit too)
 HIT = {"infantry": (2 / 6, 3 / 6), "cavalry": (1 / 6, 2 / 6), "artillery": (1 / 6, 2 / 6)}
@@ -118,12 +123,13 @@ def evaluate(game: Game, side: str) -> float:
 
 
 def general_exposure(game: Game, side: str) -> float:
-    """What ``side`` stands to lose, in evaluation points, from its lone generals within the
-    enemy's reach: each is killed by a sabre on any die of a melee against him, the enemy
-    gains a flag, and where the ruleset says so the last one's loss ends the game."""
+    """What ``side`` stands to lose, in evaluation points, from its generals within the
+    enemy's reach next turn. A lone general falls to a melee against him; a general with a
+    unit falls when the unit is destroyed and the last attack's dice then kill him. Each is
+    worth the flag the enemy gains, and where the ruleset says so the last one's loss ends
+    the game."""
     generals = [g for g in game.pieces.generals.values() if g.side == side]
-    lone = [g for g in generals if game.pieces.unit_at[g.hex] is None]
-    if not lone:
+    if not generals:
         return 0.0
     opp = other(side)
     stake = FLAG / max(1, game.flags_needed(opp)) + GENERAL
@@ -131,13 +137,29 @@ def general_exposure(game: Game, side: str) -> float:
         stake = LAST_GENERAL_STAKE * WIN
     enemies = [u for u in game.pieces.units.values() if u.side == opp]
     total = 0.0
-    for g in lone:
+    for g in generals:
         row = DIST[g.hex]
-        dice = sum(unit_dice(game, u, 1) for u in enemies
-                   if row[u.hex] <= GENERAL_REACH.get(u.kind, 1))
-        if dice:
-            total += stake * (1.0 - (5 / 6) ** dice)
+        dice = [unit_dice(game, u, 1) for u in enemies
+                if row[u.hex] <= GENERAL_REACH.get(u.kind, 1)]
+        if not dice:
+            continue
+        uid = game.pieces.unit_at[g.hex]
+        if uid is None:
+            total += stake * (1.0 - (1.0 - GENERAL_KILL) ** sum(dice))
+        else:
+            unit = game.pieces.units[uid]
+            destroyed = _at_least(unit.figures, sum(dice), HIT.get(unit.kind, HIT["artillery"])[1])
+            total += stake * destroyed * (1.0 - (1.0 - GENERAL_KILL) ** max(dice))
     return total
+
+
+def _at_least(k: int, n: int, p: float) -> float:
+    """The chance of ``k`` or more hits from ``n`` dice that hit with chance ``p`` each."""
+    if k <= 0:
+        return 1.0
+    if k > n:
+        return 0.0
+    return sum(math.comb(n, i) * p ** i * (1.0 - p) ** (n - i) for i in range(k, n + 1))
 
 
 def _position(game: Game, side: str) -> float:

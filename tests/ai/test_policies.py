@@ -275,3 +275,32 @@ def test_a_lone_last_general_within_the_enemys_reach_weighs_like_the_game():
     assert value(with_unit, second) - 100 < value(near, second) < value(with_unit, second)
     assert (value(with_unit, ruleset="standard") - 100 < value(near, ruleset="standard")
             < value(with_unit, ruleset="standard"))        # standard: the last one is a flag
+
+
+def test_the_last_generals_unit_within_the_enemys_reach_weighs_his_loss_too():
+    """Archie lost games to greedy by pushing the unit that carried its last general into two
+    enemy units: the unit was destroyed, and the dice of the last attack killed him. A general
+    whose unit the enemy can destroy next turn now costs a share of the game, the more the
+    weaker his unit; a full-strength unit against one enemy, which cannot be destroyed in one
+    attack, costs nothing."""
+    from games.ai import evaluate
+    from tests.engine.helpers import G, U, scenario as build
+
+    def value(figures, enemies, generals_with=True):
+        foes = [U("confederate", "infantry", *h) for h in enemies]
+        sc = build(units=[U("union", "infantry", 12, 6, figures=figures),
+                          U("union", "infantry", 20, 6), U("confederate", "infantry", 2, 0)]
+                   + foes,
+                   generals=[G("union", *((12, 6) if generals_with else (20, 6))),
+                             G("confederate", 0, 0)])
+        return evaluate(Game.new(sc, ruleset="advanced", options={"archie": "union"}, seed=1),
+                        "union")
+
+    two = [(13, 5), (11, 5)]
+    assert all(BOARD.dist[BOARD.index_of((12, 6))][BOARD.index_of(h)] == 1 for h in two)
+    # the weakened unit next to two enemy units: his loss is a real share of the game
+    assert value(2, two) < value(2, two, generals_with=False) - 400
+    # a weaker unit puts him at greater risk than a full one
+    assert value(2, two) < value(4, two) - 100
+    # a full unit next to a single enemy cannot be destroyed in one attack: no cost for him
+    assert abs(value(4, two[:1]) - value(4, two[:1], generals_with=False)) < 30
