@@ -148,7 +148,8 @@ def general_exposure(game: Game, side: str) -> float:
             total += stake * (1.0 - (1.0 - GENERAL_KILL) ** sum(dice))
         else:
             unit = game.pieces.units[uid]
-            destroyed = _at_least(unit.figures, sum(dice), HIT.get(unit.kind, HIT["artillery"])[1])
+            melee_hit = HIT.get(unit.kind, HIT["artillery"])[1]
+            destroyed = _at_least(unit.figures, sum(dice), melee_hit)
             total += stake * destroyed * (1.0 - (1.0 - GENERAL_KILL) ** max(dice))
     return total
 

@@ -40,7 +40,8 @@ def key(action: dict) -> tuple:
     """A hashable name for an action (its hexes as (col, row)), its fields in the order the
     engine writes them: each kind of action is written in one place, so equal actions get
     equal names (not sorting saves a tenth of a decision's time)."""
-    return tuple([(k, (v["col"], v["row"]) if isinstance(v, dict) else v) for k, v in action.items()])
+    return tuple([(k, (v["col"], v["row"]) if isinstance(v, dict) else v)
+                  for k, v in action.items()])
 
 
 class Node:
