@@ -68,10 +68,11 @@ def search_policy(game: Game, side: str, budget: Budget, seed: int) -> dict:
     return _choose(game, side, budget, [seed])
 
 
-def ensemble_policy(game: Game, side: str, budget: Budget, seed: int) -> dict:
-    """Archie's choice from :data:`TREES` trees, each grown on its share of ``budget``."""
-    seeds = [seed] + [(seed + t * 0x9E3779B97F4A7C15) % 2**63 for t in range(1, TREES)]
-    return _choose(game, side, budget.share(TREES), seeds)
+def ensemble_policy(game: Game, side: str, budget: Budget, seed: int,
+                    trees: int = TREES) -> dict:
+    """Archie's choice from ``trees`` trees, each grown on its share of ``budget``."""
+    seeds = [seed] + [(seed + t * 0x9E3779B97F4A7C15) % 2**63 for t in range(1, trees)]
+    return _choose(game, side, budget.share(trees), seeds)
 
 
 def _choose(game: Game, side: str, budget: Budget, seeds: list[int]) -> dict:
