@@ -69,10 +69,10 @@ def main(argv=None) -> None:
         for name in LEVELS:
             budget = budget_for(name, args.iterations)
             picks = [key(choose(game, archie, name, s, budget)) for s in range(args.seeds)]
-            agree[name] += sum(k == ref for k in picks)
-            distinct[name] += len(set(picks))
-            row.append(f"{name} {sum(k == ref for k in picks)}/{args.seeds} "
-                       f"({len(set(picks))} different)")
+            same, different = sum(k == ref for k in picks), len(set(picks))
+            agree[name] += same
+            distinct[name] += different
+            row.append(f"{name} {same}/{args.seeds} ({different} different)")
         print(f"  {slug}, {dict(ref)['type']} among {len(game.legal_actions())}: "
               + ", ".join(row), flush=True)
     n = len(found) * args.seeds
