@@ -81,10 +81,11 @@ def threat(game: Game, side: str) -> float:
         if e.side == side:
             continue
         hit = HIT.get(e.kind, HIT["artillery"])
+        where = e.hex
         best = 0.0
         for row, table in mine:
-            d = row[e.hex]
-            if 1 <= d <= 4 and d <= len(table):
+            d = row[where]
+            if 1 <= d <= len(table) and d <= 4:
                 n = table[d - 1] + extra
                 if n:
                     h = n * hit[1 if d == 1 else 0]
@@ -169,9 +170,9 @@ def _position(game: Game, side: str) -> float:
     score = 0.0
     if enemy:
         for u in mine:
-            score -= CLOSING * min(DIST[u.hex][h] for h in enemy)
+            score -= CLOSING * min(map(DIST[u.hex].__getitem__, enemy))
     for o in game.scenario.objectives:
         if o.side == side and mine:
-            score -= OBJECTIVE_PULL * o.flags * min(DIST[u.hex][o.hex] for u in mine)
+            score -= OBJECTIVE_PULL * o.flags * min([DIST[u.hex][o.hex] for u in mine])
     return score
 

@@ -45,7 +45,7 @@ def key(action: dict) -> tuple:
 
 
 class Node:
-    __slots__ = ("children", "visits", "total", "available", "order")
+    __slots__ = ("children", "visits", "total", "available", "order", "seen", "names", "ranking")
 
     def __init__(self):
         self.children: dict[tuple, "Node"] = {}
@@ -53,6 +53,11 @@ class Node:
         self.total = 0.0
         self.available = 0
         self.order: dict[tuple, float] = {}   # quick score of each action ever seen here
+        # the legal actions met here last time, their names (name -> index) and those names
+        # best quick score first: before the dice the same list comes back on most visits
+        self.seen: list[dict] = []
+        self.names: dict[tuple, int] = {}
+        self.ranking: list[tuple] = []
 
 
 def _squash(value: float) -> float:
@@ -119,13 +124,11 @@ def _iterate(g: Game, side: str, root: Node, rng: random.Random) -> None:
         if len(actions) == 1:                     # forced: no node needed
             apply_fast(g, actions[0])
             continue
-        keyed = {key(a): a for a in actions}
-        unscored = [k for k in keyed if k not in node.order]
-        if unscored:
-            for k, value in zip(unscored, scores(g, [keyed[k] for k in unscored], side)):
-                node.order[k] = value
+        if actions != node.seen:
+            _name(g, side, node, actions)
+        names = node.names
         open_n = WIDEN_BASE + int(math.sqrt(node.visits))
-        ranked = sorted(keyed, key=lambda k: -node.order[k])[:open_n]
+        ranked = node.ranking[:open_n]
         fresh = [k for k in ranked if k not in node.children]
         for k in ranked:
             if k in node.children:
@@ -134,18 +137,31 @@ def _iterate(g: Game, side: str, root: Node, rng: random.Random) -> None:
             k = fresh[0]
             child = node.children[k] = Node()
             child.available = 1
-            apply_fast(g, keyed[k])
+            apply_fast(g, actions[names[k]])
             path.append(child)
             break
         k = max(ranked, key=lambda k: _ucb(node.children[k]))
         node = node.children[k]
-        apply_fast(g, keyed[k])
+        apply_fast(g, actions[names[k]])
         path.append(node)
     finish_turn(g, rng, turn)           # the walk may have reached the turn's end itself
     value = _squash(evaluate(g, side))
     for n in path:
         n.visits += 1
         n.total += value
+
+
+def _name(g: Game, side: str, node: Node, actions: list[dict]) -> None:
+    """Name ``actions`` at ``node``, give the new ones their quick scores and rank them all.
+    (Equal lists of actions get equal names: each kind of action is written in one place.)"""
+    names = {key(a): i for i, a in enumerate(actions)}
+    order = node.order
+    unscored = [k for k in names if k not in order]
+    if unscored:
+        for k, value in zip(unscored, scores(g, [actions[names[k]] for k in unscored], side)):
+            order[k] = value
+    node.seen, node.names = actions, names
+    node.ranking = sorted(names, key=lambda k: -order[k])
 
 
 def _ucb(n: Node) -> float:
