@@ -141,6 +141,7 @@ def test_reach_kept_between_moves_equals_reach_worked_out_afresh(slug):
                 break
             if game.phase == "move":
                 fresh = game.copy()
+                fresh.cache.clear()
                 for u in game.units.values():
                     if turn.unit_can_move(game, u):
                         kept = list(movement.unit_destinations(game, u).items())
@@ -152,3 +153,33 @@ def test_reach_kept_between_moves_equals_reach_worked_out_afresh(slug):
                         assert kept == list(movement.general_destinations(fresh, fresh.generals[g.id]).items())
             game.apply_unchecked(game.sample_action(rng))
     assert compared > 40
+
+
+@pytest.mark.parametrize("slug", ["fredericksburg", "shiloh", "first-bull-run"])
+def test_a_copy_that_keeps_what_its_game_worked_out_answers_as_one_that_keeps_nothing(slug):
+    """A copy (and a determinized copy) starts with the answers its game keeps: played on,
+    it lists the same actions and reaches the same state as a copy that starts with none."""
+    for seed in (1, 2):
+        rng = random.Random(seed)
+        game = Game.new(shipped(slug), seed=seed)
+        for step in range(120):
+            if game.outcome is not None:
+                break
+            game.legal_actions()                  # fills the cache for this position
+            if step % 7 == 3 and game.cache:
+                side = game.active_side
+                for make in (game.copy, lambda: game.determinize(side, step)):
+                    kept, fresh = make(), make()
+                    fresh.cache.clear()
+                    assert kept.cache
+                    play = random.Random(step)
+                    for _ in range(25):
+                        if kept.outcome is not None:
+                            break
+                        legal = kept.legal_actions()
+                        assert legal == fresh.legal_actions(), kept.phase
+                        action = play.choice(legal)
+                        kept.apply_unchecked(action)
+                        fresh.apply_unchecked(action)
+                    assert kept.to_dict() == fresh.to_dict()
+            game.apply_unchecked(game.sample_action(rng))

@@ -270,7 +270,9 @@ class Game(State):
 
     def copy(self) -> "Game":
         """An independent copy of the state (fast; shares only the immutable scenario, and
-        pieces until either game changes one: copy on write)."""
+        pieces until either game changes one: copy on write).  It starts with the answers
+        this game keeps in ``cache`` (they hold for the same table, whatever the hidden
+        cards), so a search's copies of one position need not work out its reach again."""
         g = Game.__new__(Game)
         self._token = object()          # neither game owns the shared pieces any more
         g._token = object()
@@ -287,7 +289,7 @@ class Game(State):
         g.fx = self.fx.copy()
         g.score = self.score.copy()
         g.decisions = self.decisions.copy()
-        g.cache = {}
+        g.cache = self.cache.copy()
         g._events, g._script_rolls, g._script_draws = [], [], []
         g.setup_events = []
         return g

@@ -248,7 +248,7 @@ class StandardGame:
         g.casualties = dict(self.casualties)
         g.pending = _clone(self.pending) if self.pending else []
         g.prebattle = _clone(self.prebattle) if self.prebattle else {}
-        g.cache, g.events, g.script_rolls, g.setup_events = {}, [], [], []
+        g.cache, g.events, g.script_rolls, g.setup_events = self.cache.copy(), [], [], []
         return g
 
     def writable_unit(self, u: Unit) -> Unit:
