@@ -7,6 +7,7 @@ looks at a hand, a deck or the random stream.
 from __future__ import annotations
 
 import math
+from operator import itemgetter
 
 from games.engine import BOARD, RULESETS, Game
 
@@ -169,8 +170,10 @@ def _position(game: Game, side: str) -> float:
     enemy = [u.hex for u in game.pieces.units.values() if u.side != side]
     score = 0.0
     if enemy:
+        # picks the enemy hexes out of a row of distances (always a tuple: the first twice)
+        pick = itemgetter(enemy[0], *enemy)
         for u in mine:
-            score -= CLOSING * min(map(DIST[u.hex].__getitem__, enemy))
+            score -= CLOSING * min(pick(DIST[u.hex]))
     for o in game.scenario.objectives:
         if o.side == side and mine:
             score -= OBJECTIVE_PULL * o.flags * min([DIST[u.hex][o.hex] for u in mine])
