@@ -52,6 +52,11 @@ GENERAL_KILL = 2 / 6
 HIT = {"infantry": (2 / 6, 3 / 6), "cavalry": (1 / 6, 2 / 6), "artillery": (1 / 6, 2 / 6)}
 
 
+def hit_chances(kind: str) -> tuple[float, float]:
+    """:data:`HIT` for a unit of ``kind`` (a kind it does not list is hit as artillery)."""
+    return HIT.get(kind, HIT["artillery"])
+
+
 def unit_dice(game: Game, unit, distance: int) -> int:
     """Dice this unit would roll at ``distance`` (a table estimate: no sight, no terrain)."""
     table = DICE_BY_RULESET.get(game.ruleset, DICE).get(unit.kind, ())
@@ -67,7 +72,7 @@ def expected_hits(game: Game, attacker, target, distance: int) -> float:
     n = unit_dice(game, attacker, distance)
     if not n:
         return 0.0
-    return n * HIT.get(target.kind, HIT["artillery"])[1 if distance == 1 else 0]
+    return n * hit_chances(target.kind)[1 if distance == 1 else 0]
 
 
 def threat(game: Game, side: str) -> float:
@@ -81,7 +86,7 @@ def threat(game: Game, side: str) -> float:
     for e in game.pieces.units.values():
         if e.side == side:
             continue
-        hit = HIT.get(e.kind, HIT["artillery"])
+        hit = hit_chances(e.kind)
         where = e.hex
         best = 0.0
         for row, table in mine:
@@ -150,7 +155,7 @@ def general_exposure(game: Game, side: str) -> float:
             total += stake * (1.0 - (1.0 - GENERAL_KILL) ** sum(dice))
         else:
             unit = game.pieces.units[uid]
-            melee_hit = HIT.get(unit.kind, HIT["artillery"])[1]
+            melee_hit = hit_chances(unit.kind)[1]
             destroyed = _at_least(unit.figures, sum(dice), melee_hit)
             total += stake * destroyed * (1.0 - (1.0 - GENERAL_KILL) ** max(dice))
     return total
