@@ -348,6 +348,8 @@ def test_a_spectator_reads_the_chat_only_once_both_players_agree(chatted, browse
     assert meade.locator(".chat-lines").inner_text().endswith("<i>Hold the ridge</i>")
     assert meade.locator("#chat-text").count() == 0                 # read-only
     lee.get_by_role("button", name="Keep it between us").click()
-    lee.wait_for_selector("text=once your opponent agrees")        # grant's consent stands alone
+    # grant's consent stands alone (waiting for lee's own old words would pass before the swap)
+    lee.wait_for_selector("text=Your opponent would let spectators read this chat")
+    assert "once your opponent agrees" not in lee.locator("#chat").inner_text()
     meade.wait_for_selector("text=no longer let spectators read their chat", timeout=25_000)
     assert "Hold the ridge" not in meade.locator("#chat").inner_text()
