@@ -1,4 +1,5 @@
-"""The rules page: one page per registered ruleset, summing up its rules and its cards."""
+"""The rules page: one page per registered ruleset, summing up its rules, its terrain effects
+(the engine's own table for the ruleset) and its cards."""
 from __future__ import annotations
 
 from django.http import Http404
@@ -18,5 +19,6 @@ def ruleset_page(request, name):
         "ruleset": rules, "default": name == DEFAULT_RULESET,
         "cards": sorted(cards.values(), key=lambda c: (c.kind, c.name)),
         "options": [o for o in rules.options],
+        "terrain": rules.terrain_effects,
         "others": [r for n, r in sorted(RULESETS.items()) if n != name],
     })

@@ -96,3 +96,26 @@ KINDS: dict[str, TerrainKind] = {t.name: t for t in (
 
 OBSTACLES = frozenset(k for k, t in KINDS.items() if t.obstacle)
 BASE_KINDS = frozenset(k for k, t in KINDS.items() if not t.obstacle)
+
+
+@dataclass(frozen=True)
+class TerrainEffect:
+    """One row of a ruleset's terrain-effects table, for the rules page."""
+
+    kind: str
+    label: str
+    movement: str          # "stop" (a unit entering stops), "none" (may not enter) or "" (no effect)
+    blocks_sight: bool
+    attack_dice: int       # dice an attack on a unit there, or across the obstacle, loses
+    obstacle: bool         # a hexside feature rather than a hex's ground
+    notes: str
+
+
+def movement_effect(stops: bool, impassable: bool) -> str:
+    return "none" if impassable else "stop" if stops else ""
+
+
+def effects() -> tuple[TerrainEffect, ...]:
+    """The Advanced Rulebook's terrain table, read off :data:`KINDS`."""
+    return tuple(TerrainEffect(k, t.label, movement_effect(t.stops, t.impassable), t.blocks_los,
+                               t.defence, t.obstacle, t.description) for k, t in KINDS.items())

@@ -42,6 +42,11 @@ class Ruleset(Protocol):
         """The rules in a few paragraphs, for a player."""
 
     @property
+    def terrain_effects(self) -> tuple[Any, ...]:
+        """What each kind of ground does under these rules, one row a kind (for the pages;
+        empty for a game without terrain)."""
+
+    @property
     def cards(self) -> Mapping[str, Any]:
         """Its command cards by key (their names and texts, for the pages)."""
 

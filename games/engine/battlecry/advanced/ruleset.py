@@ -9,6 +9,7 @@ from .. import prebattle
 from ...core import Capabilities, Option, register
 from .game import Game
 from ..scenario import Scenario
+from ..terrain import TerrainEffect, effects as terrain_table
 from ..units import SIDES
 from ..victory import VictoryTerms
 
@@ -32,6 +33,7 @@ class BattleCry:
     victory = VictoryTerms(objectives_count=True, objectives_win_at_once=True,
                            last_general_loses=True, empty_hand_loses=True, cards_per_general=1)
     archie_plays_from_deck = True
+    terrain_effects: tuple[TerrainEffect, ...] = terrain_table()
 
     def __init__(self, name: str, options: tuple[Option, ...], description: str,
                  summary: tuple[str, ...] = ()):

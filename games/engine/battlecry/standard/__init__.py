@@ -19,6 +19,7 @@ from ..units import SIDES
 from ..victory import VictoryTerms
 from .cards import CARDS
 from .game import StandardGame
+from .terrain_effects import effects as terrain_table
 
 OPTIONS: tuple[Option, ...] = (
     Option("archie", str, None,
@@ -59,6 +60,7 @@ class StandardRuleset:
     description = "The standard rules of the base game: morale, battle-back, breakthrough charges."
     summary: tuple[str, ...] = SUMMARY
     cards: Mapping[str, Card] = CARDS
+    terrain_effects = terrain_table()
     #: six enemy unit flags decide it (rule 1); the hand is the scenario's number (rule 2)
     victory = VictoryTerms(objectives_count=False, objectives_win_at_once=False,
                            last_general_loses=False, empty_hand_loses=False, cards_per_general=0)
