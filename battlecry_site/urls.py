@@ -7,7 +7,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from games.views import lobby as play_lobby
 from tournaments.views import clubs as tournament_views
 
-from . import views
+from . import help_views, views
 
 admin.site.site_header = "Battle Cry club administration"
 admin.site.site_title = "Battle Cry club admin"
@@ -15,6 +15,8 @@ admin.site.site_title = "Battle Cry club admin"
 urlpatterns = [
     path("", views.home, name="home"),
     path("accounts/", include("accounts.urls")),
+    path("help/", help_views.help_index, name="help"),
+    path("help/a-turn/", help_views.help_turn, name="help_turn"),
     path("", include("games.urls")),
     path("play/", include("games.urls_play")),
     path("play/new/", play_lobby.new_match, name="match_new"),
