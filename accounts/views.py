@@ -34,7 +34,7 @@ def signup(request):
                     outbox.queue(send_welcome_email, user.pk)
             login(request, user)
             messages.success(request, f"Welcome, {user.get_username()}! Your account is ready.")
-            return redirect("profile")
+            return redirect("welcome")
     else:
         form = SignUpForm()
     return render(request, "accounts/signup.html", {"form": form})

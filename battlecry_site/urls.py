@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from games.views import lobby as play_lobby
+from games.views import lobby as play_lobby, welcome
 from tournaments.views import clubs as tournament_views
 
 from . import help_views, views
@@ -17,6 +17,7 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("help/", help_views.help_index, name="help"),
     path("help/a-turn/", help_views.help_turn, name="help_turn"),
+    path("welcome/", welcome.welcome, name="welcome"),
     path("", include("games.urls")),
     path("play/", include("games.urls_play")),
     path("play/new/", play_lobby.new_match, name="match_new"),

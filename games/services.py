@@ -605,7 +605,7 @@ def archie_stuck(row: Game, now=None) -> bool:
 
 
 def start_solo(user, scenario: Scenario, level: str, *, nightfall: bool = False,
-               ruleset: str = DEFAULT_RULESET) -> Match:
+               ruleset: str = DEFAULT_RULESET, guided: bool = False) -> Match:
     """A solo match against Archie, starting at once.
 
     The person is the scenario's first player in game 1 and the second player in the
@@ -622,8 +622,46 @@ def start_solo(user, scenario: Scenario, level: str, *, nightfall: bool = False,
         match = Match.objects.create(
             scenario=scenario, challenger=user, opponent=archie_user(), challenger_side=first,
             options=_clean_options(nightfall), ruleset=ruleset, archie_level=level,
-            status=Match.Status.ACTIVE)
+            guided=guided, status=Match.Status.ACTIVE)
         _start(match)
+    return match
+
+
+#: Archie's level for a guided first game: the easiest.
+GUIDED_LEVEL = "recruit"
+
+
+def first_game_scenario() -> Scenario | None:
+    """The battle of a guided first game: a shipped scenario without special rules, the one
+    with the fewest units (then the earliest by slug); any scenario if none qualifies."""
+    rows = list(Scenario.objects.only("slug", "data", "club_made"))
+
+    def size(sc: Scenario) -> tuple:
+        plain = not sc.club_made and not (sc.data or {}).get("special_rules")
+        return (not plain, len((sc.data or {}).get("units", [])), sc.slug)
+
+    return min(rows, key=size, default=None)
+
+
+def start_guided(user) -> Match:
+    """A newcomer's first game: solo against Archie at its easiest level, on a small battle,
+    under the default rules, with a hint on the game page for each step."""
+    scenario = first_game_scenario()
+    if scenario is None:
+        raise ActionRefused("No battle is loaded on the site yet: ask the club's administrator.")
+    return start_solo(user, scenario, GUIDED_LEVEL, guided=True)
+
+
+def set_hints(match_id, user, on: bool) -> Match:
+    """The player of a guided game switches its hints on or off."""
+    with transaction.atomic():
+        match = _locked_match(match_id)
+        if match.challenger_id != getattr(user, "pk", None):
+            raise NotAPlayer("Only the player of this game can switch its hints.")
+        if not match.guided:
+            raise ActionRefused("This game has no hints.")
+        match.hints_off = not on
+        match.save(update_fields=["hints_off", "updated"])
     return match
 
 

@@ -1,7 +1,7 @@
 """URLs of play by web: the lobby, matches and games (namespace "play", under /play/)."""
 from django.urls import path
 
-from games.views import chat, lobby, play, play_replay, solo
+from games.views import chat, lobby, play, play_replay, solo, welcome
 
 app_name = "play"
 
@@ -10,12 +10,14 @@ urlpatterns = [
     path("challenge/", lobby.challenge, name="challenge"),
     path("seek/", lobby.seek, name="seek"),
     path("solo/", solo.solo, name="solo"),
+    path("first-game/", welcome.first_game, name="first_game"),
     path("members/", lobby.members, name="members"),
     path("matches/<int:match_id>/", lobby.match_page, name="match"),
     path("matches/<int:match_id>/accept/", lobby.accept, name="accept"),
     path("matches/<int:match_id>/decline/", lobby.decline, name="decline"),
     path("matches/<int:match_id>/withdraw/", lobby.cancel, name="cancel"),
     path("matches/<int:match_id>/join/", lobby.join, name="join"),
+    path("matches/<int:match_id>/hints/", play.match_hints, name="hints"),
     path("matches/<int:match_id>/chat/", chat.match_chat, name="chat"),
     path("matches/<int:match_id>/chat/share/", chat.match_chat_share, name="chat_share"),
     path("games/<int:game_id>/", play.game_page, name="game"),

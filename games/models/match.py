@@ -96,6 +96,10 @@ class Match(models.Model):
         help_text="A solo match against Archie at this level (the opponent is Archie); blank otherwise.")
     single_game = models.BooleanField(
         default=False, help_text="One game and no re-match (a campaign battle: the players keep their sides).")
+    guided = models.BooleanField(
+        default=False, help_text="A newcomer's first game against Archie: the game page shows a hint for each step.")
+    hints_off = models.BooleanField(
+        default=False, help_text="The player of a guided game has switched its hints off.")
     deadline_hours = models.PositiveSmallIntegerField(
         default=72, help_text="Hours a player has for each of their moves.")
     status = models.CharField(max_length=12, choices=Status.choices, db_index=True)
@@ -151,6 +155,11 @@ class Match(models.Model):
     def solo(self) -> bool:
         """A match against Archie, the computer opponent."""
         return bool(self.archie_level)
+
+    @property
+    def shows_hints(self) -> bool:
+        """A guided game whose player has not switched the hints off."""
+        return self.guided and not self.hints_off
 
     def current_game(self):
         return self.games.order_by("-number").first()

@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from django.contrib import messages
 from django.core.cache import cache
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
@@ -30,6 +31,7 @@ from games.engine import TERRAIN as KINDS
 from games.models import Game
 from games.models.match import PHASE_LABELS, SIDE_NAMES
 from games.presentation.choices import Choices, choices as present_choices, sel_query
+from games.presentation.hints import hint_for
 from games.presentation.words import card_info, reason_words
 
 from .chat import chat_for_page
@@ -163,6 +165,7 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
         })
     card_in_play = card_info(view["card"]) if view.get("card") else None
     outcome = row.outcome
+    guide = guide_of(row, side, mine)
     can_claim = may_claim(row, side)
     return {
         "game": row, "match": row.match, "view": view, "side": side, "other_side": other,
@@ -187,10 +190,20 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
         "selected": sel_query(selected, want_general) if selected and mine else "",
         "undo": undo_words(undo_entry, lines) if undo_entry else "",
         "can_resign": bool(side) and not row.is_over,
-        "now": timezone.now(),
+        "now": timezone.now(), "guide": guide,
         "next_game": (row.match.games.filter(number=2).first()
                       if row.is_over and row.number == 1 else None),
     }
+
+
+def guide_of(row: Game, side, mine: bool) -> dict | None:
+    """The hint line of a guided game for its player (None for anyone else, and in other
+    games): the hint of the current step, or only the switch when the hints are off."""
+    if not side or not row.match.guided:
+        return None
+    on = row.match.shows_hints
+    return {"on": on, "text": hint_for(row.phase, mine=mine, over=row.is_over) if on else "",
+            "url": reverse("play:hints", args=[row.match_id])}
 
 
 def may_claim(row: Game, side) -> bool:
@@ -207,10 +220,10 @@ CSRF_MARK = "\x00csrf-token\x00"
 
 def fragment_key(row: Game, side) -> str:
     """What the #game fragment without a selection depends on: the game, its version, the
-    viewpoint (a side, or the public one of spectators), whether a claim is open, and the
-    time zone its dates are written in."""
+    viewpoint (a side, or the public one of spectators), whether a claim is open, whether a
+    guided game's hints are on, and the time zone its dates are written in."""
     return (f"gamefrag:{row.cache_id}:{row.version}:{side or 'public'}:{int(may_claim(row, side))}:"
-            f"{timezone.get_current_timezone_name()}")
+            f"{int(row.match.shows_hints)}:{timezone.get_current_timezone_name()}")
 
 
 def shared_fragment(request, row: Game, engine=None, *, new: bool = False) -> HttpResponse:
@@ -380,3 +393,20 @@ def game_resign(request, game_id):
             return _render(request, row, error=error, partial="game")
         return _render(request, row, error=error, status=400)
     return _game_step(request, game_id, services.resign, "You have resigned the game.")
+
+
+@require_POST
+def match_hints(request, match_id):
+    """Switch the hints of a guided game on (``hints=on``) or off; back to its game page."""
+    if not request.user.is_authenticated:
+        return redirect(f"{reverse('login')}?next={reverse('play:match', args=[match_id])}")
+    try:
+        match = services.set_hints(match_id, request.user, request.POST.get("hints") == "on")
+    except services.NotAPlayer:
+        raise PermissionDenied from None
+    except services.ActionRefused as refused:
+        raise Http404(refused.message) from None
+    row = match.current_game()
+    if request.htmx:
+        return _render(request, _game(row.pk), partial="game")
+    return see_other(reverse("play:game", args=[row.pk]))

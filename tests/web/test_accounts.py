@@ -31,7 +31,7 @@ def test_sign_up_creates_a_player_and_logs_in(client, django_capture_on_commit_c
             },
             follow=True,
         )
-    assert response.redirect_chain[-1][0] == "/accounts/profile/"
+    assert response.redirect_chain[-1][0] == "/welcome/"      # the new member's first steps
     user = get_user_model().objects.get(username="lee")
     assert user.email == "lee@example.org"
     assert Profile.objects.filter(user=user).exists()
@@ -76,7 +76,7 @@ def test_sign_up_does_not_tell_whether_an_address_belongs_to_a_member(
         fresh = sign_up(client, "probe1", "nobody@example.org")
     with django_capture_on_commit_callbacks(execute=True):
         taken = sign_up(client, "probe2", "JEB@example.org")
-    assert fresh.redirect_chain[-1][0] == taken.redirect_chain[-1][0] == "/accounts/profile/"
+    assert fresh.redirect_chain[-1][0] == taken.redirect_chain[-1][0] == "/welcome/"
     assert fresh.status_code == taken.status_code == 200
     same = page_text(fresh).replace("probe1", "probe2").replace("nobody@example.org", "JEB@example.org")
     assert same == page_text(taken)
