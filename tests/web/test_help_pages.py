@@ -22,7 +22,7 @@ def test_help_index_says_what_each_page_is_for_and_links_it(client):
     html = r.content.decode()
     for words in ("The pages of the site", "Every battle the club can play",
                   "Challenge a member", "computer opponent", "A string of battles",
-                  "round-robin leagues", "Your name, time zone"):
+                  "everyone meets everyone", "Your name, time zone"):
         assert words in html, words
     for url in ("/", "/scenarios/", "/calendar/", "/play/", "/play/solo/", "/play/members/",
                 "/campaigns/", "/leagues/", "/tournaments/", "/accounts/profile/",
