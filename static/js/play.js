@@ -47,23 +47,6 @@
     }
   }
 
-  /* On a narrow screen the board scrolls sideways: bring the hexes that matter into view. */
-  function centreBoard() {
-    var wrap = document.getElementById("board");
-    if (!wrap || wrap.scrollWidth <= wrap.clientWidth) return;
-    var focus = wrap.querySelector("g.hex.selected") || wrap.querySelector("g.hex.target") ||
-      wrap.querySelector("g.hex.reachable") || wrap.querySelector("g.hex.eligible");
-    var box = wrap.getBoundingClientRect();
-    var x;
-    if (focus) {
-      var r = focus.getBoundingClientRect();
-      x = wrap.scrollLeft + (r.left + r.width / 2) - (box.left + box.width / 2);
-    } else {
-      x = (wrap.scrollWidth - wrap.clientWidth) / 2;
-    }
-    wrap.scrollLeft = Math.max(0, x);
-  }
-
   /* The tab's icon gets a badge while something waits for the player. */
   var icon = document.querySelector('link[rel="icon"]');
   var plainIcon = icon && icon.getAttribute("href");
@@ -76,7 +59,6 @@
   function update() {
     var game = document.getElementById("game");
     if (game) {
-      centreBoard();
       var mine = game.classList.contains("mine");
       document.title = (mine ? TURN : "") + baseTitle;
       badge(mine);
