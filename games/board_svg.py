@@ -263,11 +263,17 @@ def _unit(unit: Mapping) -> str:
         out.append('<circle class="green" cx="-15" cy="-12" r="4"/>')
     if unit.get("special"):
         out.append('<use class="special" href="#bf" x="15" y="-12"/>')
-    if unit.get("status"):
-        out.append(f'<text class="status {_a(unit["status"])}" x="-19" y="19">'
-                   f'{_t(str(unit["status"])[:1].upper())}</text>')
     out.append("</g>")
     return "".join(out)
+
+
+def _status_marker(unit: Mapping) -> str:
+    """A unit's Spent or Routed marker (standard rules), drawn last in its hex so that the
+    general standing with the unit never hides it."""
+    if not unit.get("status"):
+        return ""
+    return (f'<text class="status {_a(unit["status"])}" x="-19" y="19">'
+            f'{_t(str(unit["status"])[:1].upper())}</text>')
 
 
 def _key_labels(place) -> str:
@@ -342,7 +348,12 @@ def _hex(key, xy, flip, kind, sides, unit, general, objectives, classes, hex_att
     if unit:
         out.append(_unit(unit))
     if general:
-        out.append(f'<use class="general {_a(general["side"])}" href="#gt" x="-13" y="17"/>')
+        # Attached to the unit in his hex: at its lower corner.  Alone: in the middle of the
+        # hex, so that he does not look attached to a unit next door.
+        gx, gy = (-13, 17) if unit else (0, 0)
+        out.append(f'<use class="general {_a(general["side"])}" href="#gt" x="{gx}" y="{gy}"/>')
+    if unit:
+        out.append(_status_marker(unit))
     for x, o in zip((9, -9 if not general else 1), objectives):
         ocls = f'objective {_a(o["side"])}' + (" held" if o.get("held") else "")
         out.append(f'<use class="{ocls}" href="#bf" x="{x}" y="17"/>')

@@ -24,9 +24,22 @@ def waiting_for(user):
     return Game.objects.filter(finished_at__isnull=True).filter(decision_of(user))
 
 
+def challenges_for(user):
+    """The challenges sent to ``user`` that wait for their answer."""
+    from games.models import Match
+
+    return Match.objects.filter(status=Match.Status.CHALLENGE, opponent=user)
+
+
+def waiting_count(user) -> int:
+    """What waits for ``user``: their games where the decision is theirs, and the challenges
+    waiting for their answer (the header's count)."""
+    return waiting_for(user).count() + challenges_for(user).count()
+
+
 def your_turn(request) -> dict:
     """``your_turn_count``: counted only when a template reads it, for a logged-in member."""
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return {"your_turn_count": 0}
-    return {"your_turn_count": SimpleLazyObject(lambda: waiting_for(user).count())}
+    return {"your_turn_count": SimpleLazyObject(lambda: waiting_count(user))}

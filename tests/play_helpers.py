@@ -80,3 +80,24 @@ def skirmish_data(general_on=(4, 8), slug="browser-skirmish") -> dict:
                       "name": "Meade"},
                      {"side": "confederate", "hex": {"col": 20, "row": 0}, "name": "Lee"}],
     }
+
+
+def first_turn_but_its_end(game):
+    """On the skirmish of ``skirmish_data(general_on=(12, 6))`` dealt with engine seed 3, the
+    Union plays its first turn (a move and a shot) up to "end the turn", which is left to the
+    test; any answer of the Confederates on the way is their first legal action."""
+    from games import services
+
+    game.refresh_from_db()
+    union, confederate = game.union_player, game.confederate_player
+    H = lambda c, r: {"col": c, "row": r}  # noqa: E731
+    act(game, union, {"type": "play_card", "card": services.load_engine(game).hands["union"][0],
+                      "mode": "skirmish"})
+    act(game, union, {"type": "order", "unit": "u1"})
+    act(game, union, {"type": "move", "unit": "u1", "to": H(13, 5)})
+    act(game, union, {"type": "end_movement"})
+    act(game, union, {"type": "attack", "unit": "u1", "target": H(13, 3)})
+    if game.deciding == "confederate":
+        act(game, confederate, services.load_engine(game).legal_actions()[0])
+    assert {"type": "end_turn"} in services.load_engine(game).legal_actions()
+    return game

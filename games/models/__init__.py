@@ -1,8 +1,8 @@
 """Models of the games app, one concept per module."""
-from .chat import ChatMessage, ChatShare
+from .chat import ChatMessage, ChatRead, ChatShare
 from .match import Game, GameAction, Match
 from .outbox import Outbox
 from .packed_log import PackedLog
 from .scenario import Scenario
 
-__all__ = ["ChatMessage", "ChatShare", "Game", "GameAction", "Match", "Outbox", "PackedLog", "Scenario"]
+__all__ = ["ChatMessage", "ChatRead", "ChatShare", "Game", "GameAction", "Match", "Outbox", "PackedLog", "Scenario"]

@@ -41,6 +41,23 @@ class ChatShare(models.Model):
         return f"{self.player} shares the chat of {self.match}"
 
 
+class ChatRead(models.Model):
+    """How far a player has read the match's chat: every message up to ``up_to`` (a message
+    id) has been shown to them; the later ones from their opponent are unread.  Written only
+    through ``games.chat_unread.mark_read``."""
+
+    match = models.ForeignKey("games.Match", on_delete=models.CASCADE, related_name="chat_reads")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    up_to = models.BigIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["match", "player"],
+                                               name="one_chat_read_per_player")]
+
+    def __str__(self) -> str:
+        return f"{self.player} has read the chat of {self.match} up to {self.up_to}"
+
+
 def chat_is_public(match) -> bool:
     """Whether spectators may read the chat of ``match``: both players have agreed."""
     return (match.chat_shares.filter(player_id__in=(match.challenger_id, match.opponent_id))

@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games import services
+from games.chat_unread import mark_read
 from games.models import Match
 from games.models.chat import chat_is_public
 
@@ -81,7 +82,9 @@ def match_chat(request, match_id):
             if error:
                 messages.error(request, error)
             return _back(match)
-        response = render(request, f"{TEMPLATE}#chat-body", chat_context(match, request.user, error))
+        ctx = chat_context(match, request.user, error)
+        mark_read(match, request.user, ctx["chat_last"])
+        response = render(request, f"{TEMPLATE}#chat-body", ctx)
         if not error:
             response["HX-Trigger"] = "chat-sent"
         return response
@@ -93,7 +96,9 @@ def match_chat(request, match_id):
     after = request.GET.get("after")
     if after and after.isdigit() and not match.chat.filter(pk__gt=int(after)).exists():
         return HttpResponse(status=204)
-    return render(request, f"{TEMPLATE}#chat-body", chat_context(match, request.user))
+    ctx = chat_context(match, request.user)
+    mark_read(match, request.user, ctx["chat_last"])      # the new lines are on the page now
+    return render(request, f"{TEMPLATE}#chat-body", ctx)
 
 
 @require_POST

@@ -11,7 +11,8 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from games import services
-from games.context_processors import decision_of
+from games.chat_unread import unread_count, unread_expression
+from games.context_processors import challenges_for, decision_of
 from games.forms_play import (SEARCH_LIMIT, ChallengeForm, SeekForm, blank_lobby_forms, member_label,
                               scenario_rows, search_members)
 from games.models import Game, Match
@@ -58,13 +59,16 @@ def _page_number(value) -> int:
 
 def my_games(user, page=1) -> dict:
     """The member's games being played, the ones waiting for their decision first (then by
-    deadline), a page at a time: ``your_turn`` and ``waiting`` rows of that page, and
-    ``your_turn_count`` in all (for the lobby, the home page and their refreshed fragment).
+    deadline), a page at a time: ``your_turn`` and ``waiting`` rows of that page (each with
+    its match's unread chat messages, ``game.chat_unread``), the ``challenges_waiting`` for
+    their answer, and ``your_turn_count``: the games waiting for their decision and those
+    challenges, in all (for the lobby, the home page and their refreshed fragment).
     A constant number of queries whatever the member's history."""
     games = (Game.objects.filter(finished_at__isnull=True, match__status=Match.Status.ACTIVE)
              .filter(Q(union_player=user) | Q(confederate_player=user))
              .annotate(later=Case(When(decision_of(user), then=Value(0)), default=Value(1),
-                                  output_field=IntegerField()))
+                                  output_field=IntegerField()),
+                       chat_unread=unread_expression(user))
              .select_related("match__scenario", "union_player__profile",
                              "confederate_player__profile")
              .defer(*LIST_DEFERRED)
@@ -76,8 +80,12 @@ def my_games(user, page=1) -> dict:
         your_turn_count = len(your_turn)          # every game waiting for them is on this page
     else:
         your_turn_count = Game.objects.filter(finished_at__isnull=True).filter(decision_of(user)).count()
+    challenges = list(challenges_for(user).select_related("scenario", "challenger__profile")
+                      .defer(*MATCH_DEFERRED).order_by("-created")[:LIST_LIMIT])
+    challenge_count = len(challenges) if len(challenges) < LIST_LIMIT else challenges_for(user).count()
     return {"your_turn": your_turn, "waiting": [r for r in rows if not r["your_turn"]],
-            "your_turn_count": your_turn_count, "games_page": paged,
+            "challenges_waiting": challenges,
+            "your_turn_count": your_turn_count + challenge_count, "games_page": paged,
             "refresh_seconds": REFRESH_SECONDS}
 
 
@@ -246,5 +254,7 @@ def match_page(request, match_id):
         "is_opponent": user.is_authenticated and user.pk == match.opponent_id,
         "winner": _name(match.winner),
         "challenger_side": SIDE_NAMES.get(match.challenger_side, "random"),
+        "chat_unread": unread_count(match, user),
+        "chat_game": match.current_game() if match.is_player(user) else None,
     }
     return render(request, "games/match.html", ctx)

@@ -26,6 +26,7 @@ from accounts.middleware import activate_member_time_zone, time_zone_on_demand
 from battlecry_site import untrusted_json
 from battlecry_site.prepared import PreparedGet
 from games import services
+from games.chat_unread import mark_read, unread_count
 from games.board_svg import piece_swatches, render_board, terrain_swatch
 from games.engine import TERRAIN as KINDS
 from games.models import Game
@@ -35,6 +36,7 @@ from games.presentation.hints import hint_for
 from games.presentation.words import card_info, reason_words
 
 from .chat import chat_for_page
+from .turn_count import HEADER as TURN_COUNT_HEADER, with_turn_count
 from .play_dice import dice_tray
 from .play_victory import victory
 from .play_history import history, know_newest, undo_candidate
@@ -266,6 +268,9 @@ def _render(request, row, *, selected=None, want_general=False, error=None, stat
     if not partial and not request.htmx:
         ctx["legend"] = board_legend(ctx["view"])
         ctx.update(chat_for_page(row.match, request.user))
+        if "chat_last" in ctx:          # the chat is shown: what was new is read from now on
+            ctx["chat_unread"] = unread_count(row.match, request.user)
+            mark_read(row.match, request.user, ctx["chat_last"])
     if partial:
         name = f"{TEMPLATE}#{partial}"
     elif request.htmx:
@@ -294,7 +299,8 @@ def version_etag(game_id, version) -> str:
 #: The poll's read: the game's version alone (compiled once per process).
 _VERSION = PreparedGet(lambda: Game.objects.only("version"))
 #: Every answer of the poll: never kept by a shared cache, and kept apart per member.
-POLL_HEADERS = {"Cache-Control": "private, no-cache", "Vary": "Cookie, HX-Request"}
+POLL_HEADERS = {"Cache-Control": "private, no-cache",
+                "Vary": f"Cookie, HX-Request, {TURN_COUNT_HEADER}"}
 
 
 @time_zone_on_demand
@@ -314,7 +320,7 @@ def game_version(request, game_id):
         return HttpResponse(status=204, headers={"ETag": etag, **POLL_HEADERS})
     activate_member_time_zone(request)
     game = _game(game_id)
-    response = shared_fragment(request, game)
+    response = with_turn_count(request, shared_fragment(request, game))
     for name, value in {"ETag": version_etag(game_id, game.version), **POLL_HEADERS}.items():
         response.headers[name] = value
     return response
@@ -347,7 +353,8 @@ def game_act(request, game_id):
         # and its newest log entry, this action: the opponent's next move, if any, reaches
         # this page by its poll
         know_newest(acted.game, acted.game.side_of(request.user), action, acted.events)
-        return shared_fragment(request, acted.game, engine=acted.engine, new=True)
+        return with_turn_count(request, shared_fragment(request, acted.game, engine=acted.engine,
+                                                        new=True))
     return see_other(reverse("play:game", args=[game_id]))
 
 
@@ -366,7 +373,7 @@ def _game_step(request, game_id, service, done_message: str = ""):
         return _render(request, row, error=refused.message,
                        status=_REFUSAL_STATUS.get(refused.code, 400))
     if request.htmx:
-        return _render(request, _game(game_id), partial="game")
+        return with_turn_count(request, _render(request, _game(game_id), partial="game"))
     if done_message:
         messages.success(request, done_message)
     return see_other(reverse("play:game", args=[game_id]))

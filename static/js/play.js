@@ -1,6 +1,6 @@
 /* The play pages' small comforts (no rule is decided here; every page works without it).
    - The tab title says when it is your turn (game page) or how many games wait for you
-     (lobby, home page); the header count follows the refreshed list.
+     (lobby, home page); the header count follows the refreshed list, and the game.
    - After a swap that brings a new roll, the dice are scrolled into view if they are not.
    - A log line about a hex lights that hex up on the board.
    - The "show last turn" box keeps the player's choice while the turn lasts.
@@ -29,40 +29,34 @@
     return r.top >= 0 && r.bottom <= (window.innerHeight || document.documentElement.clientHeight);
   }
 
+  /* The header's count (templates/base.html #turn-count): games and challenges waiting. */
   function setHeaderCount(n) {
-    var link = document.querySelector(".site-nav a[href$='/play/']");
-    if (!link) return;
-    var badge = link.querySelector(".turn-count");
+    var slot = document.getElementById("turn-count");
+    if (!slot) return;
+    slot.setAttribute("data-count", String(n));
+    var badge = slot.querySelector(".turn-count");
     if (n > 0) {
       if (!badge) {
         badge = document.createElement("span");
         badge.className = "turn-count";
-        link.appendChild(document.createTextNode(" "));
-        link.appendChild(badge);
+        badge.title = "Games and challenges waiting for you";
+        slot.appendChild(document.createTextNode(" "));
+        slot.appendChild(badge);
       }
       badge.textContent = String(n);
-      badge.title = "Games waiting for your move";
-    } else if (badge) {
-      badge.remove();
+    } else {
+      slot.textContent = "";
     }
   }
 
-  /* On a narrow screen the board scrolls sideways: bring the hexes that matter into view. */
-  function centreBoard() {
-    var wrap = document.getElementById("board");
-    if (!wrap || wrap.scrollWidth <= wrap.clientWidth) return;
-    var focus = wrap.querySelector("g.hex.selected") || wrap.querySelector("g.hex.target") ||
-      wrap.querySelector("g.hex.reachable") || wrap.querySelector("g.hex.eligible");
-    var box = wrap.getBoundingClientRect();
-    var x;
-    if (focus) {
-      var r = focus.getBoundingClientRect();
-      x = wrap.scrollLeft + (r.left + r.width / 2) - (box.left + box.width / 2);
-    } else {
-      x = (wrap.scrollWidth - wrap.clientWidth) / 2;
+  /* The game page tells the site the count its header shows; an answer that changes it
+     brings the new one (an out-of-band swap of #turn-count). */
+  document.addEventListener("htmx:configRequest", function (e) {
+    var slot = document.getElementById("turn-count");
+    if (slot && document.getElementById("game")) {
+      e.detail.headers["X-Turn-Count"] = slot.getAttribute("data-count") || "0";
     }
-    wrap.scrollLeft = Math.max(0, x);
-  }
+  });
 
   /* The tab's icon gets a badge while something waits for the player. */
   var icon = document.querySelector('link[rel="icon"]');
@@ -76,7 +70,6 @@
   function update() {
     var game = document.getElementById("game");
     if (game) {
-      centreBoard();
       var mine = game.classList.contains("mine");
       document.title = (mine ? TURN : "") + baseTitle;
       badge(mine);

@@ -28,7 +28,7 @@ def test_lobby_for_visitors_lists_seeks_and_asks_to_log_in(client, lee):
 
 
 def test_the_menu_links_to_the_lobby(client):
-    assert 'href="/play/">Play</a>' in client.get("/").content.decode()
+    assert 'href="/play/">Play<span id="turn-count" data-count="0"></span></a>' in client.get("/").content.decode()
 
 
 def test_challenge_from_the_lobby_then_accept(client, lee, grant):

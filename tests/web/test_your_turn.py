@@ -18,7 +18,8 @@ def game(lee, grant):
 def test_header_counts_the_games_waiting(client, game, lee, grant):
     client.force_login(lee)
     html = client.get("/").content.decode()
-    assert '<span class="turn-count" title="Games waiting for your move">1<span class="sr"> game waiting' in html
+    assert ('<span class="turn-count" title="Games and challenges waiting for you">1<span class="sr"> '
+            'waiting for your move or your answer') in html
     assert "<title>(1) Battle Cry club</title>" in html
     assert 'id="my-games" data-your-turn-count="1"' in html          # the home page's list
     client.force_login(grant)
