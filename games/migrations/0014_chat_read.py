@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0012_scenario_subtitle'),
+        ('games', '0013_match_guided_and_hints'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
