@@ -125,7 +125,8 @@ def test_the_lobby_forms_offer_every_battle_from_one_query(client, lee, django_a
         html = client.get("/play/").content.decode()
     assert sum('FROM "games_scenario"' in q["sql"] for q in lobby.captured_queries) == 1
     assert html.count("Chancellorsville: 3rd Day</option>") == 2            # challenge, seek
-    assert html.count(f'<option value="{chancellorsville.pk}"') == 3
+    # the battle's own options only: a deadline choice may share the battle's number
+    assert len(re.findall(rf'<option value="{chancellorsville.pk}"[^>]*>Chancellorsville', html)) == 3
     solo = html[html.index('id="play-archie"'):]
     assert "Chancellorsville</option>" in solo[:solo.index("</form>")]
 
