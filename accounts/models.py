@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator
 from django.db import models
 
+from battlecry_site.names import validate_name
 from tournaments.annual.reminders import MAX_DAYS_BEFORE as MAX_REMINDER_DAYS
 
 
@@ -47,7 +48,8 @@ class Profile(models.Model):
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile")
     display_name = models.CharField(
-        max_length=60, blank=True, help_text="The name other players see. Your username if left blank."
+        max_length=60, blank=True, validators=[validate_name],
+        help_text="The name other players see. Your username if left blank."
     )
     club = models.CharField(max_length=100, blank=True, help_text="The club you play for, if any.")
     time_zone = models.CharField(

@@ -10,6 +10,10 @@ Password-reset e-mails: PASSWORD_RESET_LIMIT per e-mail address and PASSWORD_RES
 * 3 per client address within PASSWORD_RESET_WINDOW seconds; beyond that no e-mail goes
 out (the page says the same either way).
 
+Sign-ups (each sends an e-mail: a welcome, or a note to the member whose address it is):
+SIGNUP_LIMIT per e-mail address and SIGNUP_CLIENT_LIMIT per client address within
+SIGNUP_WINDOW seconds; beyond that the form says to try again later.
+
 Each limited thing is one :class:`~accounts.models.Throttle` row, locked while it is
 counted (``select_for_update``): the count is exact under concurrency, and needs no cache,
 so a Redis outage never turns a log-in into an error.
@@ -83,7 +87,7 @@ def clear(key: str) -> None:
 
 def prune() -> int:
     """Delete the rows whose every attempt has left the longest window; the number deleted."""
-    window = max(settings.LOGIN_FAILURE_WINDOW, settings.PASSWORD_RESET_WINDOW)
+    window = max(settings.LOGIN_FAILURE_WINDOW, settings.PASSWORD_RESET_WINDOW, settings.SIGNUP_WINDOW)
     cutoff = timezone.now() - timedelta(seconds=window)
     return Throttle.objects.filter(updated__lt=cutoff).delete()[0]
 
@@ -126,3 +130,18 @@ def allow_reset_email(request, email: str) -> bool:
     if take(_hashed("reset-ip", client_ip(request)), limit * 3, window):
         return False
     return not take(_hashed("reset-email", email), limit, window)
+
+
+# -- sign-ups -------------------------------------------------------------------------------
+def take_signup(request, email: str) -> int:
+    """Count one sign-up with ``email`` from this client: 0 if it may go ahead, else the
+    seconds to wait (the client's share is counted first, then the address's)."""
+    window = settings.SIGNUP_WINDOW
+    return (take(_hashed("signup-ip", client_ip(request)), settings.SIGNUP_CLIENT_LIMIT, window)
+            or take(_hashed("signup-email", email), settings.SIGNUP_LIMIT, window))
+
+
+def signup_message(seconds: int) -> str:
+    minutes = max(1, math.ceil(seconds / 60))
+    return (f"Too many sign-ups with this e-mail address or from your network. "
+            f"Please try again in {minutes} minute{'s' if minutes != 1 else ''}.")

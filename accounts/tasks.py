@@ -7,6 +7,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 
 from battlecry_site.links import site_url
+from battlecry_site.names import one_line_subject
 
 
 @shared_task
@@ -16,7 +17,7 @@ def send_welcome_email(user_id: int) -> bool:
     if user is None or not user.email:
         return False
     body = render_to_string("accounts/welcome_email.txt", {"user": user})
-    send_mail("Welcome to the Battle Cry club", body, None, [user.email])
+    send_mail(one_line_subject("Welcome to the Battle Cry club"), body, None, [user.email])
     return True
 
 
@@ -30,7 +31,7 @@ def send_address_in_use(holder_id: int, new_username: str) -> bool:
     body = render_to_string("accounts/address_in_use_email.txt", {
         "user": holder, "new_username": new_username,
         "reset_url": site_url(reverse("password_reset"))})
-    send_mail("Your e-mail address was used to sign up at the Battle Cry club", body, None, [holder.email])
+    send_mail(one_line_subject("Your e-mail address was used to sign up at the Battle Cry club"), body, None, [holder.email])
     return True
 
 

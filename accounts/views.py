@@ -10,6 +10,7 @@ from django.views.decorators.http import require_POST
 
 from games import outbox
 
+from . import ratelimit
 from .forms import LoginForm, ProfileForm, SignUpForm
 from .models import Profile
 from .tasks import send_address_in_use, send_welcome_email
@@ -21,6 +22,10 @@ def signup(request):
         return redirect("home")
     if request.method == "POST":
         form = SignUpForm(request.POST)
+        wait = ratelimit.take_signup(request, form.cleaned_data["email"]) if form.is_valid() else 0
+        if wait:
+            form.add_error(None, ratelimit.signup_message(wait))
+            return render(request, "accounts/signup.html", {"form": form}, status=429)
         if form.is_valid():
             with transaction.atomic():
                 holder = (get_user_model().objects.filter(email__iexact=form.cleaned_data["email"])

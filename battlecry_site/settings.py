@@ -141,6 +141,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "battlecry_site.middleware.ResponseHeadersMiddleware",
+    "battlecry_site.nul_guard.RefuseNulMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -261,6 +262,11 @@ LOGIN_FAILURE_WINDOW = env_int("LOGIN_FAILURE_WINDOW", 15 * 60)  # seconds
 # client address); past that the page reads the same and nothing is sent.
 PASSWORD_RESET_LIMIT = env_int("PASSWORD_RESET_LIMIT", 3)
 PASSWORD_RESET_WINDOW = env_int("PASSWORD_RESET_WINDOW", 60 * 60)  # seconds
+# Sign-ups (each sends an e-mail) allowed per e-mail address and per client address within
+# the window; past that the form asks to try again later.
+SIGNUP_LIMIT = env_int("SIGNUP_LIMIT", 3)
+SIGNUP_CLIENT_LIMIT = env_int("SIGNUP_CLIENT_LIMIT", 10)
+SIGNUP_WINDOW = env_int("SIGNUP_WINDOW", 60 * 60)  # seconds
 # Take the client address from X-Forwarded-For only behind a proxy that sets it.
 USE_X_FORWARDED_FOR = env_bool("USE_X_FORWARDED_FOR", False)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Q
+from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -13,6 +14,7 @@ from campaigns.chart import flags_chart
 from campaigns.forms import COMPOSED_SLOTS, CampaignForm
 from campaigns.models import SIDES, Campaign, CampaignPlan
 from games import services as game_services
+from games.invitation_privacy import may_see
 from games.models.match import SIDE_NAMES
 from games.views.play import see_other
 
@@ -98,6 +100,8 @@ def _battle_rows(campaign: Campaign, user) -> list[dict]:
 def campaign(request, pk):
     campaign = get_object_or_404(Campaign.objects.select_related(*_RELATED), pk=pk)
     user = request.user
+    if not may_see(campaign, user):
+        raise Http404("No such campaign.")
     rows = _battle_rows(campaign, user)
     table = services.standings(campaign)
     current = services.next_battle(campaign)

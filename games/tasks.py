@@ -28,6 +28,7 @@ from django.utils import timezone
 
 from accounts.models import Profile
 from battlecry_site.links import site_url
+from battlecry_site.names import one_line_subject
 
 #: No turn e-mail to a player who acted in the game this recently: they are at the page,
 #: which updates by itself (e.g. the attacker, after the defender's retreat decision).
@@ -35,12 +36,6 @@ ACTIVE_WINDOW = timedelta(minutes=10)
 #: A reminder goes out when this share of the time per move is left (at most 12 hours).
 REMINDER_SHARE = 0.25
 REMINDER_MAX = timedelta(hours=12)
-
-
-def one_line(subject: str) -> str:
-    """A subject on one line: a name with a line break in it (a club-made scenario's, say)
-    would otherwise make every e-mail that quotes it fail for good."""
-    return " ".join(subject.split())
 
 
 def _wants(user, *prefs) -> bool:
@@ -53,7 +48,7 @@ def _wants(user, *prefs) -> bool:
 
 def _mail(user, subject: str, template: str, context: dict) -> None:
     body = render_to_string(template, {"user": user, **context})
-    send_mail(one_line(subject), body, None, [user.email])
+    send_mail(one_line_subject(subject), body, None, [user.email])
 
 
 def _claim(game_id: int, version: int, field: str) -> bool:

@@ -3,11 +3,12 @@ from __future__ import annotations
 
 import calendar as month_calendar
 import datetime as dt
+from urllib.parse import urlsplit
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db.models import Q
 from django.http import Http404, HttpResponse
-from django.http.request import split_domain_port
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
@@ -107,9 +108,11 @@ def _absolute(request):
     return request.build_absolute_uri
 
 
-def host_of(request) -> str:
-    """The site's host name, without the port: the domain part of the feeds' UIDs."""
-    return split_domain_port(request.get_host())[0]
+def uid_domain() -> str:
+    """The domain part of the feeds' UIDs: the host of the site's public address (setting
+    SITE_URL), never the Host the request came by, so a site reachable under two names
+    gives each event one UID and calendars do not show it twice."""
+    return urlsplit(settings.SITE_URL).hostname or "localhost"
 
 
 def ics_response(body: bytes, filename: str) -> HttpResponse:
@@ -120,7 +123,7 @@ def ics_response(body: bytes, filename: str) -> HttpResponse:
 
 def public_feed(request):
     """The 31 anniversaries as yearly events, for any calendar application."""
-    events = feeds.anniversary_events(_absolute(request), host_of(request))
+    events = feeds.anniversary_events(_absolute(request), uid_domain())
     return ics_response(feeds.calendar_bytes("Battle Cry anniversaries", events), "battle-cry-anniversaries.ics")
 
 
@@ -131,7 +134,7 @@ def member_feed(request, token: str):
                if token else None)
     if profile is None or not profile.user.is_active:
         raise Http404("No calendar feed at this address.")
-    events = feeds.member_events(profile.user, _absolute(request), host_of(request))
+    events = feeds.member_events(profile.user, _absolute(request), uid_domain())
     response = ics_response(feeds.calendar_bytes(f"Battle Cry: {profile.name}", events), "battle-cry.ics")
     response["Cache-Control"] = "private, max-age=300"
     response["X-Robots-Tag"] = "noindex"

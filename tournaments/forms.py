@@ -4,6 +4,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib.auth import get_user_model
 
+from battlecry_site.names import validate_name
 from games.forms_play import DEADLINE_CHOICES, ruleset_field
 from games.models import Scenario
 from tournaments.models import Competition
@@ -14,13 +15,13 @@ KNOCKOUT_CHOICES = [(0, "No knockout")] + [(n, f"The top {n}") for n in (2, 4, 8
 
 
 class ClubForm(forms.Form):
-    name = forms.CharField(max_length=100)
+    name = forms.CharField(max_length=100, validators=[validate_name])
     description = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}))
     public = forms.BooleanField(required=False, label="Anyone may read the club's competitions")
 
 
 class CompetitionForm(forms.Form):
-    name = forms.CharField(max_length=100)
+    name = forms.CharField(max_length=100, validators=[validate_name])
     kind = forms.ChoiceField(choices=[(k, label) for k, label in Competition.Kind.choices
                                       if k != Competition.Kind.ANNUAL], initial=Competition.Kind.LEAGUE)
     double_round_robin = forms.BooleanField(required=False, label="League: everyone meets everyone twice")

@@ -17,6 +17,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.text import slugify
 
+from battlecry_site.names import MESSAGE as NAME_MESSAGE, has_control_characters
 from games import outbox
 from games import services as game_services
 from games.engine import DEFAULT_RULESET, RULESETS
@@ -63,6 +64,8 @@ def create_club(user, name: str, *, description: str = "", public: bool = False)
     slug = slugify(name)[:100]
     if not name or not slug:
         raise Refused("Give the club a name.")
+    if has_control_characters(name):
+        raise Refused(NAME_MESSAGE)
     if Club.objects.filter(slug=slug).exists() or Club.objects.filter(name__iexact=name).exists():
         raise Refused(f"There is already a club called {name}.")
     with transaction.atomic():
@@ -179,6 +182,8 @@ def create_competition(club: Club, organiser, terms: Terms) -> Competition:
     _organiser(club, organiser)
     if not terms.name.strip():
         raise Refused("Give the competition a name.")
+    if has_control_characters(terms.name):
+        raise Refused(NAME_MESSAGE)
     if terms.kind not in (Competition.Kind.LEAGUE, Competition.Kind.TOURNAMENT):
         raise Refused("Choose a league or a tournament (the Annual Games have their own form).")
     if terms.scenario_policy not in Competition.ScenarioPolicy.values:

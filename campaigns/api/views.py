@@ -4,7 +4,7 @@ Every write is a function of :mod:`campaigns.services`, with its checks; a refus
 API's error shape with the code ``refused`` (or ``not_a_player``) and status 409 (403)."""
 from __future__ import annotations
 
-from django.db.models import Prefetch, Q
+from django.db.models import Prefetch
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
@@ -14,14 +14,13 @@ from battlecry_site.api.errors import ApiError
 from battlecry_site.api.permissions import MemberWithTokenScope, ReadOpenWriteMember
 from campaigns import services
 from campaigns.models import Campaign, CampaignBattle, CampaignPlan
+from games.invitation_privacy import visible_to
 from games.models import Game
 
 from .filters import CampaignFilter
 from .serializers import (CampaignDetailSerializer, CampaignInvitationSerializer, CampaignPlanSerializer,
                           CampaignSerializer, VersusArchieSerializer)
 
-#: Campaigns anybody may see (as on the campaign pages); invitations only their two members.
-PUBLIC_STATUSES = (Campaign.Status.ACTIVE, Campaign.Status.FINISHED)
 REFUSAL_STATUS = {"refused": status.HTTP_409_CONFLICT, "not_a_player": status.HTTP_403_FORBIDDEN}
 
 
@@ -66,10 +65,7 @@ class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
 
     def _visible(self, *, with_battles: bool):
         user = self.request.user
-        visible = Q(status__in=PUBLIC_STATUSES)
-        if user.is_authenticated:
-            visible |= Q(challenger=user) | Q(opponent=user)
-        qs = (Campaign.objects.filter(visible)
+        qs = (Campaign.objects.filter(visible_to(user, Campaign))
               .select_related("plan", "challenger__profile", "opponent__profile", "winner__profile")
               .order_by("-updated", "-pk"))
         if with_battles:

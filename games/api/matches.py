@@ -3,7 +3,7 @@
 Every step is the lobby's own service function (``games.services``), with its checks."""
 from __future__ import annotations
 
-from django.db.models import Prefetch, Q
+from django.db.models import Prefetch
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
@@ -11,21 +11,17 @@ from rest_framework.response import Response
 
 from battlecry_site.api.permissions import MemberWithTokenScope, ReadOpenWriteMember
 from games import services
+from games.invitation_privacy import visible_to
 from games.models import Game, Match
 
 from .filters import MatchFilter
 from .serializers import (ChallengeSerializer, ChatMessageSerializer, ChatPostSerializer, MatchSerializer,
                           MatchTermsSerializer)
 
-#: Matches anybody may see (as on the lobby and match pages); the rest only their two members.
-PUBLIC_STATUSES = (Match.Status.SEEK, Match.Status.ACTIVE, Match.Status.FINISHED)
-
-
 def visible_matches(user):
-    """The matches ``user`` may see, ready to be serialized (their games prefetched)."""
-    visible = Q(status__in=PUBLIC_STATUSES)
-    if user.is_authenticated:
-        visible |= Q(challenger=user) | Q(opponent=user)
+    """The matches ``user`` may see (as on the match pages: ``games.invitation_privacy``),
+    ready to be serialized (their games prefetched)."""
+    visible = visible_to(user, Match)
     games = Game.objects.select_related("union_player__profile", "confederate_player__profile").order_by("number")
     return (Match.objects.filter(visible)
             .select_related("scenario", "challenger__profile", "opponent__profile", "winner__profile")

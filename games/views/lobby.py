@@ -5,7 +5,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db.models import Case, IntegerField, Q, Value, When
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -13,6 +13,7 @@ from django.views.decorators.http import require_POST
 from games import services
 from games.chat_unread import unread_count, unread_expression
 from games.context_processors import challenges_for, decision_of
+from games.invitation_privacy import may_see
 from games.forms_play import (SEARCH_LIMIT, ChallengeForm, SeekForm, blank_lobby_forms, member_label,
                               scenario_rows, search_members)
 from games.models import Game, Match
@@ -238,6 +239,8 @@ def join(request, match_id):
 def match_page(request, match_id):
     match = get_object_or_404(Match.objects.select_related(
         "scenario", "challenger__profile", "opponent__profile", "winner__profile"), pk=match_id)
+    if not may_see(match, request.user):
+        raise Http404("No such match.")
     games = [_game_row(g, request.user) for g in match.games.select_related(
         "union_player__profile", "confederate_player__profile").order_by("number")]
     for row in games:

@@ -163,4 +163,17 @@ def test_events_keep_their_uid_from_one_fetch_to_the_next(client, frozen):
     again = {str(e["UID"]) for e in events(parse(client.get("/calendar/anniversaries.ics",
                                                             HTTP_HOST="testserver:8000")))}
     assert first == again
-    assert "anniversary-23-antietam@testserver" in first
+    assert "anniversary-23-antietam@127.0.0.1" in first      # SITE_URL's host, as tests run
+
+
+def test_the_uids_take_the_sites_address_not_the_name_it_was_reached_by(client, lee, settings):
+    """A site answering to two names gives each event one UID, so a calendar subscribed by
+    both addresses does not show it twice."""
+    url = feed_url(client, lee)
+    settings.SITE_URL = "https://battlecry.example.org"
+    settings.ALLOWED_HOSTS = ["battlecry.example.org", "www.battlecry.example.org"]
+    for feed in ("/calendar/anniversaries.ics", url):
+        by_name = [{str(e["UID"]) for e in events(parse(client.get(feed, HTTP_HOST=host)))}
+                   for host in ("battlecry.example.org", "www.battlecry.example.org")]
+        assert by_name[0] == by_name[1]
+        assert all(uid.endswith("@battlecry.example.org") for uid in by_name[0])

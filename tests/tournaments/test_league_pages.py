@@ -213,3 +213,37 @@ def test_the_kept_standings_section_follows_names_and_withdrawals(client, league
     assert "Colonel Chamberlain" in client.get(url, HTTP_HX_REQUEST="true").content.decode()
     services.withdraw(comp, org, players[2])
     assert "(withdrawn)" in client.get(url, HTTP_HX_REQUEST="true").content.decode()
+
+
+FORMULAS = ['=HYPERLINK("http://evil.example","click")', "+1+1", "-2+3", "@SUM(A1)"]
+
+
+def test_csv_cells_that_a_spreadsheet_would_run_as_formulas_go_out_as_text(client, league):
+    comp, players = league
+    for player, name in zip(players, FORMULAS):
+        player.profile.display_name = name
+        player.profile.save()
+    org = comp.created_by
+    rnd = services.publish_round(services.draft_round(comp, org), org)
+    for p in rnd.pairings.all():
+        services.set_result(p, org, S("home", 6, 1, "home", 6, 2))
+    login(client, players[0])
+    for what in ("standings", "results"):
+        text = client.get(f"/leagues/{comp.pk}/{what}.csv").content.decode()
+        cells = [c for row in csv.reader(io.StringIO(text)) for c in row]
+        assert {"'" + name for name in FORMULAS} <= set(cells), what
+        assert not [c for c in cells if c[:1] in ("=", "+", "@") or c.startswith("-") and not c[1:].isdigit()]
+    standings = list(csv.reader(io.StringIO(client.get(f"/leagues/{comp.pk}/standings.csv").content.decode())))
+    assert all(r[0].isdigit() for r in standings[1:])         # numbers stay numbers
+
+
+def test_the_csv_for_excel_starts_with_a_byte_order_mark(client, league):
+    comp, players = league
+    login(client, players[0])
+    for what in ("standings", "results"):
+        plain = client.get(f"/leagues/{comp.pk}/{what}.csv").content
+        excel = client.get(f"/leagues/{comp.pk}/{what}.csv", {"bom": "1"}).content
+        assert not plain.startswith(b"\xef\xbb\xbf")
+        assert excel == b"\xef\xbb\xbf" + plain
+    page = client.get(f"/leagues/{comp.pk}/").content.decode()
+    assert f"/leagues/{comp.pk}/standings.csv?bom=1" in page and "for Excel" in page

@@ -373,3 +373,40 @@ def test_old_attempts_are_forgotten_by_the_hourly_prune(client, player, password
     response = client.post("/accounts/login/", {"username": "jeb", "password": password})
     assert "Too many failed log-in attempts" in response.content.decode()
     assert PeriodicTask.objects.filter(task="accounts.prune_throttles", enabled=True).exists()
+
+
+# --- sign-up limits -------------------------------------------------------------------------
+
+
+def test_sign_ups_with_one_address_are_limited_and_so_are_its_e_mails(
+        client, player, settings, django_capture_on_commit_callbacks):
+    """Signing up again and again with a member's address does not flood them with mail."""
+    settings.SIGNUP_LIMIT, settings.SIGNUP_CLIENT_LIMIT = 3, 100
+    pages = []
+    for n in range(15):
+        with django_capture_on_commit_callbacks(execute=True):
+            pages.append(sign_up(client, f"probe{n}", "jeb@example.org"))
+    assert [m.to for m in mail.outbox] == [["jeb@example.org"]] * 3
+    assert get_user_model().objects.filter(username__startswith="probe").count() == 3
+    refused = pages[3]
+    assert refused.status_code == 429
+    assert "Too many sign-ups with this e-mail address" in refused.content.decode()
+    assert "try again in 60 minutes" in refused.content.decode()
+    # Another address from another client is not held up.
+    other = client.post("/accounts/signup/", {"username": "stuart", "email": "stuart@example.org",
+                                              "password1": "Shiloh-1862!", "password2": "Shiloh-1862!"},
+                        REMOTE_ADDR="10.0.0.9")
+    assert other.status_code == 302
+
+
+def test_sign_ups_from_one_client_are_limited(client, settings, django_capture_on_commit_callbacks):
+    settings.SIGNUP_LIMIT, settings.SIGNUP_CLIENT_LIMIT = 3, 5
+    statuses = []
+    for n in range(7):
+        with django_capture_on_commit_callbacks(execute=True):
+            statuses.append(sign_up(client, f"spam{n}", f"spam{n}@example.org").status_code)
+    assert statuses == [200] * 5 + [429] * 2
+    assert len(mail.outbox) == 5
+    assert client.post("/accounts/signup/", {"username": "stuart", "email": "stuart@example.org",
+                                             "password1": "Shiloh-1862!", "password2": "Shiloh-1862!"},
+                       REMOTE_ADDR="10.0.0.9").status_code == 302

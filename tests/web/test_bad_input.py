@@ -214,3 +214,41 @@ def test_fuzz_password_reset_links_never_answer_500(uid, token, first, second):
     client = browser()
     no_error_500(client.get(url), f"GET {url}")
     no_error_500(client.post(url, {"new_password1": first, "new_password2": second}), f"POST {url}")
+
+
+# --- fuzz: a NUL anywhere --------------------------------------------------------------------
+
+#: Generated text with a NUL somewhere in it.
+WITH_NUL = st.tuples(FORM_TEXT, FORM_TEXT).map(lambda parts: parts[0] + "\x00" + parts[1])
+
+QUERIES = {"/play/new/": "scenario", "/play/solo/": "scenario", "/campaigns/new/": "plan",
+           "/play/members/": "q", "/scenarios/": "sort", "/play/": "games", "/leagues/": "club",
+           "/api/v1/competitions/": "club", "/api/v1/scenarios/": "search",
+           "/calendar/anniversaries.ics": "token"}
+
+
+@FUZZ
+@given(data=st.data())
+def test_fuzz_a_nul_in_a_query_parameter_is_a_400(player, data):
+    url = data.draw(st.sampled_from(sorted(QUERIES)), label="url")
+    name = data.draw(st.sampled_from([QUERIES[url], "x"]), label="name")
+    value = data.draw(WITH_NUL, label="value")
+    client = browser(data.draw(st.sampled_from([player, None]), label="user"))
+    r = client.get(url, {name: value})
+    assert r.status_code == 400, f"GET {url} {name}={value!r} answered {r.status_code}"
+    if url.startswith("/api/"):
+        assert r.json()["code"] == "malformed"
+
+
+@pytest.mark.parametrize("url", list(FORMS))
+@FUZZ
+@given(data=st.data())
+def test_fuzz_a_nul_in_any_form_field_is_a_400(url, data, django_user_model):
+    user = django_user_model.objects.filter(username="fuzz").first() or \
+        django_user_model.objects.create_user("fuzz", email="fuzz@example.org", password="Shiloh-1862!")
+    fields = FORMS[url]
+    values = {f: data.draw(FORM_TEXT, label=f) for f in fields}
+    values[data.draw(st.sampled_from(fields), label="with NUL")] = data.draw(WITH_NUL, label="value")
+    client = browser(user if url.startswith(("/accounts/p", "/play/")) else None)
+    r = client.post(url, values)
+    assert r.status_code == 400, f"POST {url} {values!r} answered {r.status_code}"

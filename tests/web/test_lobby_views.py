@@ -90,7 +90,8 @@ def test_decline_and_withdraw(client, lee, grant, meade):
     m2 = services.create_challenge(lee, grant, sc)
     client.force_login(meade)
     r = client.post(f"/play/matches/{m1.pk}/decline/", follow=True)
-    assert "Only the member challenged" in r.content.decode()
+    assert r.status_code == 404     # a challenge between two others is not shown to a third
+    assert Match.objects.get(pk=m1.pk).status == Match.Status.CHALLENGE
     client.force_login(grant)
     client.post(f"/play/matches/{m1.pk}/decline/")
     client.force_login(lee)

@@ -5,6 +5,7 @@ from django.contrib.auth import get_user_model
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from battlecry_site.names import validate_name
 from games.api.serializers import MemberSerializer
 from games.engine import DEFAULT_RULESET, RULESETS
 from games.models import Scenario
@@ -96,7 +97,7 @@ class ClubDetailSerializer(ClubSerializer):
 
 
 class NewClubSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=100)
+    name = serializers.CharField(max_length=100, validators=[validate_name])
     description = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000)
     public = serializers.BooleanField(default=False)
 
@@ -161,7 +162,7 @@ class NewCompetitionSerializer(serializers.Serializer):
     """The organiser console's choices (tournaments.services.Terms)."""
 
     club = serializers.SlugRelatedField(slug_field="slug", queryset=Club.objects.all())
-    name = serializers.CharField(max_length=100)
+    name = serializers.CharField(max_length=100, validators=[validate_name])
     kind = serializers.ChoiceField(choices=Competition.Kind.values, default=Competition.Kind.LEAGUE)
     double_round_robin = serializers.BooleanField(default=False)
     swiss_rounds = serializers.IntegerField(min_value=1, max_value=15, default=4)

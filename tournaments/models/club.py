@@ -7,13 +7,15 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
+from battlecry_site.names import validate_name
+
 
 def new_invite_token() -> str:
     return secrets.token_urlsafe(16)
 
 
 class Club(models.Model):
-    name = models.CharField(max_length=100, unique=True)
+    name = models.CharField(max_length=100, unique=True, validators=[validate_name])
     slug = models.SlugField(max_length=100, unique=True)
     description = models.TextField(blank=True)
     public = models.BooleanField(

@@ -5,6 +5,7 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
+from battlecry_site.names import validate_name
 from tournaments.pairing import DEFAULT_ORDER
 
 
@@ -34,7 +35,7 @@ class Competition(models.Model):
         CLOSED = "closed", "Closed"
 
     club = models.ForeignKey("tournaments.Club", on_delete=models.CASCADE, related_name="competitions")
-    name = models.CharField(max_length=100)
+    name = models.CharField(max_length=100, validators=[validate_name])
     kind = models.CharField(max_length=12, choices=Kind.choices, default=Kind.LEAGUE)
     double_round_robin = models.BooleanField(
         default=False, help_text="League only: everyone meets everyone twice.")

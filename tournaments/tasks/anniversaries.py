@@ -17,6 +17,7 @@ from django.urls import reverse
 
 from accounts.models import Profile
 from battlecry_site.links import site_url
+from battlecry_site.names import one_line_subject
 from games.views.scenarios import ordinal
 from tournaments import clock
 from tournaments.annual.reminders import MAX_DAYS_BEFORE, Due, reminders_due
@@ -77,7 +78,7 @@ def remind(profile: Profile) -> int:
             "profile_url": site_url(reverse("profile")),
         })
         # A failure to send undoes the rows: the next run tries again.
-        send_mail(_subject(items), body, None, [user.email])
+        send_mail(one_line_subject(_subject(items)), body, None, [user.email])
     return len(claimed)
 
 

@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from accounts.models import Profile
 from battlecry_site.links import site_url
+from battlecry_site.names import one_line_subject
 
 #: The round deadline e-mail goes out when this much time is left.
 DEADLINE_WARNING = timedelta(hours=48)
@@ -30,7 +31,7 @@ def _mail(user, subject: str, template: str, context: dict) -> bool:
     if profile and profile.email_notifications == Profile.Notifications.NONE:
         return False
     body = render_to_string(f"tournaments/email/{template}", {"user": user, **context})
-    send_mail(subject, body, None, [user.email])
+    send_mail(one_line_subject(subject), body, None, [user.email])
     return True
 
 

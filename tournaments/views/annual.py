@@ -14,7 +14,7 @@ from accounts.models import Profile
 from tournaments import annual_services, annual_tables, clock, feeds, services
 from tournaments.annual.anniversaries import BY_NUMBER
 from tournaments.annual_forms import AnnualGamesForm, ArrangeForm
-from tournaments.calendar_views import host_of, ics_response
+from tournaments.calendar_views import ics_response, uid_domain
 from tournaments.models import Competition
 
 from .common import club_or_404, readable_competition, refused, see_other
@@ -154,7 +154,7 @@ def club_feed(request, slug):
         readable = bool(profile and profile.user.is_active and club.is_member(profile.user))
     if not readable:
         raise Http404("No such club.")
-    events = feeds.club_events(club, request.build_absolute_uri, host_of(request))
+    events = feeds.club_events(club, request.build_absolute_uri, uid_domain())
     response = ics_response(feeds.calendar_bytes(f"Battle Cry: {club.name}", events), f"{club.slug}.ics")
     if not club.public:
         response["Cache-Control"] = "private, max-age=300"

@@ -40,7 +40,9 @@ def index(request, kind: str = ""):
 def club_new(request):
     form = ClubForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Give the club a name.")
+        problems = form.errors.get("name") or []
+        messages.error(request, problems[0] if problems and form.data.get("name", "").strip()
+                       else "Give the club a name.")
         return see_other(reverse("leagues:index"))
     d = form.cleaned_data
     try:

@@ -2,17 +2,15 @@
 exports, and each player's "my next game"."""
 from __future__ import annotations
 
-import csv
-
 from django.contrib.auth.decorators import login_required
 from django.db.models import Q
-from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.functional import cached_property
 
 from tournaments import knockout, pairing as algo, tables
 from tournaments.annual_tables import VOID_MATCH
 from tournaments.chart import standings_chart
+from tournaments.csv_export import csv_download
 from tournaments.models import Competition, Entry, Pairing, Round
 
 from .annual import annual_page, annual_standings_csv
@@ -91,9 +89,7 @@ def competition(request, pk):
 def standings_csv(request, pk):
     comp = readable_competition(request.user, pk)
     columns = tables.metric_columns(comp)
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="standings-{comp.pk}.csv"'
-    out = csv.writer(response)
+    response, out = csv_download(request, f"standings-{comp.pk}.csv")
     if comp.kind == Competition.Kind.ANNUAL:
         annual_standings_csv(comp, out)
         return response
@@ -111,9 +107,7 @@ def standings_csv(request, pk):
 
 def results_csv(request, pk):
     comp = readable_competition(request.user, pk)
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="results-{comp.pk}.csv"'
-    out = csv.writer(response)
+    response, out = csv_download(request, f"results-{comp.pk}.csv")
     out.writerow(["round", "stage", "table", "home", "away", "scenario", "where", "status",
                   "game1_winner", "game1_flags_home", "game1_flags_away",
                   "game2_winner", "game2_flags_home", "game2_flags_away",
