@@ -21,13 +21,17 @@ def chance_of(events: list[dict]) -> tuple[list, list]:
 
 
 def replay(scenario, seed: int, log: list[dict], ruleset: str = "advanced",
-           options: dict | None = None) -> Game:
+           options: dict | None = None, hand_limit_before_keep: bool = False) -> Game:
     """Play a log of ``{"action", "events"}`` entries again from the start.
 
     Each action is applied with the dice and draws its recorded events hold, so the
     rebuilt game matches the original exactly; a mismatch raises ``ValueError``.
+    ``hand_limit_before_keep``: the log was played before the hand limit waited for the
+    keep-one choice (a saved game's state says so).
     """
     game = Game.new(scenario, ruleset=ruleset, options=options, seed=seed)
+    if hand_limit_before_keep:
+        game.hand_limit_before_keep = True
     for n, entry in enumerate(log):
         rolls, draws = chance_of(entry["events"])
         events = game.apply(entry["action"], rolls=rolls, draws=draws)

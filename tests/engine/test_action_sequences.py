@@ -21,14 +21,14 @@ TURN_CAP = 60
 #: (ruleset, scenario, seed) -> (actions played, sha256 of the legal lists, sha256 of the
 #: sampled actions)
 EXPECTED = {
-    ("advanced", "fredericksburg", 1): (78, "a149aa902e954f05d373942e2b35bc003b2ff24e0cb873b4caafa998a8b356dc",
-                                        "02ad03a4680e9877ced8b4ba5b2cbe42318cb9a05709b1b6f53bcef91e35068e"),
-    ("advanced", "shiloh", 2): (355, "78f9642a5ee1bc3bba1aebe5ff4cc66effd5e2d71fcd3e35c46e31d02abf2666",
-                                "f6f344f0e185f9c610c8cf2ec560a1a8c04ab3b6ea38a11d4eae410d68add554"),
-    ("advanced", "gettysburg-devils-den", 3): (217, "9716fff5dc623a04971da3f397d7a40f83c5f9f130665e393bc350857d99f68c",
-                                               "262853f748af6c9524581ecafb7ce30e23c50bed1a8188b0245c82c4d4395f3a"),
-    ("advanced", "antietam", 4): (286, "c58c900c00ee145f36840ffa5f71f4980dcafc42da1938f62cd17662fa16ffa4",
-                                  "8efd94bfd9c8950acd1598265581bf526a842d379ffa60b046e955cefce86648"),
+    ("advanced", "fredericksburg", 1): (74, "aed6d3f6815f375b57b3d9cf1d9ef76dd2986b619586033f7c1a51d6c1c64a2f",
+                                        "d81375d3f16fee14b006bd026ec8623669995be928056e9e839940146fa0d170"),
+    ("advanced", "shiloh", 2): (229, "161a9fcd8f58aac51b5f77332659aaa98b066ff3e6bd42dde22540f812b0028b",
+                                "e128e00aaa47ddb174489e39c40e88052d057048899a63a9f454a0401c3c5694"),
+    ("advanced", "gettysburg-devils-den", 3): (278, "d5abfead3fc49e4a2c06ef9d58fb0fbbb2aa5923f67e67d2bb4e67f21d0e5196",
+                                               "81bbd20207ef46bcdcd833874d7427228bda3bf1295331083db3c51dbdf1199d"),
+    ("advanced", "antietam", 4): (266, "5a2735f95f0603896ef21574ca2c9ff93c7597ea6a00eaa3e8cd400524d10fe9",
+                                  "d5e900ad845014be64033f1008bc6bba411c88ceef7a3e6130e47ec69192e986"),
     ("standard", "fredericksburg", 1): (370, "bd1d728de250166cb46ae47a75c299172e0069b176299531bc97c6608b85e4c9",
                                         "5bd0331f386fb4e6314abce51b8c52ec84ef365972dbd20da5f888872f794267"),
     ("standard", "shiloh", 2): (367, "3adeb632acdaafffce9acc2fb36ef27ed7e7ca959041ef07821ba726e99e2949",
