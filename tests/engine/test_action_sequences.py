@@ -33,7 +33,7 @@ EXPECTED = {
                                         "5bd0331f386fb4e6314abce51b8c52ec84ef365972dbd20da5f888872f794267"),
     ("standard", "shiloh", 2): (367, "3adeb632acdaafffce9acc2fb36ef27ed7e7ca959041ef07821ba726e99e2949",
                                 "ed31d261d3ee7faf62ea21ceeb48afc06987378de38d8c17511f82d8e8ae5753"),
-    ("standard", "gettysburg-devils-den", 3): (388, "79bc284a54192eb9b9406003957792295eb7703ecba93d4950a5853d7efa9b81",
+    ("standard", "gettysburg-devils-den", 3): (388, "6f66aa06344e365b3773804770cf9411733021e13529498ef425a164820b6995",
                                                "8d812feb05b6e35a796e5cdd46d4895aa45f7fb3818c3bbdfe9434818e536030"),
     ("standard", "antietam", 4): (413, "026a8dcbfd4da041c3c81b9bad9a2fddf03fdf3d9f26a1c594c07c996eae92ac",
                                   "797e4061b422445045bd3c503c807043192aff4b9327b868e96115279c502bda"),
