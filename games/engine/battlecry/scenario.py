@@ -21,6 +21,8 @@ POSITIONS = ("top", "bottom")
 #: objective's worth, a special rule's flags.  It keeps every total a game can reach
 #: small (docs/scenarios.md).
 MAX_FLAGS = 20
+#: The most special rules a scenario may carry (each may add flags).
+MAX_RULES = 20
 
 #: Special-rule hooks a scenario may name, with their required parameters.
 SPECIAL_RULES: dict[str, tuple[str, ...]] = {
@@ -308,13 +310,18 @@ def load_scenario(data: dict) -> Scenario:
             errors.append(f"{where}.flags: an objective is worth a whole number of flags from 1 "
                           f"to {MAX_FLAGS}, got {val!r}")
             continue
-        if h is not None:
+        if h is not None and any(o.hex == h for o in objectives):
+            errors.append(f"{where}.hex: one flag token per hex")
+        elif h is not None:
             objectives.append(Objective(hex=h, side=side, flags=val, name=str(f.get("name", ""))))
     for s, is_terr in territorial.items():
         if is_terr and not any(o.side == s for o in objectives):
             errors.append(f"sides.{s}.territorial: {s} needs at least one objective hex to hold")
 
     rules = []
+    if isinstance(data.get("special_rules"), list) and len(data["special_rules"]) > MAX_RULES:
+        errors.append(f"special_rules: at most {MAX_RULES} special rules, got "
+                      f"{len(data['special_rules'])}")
     for i, r in enumerate(data.get("special_rules", [])):
         where = f"special_rules[{i}]"
         name_ = r.get("rule") if isinstance(r, dict) else None
