@@ -293,7 +293,7 @@ def load_scenario(data: dict) -> Scenario:
                              for u in data.get("units", [])):
             errors.append(f"units: {s} has no units")
 
-    objectives = []
+    objectives: list[Objective] = []
     for i, f in enumerate(data.get("flag_tokens", [])):
         where = f"flag_tokens[{i}]"
         if not isinstance(f, dict) or f.get("kind") != "objective":

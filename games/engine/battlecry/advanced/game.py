@@ -65,6 +65,7 @@ class Game(State):
     #: keep-one choice of a two-card draw (docs/rulings.md, ruling 3) plays on and replays
     #: as it was played, checking the limit with both drawn cards still in hand.
     __slots__ = ("hand_limit_before_keep",)
+    hand_limit_before_keep: bool
 
     # -- creation --------------------------------------------------------------------------
     @classmethod
