@@ -133,11 +133,11 @@ class CampaignBattle(models.Model):
     dice_due = models.JSONField(
         default=dict, blank=True,
         help_text='Pre-battle dice per side, {"union": {"flags_last": 3, "games_won": 1, "dice": 4}, ...}.')
-    union_flags = models.PositiveSmallIntegerField(null=True, blank=True)
-    confederate_flags = models.PositiveSmallIntegerField(null=True, blank=True)
-    union_figures = models.PositiveSmallIntegerField(
+    union_flags = models.PositiveIntegerField(null=True, blank=True)
+    confederate_flags = models.PositiveIntegerField(null=True, blank=True)
+    union_figures = models.PositiveIntegerField(
         null=True, blank=True, help_text="Enemy figures (and generals) the Union army eliminated.")
-    confederate_figures = models.PositiveSmallIntegerField(null=True, blank=True)
+    confederate_figures = models.PositiveIntegerField(null=True, blank=True)
     winner_side = models.CharField(max_length=12, blank=True)
     finished = models.DateTimeField(null=True, blank=True)
 

@@ -58,7 +58,7 @@ def segment_of(step: int) -> int:
 
 
 def _key(row: Game, n: int) -> str:
-    return f"replayseg:{row.cache_id}:{row.version}:{n}"
+    return f"replayseg2:{row.cache_id}:{row.version}:{n}"
 
 
 @lru_cache(maxsize=16)

@@ -833,6 +833,8 @@ def rebuild_steps(row: Game, *, entries=None, skip=(), start=None, until=None, u
         first = 0
         engine = EngineGame.new(scenario, ruleset=row.ruleset,
                                 options=dict(row.state.get("options") or {}), seed=row.seed)
+        if row.state.get("hand_limit_before_keep"):
+            engine.hand_limit_before_keep = True    # played before the limit waited for the keep
     else:
         first, state = start
         engine = EngineGame.from_dict(state, scenario=scenario)

@@ -4,30 +4,51 @@ from __future__ import annotations
 from .battlecry.advanced.game import Game
 from .battlecry.prebattle import ROLL_EVENTS as _PREBATTLE_ROLLS
 
-_ROLL_EVENTS = ("attack", "general_attacked", "reroll", "sharpshooter", *_PREBATTLE_ROLLS,
+_ROLL_EVENTS = ("attack", "general_attacked", "reroll", "sharpshooter", "order_roll",
+                *_PREBATTLE_ROLLS,
                 "morale_check", "rallied")     # the last two: the standard ruleset's rolls
 
 
 def chance_of(events: list[dict]) -> tuple[list, list]:
-    """The dice rolled and the cards drawn that a list of events records, in order."""
+    """The dice rolled and the cards drawn that a list of events records, in the order the
+    game rolled and drew them.
+
+    A re-roll of sabres (a scenario's special unit) is rolled after its attack's own dice
+    but recorded just before the attack's event, whose ``rolls`` then end with the flags
+    the re-roll brought: so an attack gives its first ``dice`` faces, then the re-rolls
+    recorded before it."""
     rolls: list = []
     draws: list = []
+    rerolled: list = []                  # re-rolls waiting for the attack they belong to
     for e in events:
-        if e["type"] in _ROLL_EVENTS:
+        kind = e["type"]
+        if kind == "reroll":
+            rerolled.extend(e.get("rolls") or ())
+        elif kind == "attack":
+            faces = list(e.get("rolls") or ())
+            rolls.extend(faces[:e["dice"]] if rerolled and "dice" in e else faces)
+            rolls.extend(rerolled)
+            rerolled = []
+        elif kind in _ROLL_EVENTS:
             rolls.extend(e.get("rolls") or ())
-        elif e["type"] == "draw":
+        elif kind == "draw":
             draws.extend(e["private"]["cards"])
+    rolls.extend(rerolled)
     return rolls, draws
 
 
 def replay(scenario, seed: int, log: list[dict], ruleset: str = "advanced",
-           options: dict | None = None) -> Game:
+           options: dict | None = None, hand_limit_before_keep: bool = False) -> Game:
     """Play a log of ``{"action", "events"}`` entries again from the start.
 
     Each action is applied with the dice and draws its recorded events hold, so the
     rebuilt game matches the original exactly; a mismatch raises ``ValueError``.
+    ``hand_limit_before_keep``: the log was played before the hand limit waited for the
+    keep-one choice (a saved game's state says so).
     """
     game = Game.new(scenario, ruleset=ruleset, options=options, seed=seed)
+    if hand_limit_before_keep:
+        game.hand_limit_before_keep = True
     for n, entry in enumerate(log):
         rolls, draws = chance_of(entry["events"])
         events = game.apply(entry["action"], rolls=rolls, draws=draws)

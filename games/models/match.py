@@ -112,11 +112,11 @@ class Match(models.Model):
     # The result, filled in when game 2 ends.
     winner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
                                blank=True, related_name="matches_won")
-    challenger_flags = models.PositiveSmallIntegerField(null=True, blank=True)
-    opponent_flags = models.PositiveSmallIntegerField(null=True, blank=True)
-    challenger_figures = models.PositiveSmallIntegerField(
+    challenger_flags = models.PositiveIntegerField(null=True, blank=True)
+    opponent_flags = models.PositiveIntegerField(null=True, blank=True)
+    challenger_figures = models.PositiveIntegerField(
         null=True, blank=True, help_text="Figures (and generals) the challenger eliminated in both games.")
-    opponent_figures = models.PositiveSmallIntegerField(null=True, blank=True)
+    opponent_figures = models.PositiveIntegerField(null=True, blank=True)
     decided_by = models.CharField(max_length=8, choices=Decided.choices, blank=True)
     tie_rolls = models.JSONField(
         default=list, blank=True,

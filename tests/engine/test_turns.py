@@ -3,8 +3,9 @@ refusals and the draw."""
 import pytest
 
 from games.engine import Game, IllegalAction
-from games.engine.battlecry.advanced.cards import EXTRA_CARDS, PLAYER_DECK, player_deck_ids
-from tests.engine.helpers import G, game, give, inf, order
+from games.engine.battlecry.advanced.cards import EXTRA_CARDS, PLAYER_DECK, card_of, player_deck_ids
+from games.engine.replay import replay
+from tests.engine.helpers import G, game, give, inf, order, scenario
 
 
 def line():
@@ -130,3 +131,86 @@ def test_view_hides_the_other_hand_and_every_deck():
     text = repr(v)
     assert "decks" not in v and "rng" not in text and "seed" not in text
     assert g.view(None)["hand"] is None
+
+
+def test_scout_from_a_full_hand_keeps_the_hand_full():
+    g = game(line())
+    assert len(g.cards.hands["union"]) == g.capacity("union") == 4
+    order(g, "scout_centre", "u4")
+    g.apply({"type": "end_movement"})
+    g.apply({"type": "end_turn"}, draws=["bombard", "leadership"])
+    g.apply({"type": "keep_card", "card": "leadership"})
+    # the limit is checked with the card kept, not with both drawn cards in hand
+    assert g.phase == "play_card" and g.active_side == "confederate"
+    assert len(g.cards.hands["union"]) == 4 and "leadership" in g.cards.hands["union"]
+    assert g.cards.discards["union"] == ["scout_centre", "bombard"]
+
+
+def test_recon_in_force_from_a_full_hand_keeps_the_hand_full():
+    g = game(line())
+    order(g, "recon_in_force", "u1", "u4", "u8", mode="tactic")
+    g.apply({"type": "end_movement"})
+    g.apply({"type": "end_turn"}, draws=["bombard", "leadership"])
+    g.apply({"type": "keep_card", "card": "bombard"})
+    assert g.phase == "play_card" and len(g.cards.hands["union"]) == 4
+
+
+def test_a_keep_that_leaves_too_many_cards_still_asks_for_a_discard():
+    g = game(line())
+    order(g, "scout_centre", "u4")
+    g.apply({"type": "end_movement"})
+    g.cards.hands["union"].append(g.cards.decks["union"].pop(0))    # one card over already
+    g.apply({"type": "end_turn"}, draws=["bombard", "leadership"])
+    g.apply({"type": "keep_card", "card": "leadership"})
+    assert g.phase == "discard" and g.active_side == "union"
+
+
+def step(g, log, action, **chance):
+    log.append({"action": action, "events": g.apply(action, **chance)})
+
+
+def scout_from_a_full_hand(g, log):
+    """Union plays its Scout card from a full hand and keeps the second card drawn."""
+    cid = next(c for c in g.cards.hands["union"] if card_of(c).key.startswith("scout_"))
+    step(g, log, {"type": "play_card", "card": cid, "mode": "section"})
+    while g.phase == "order":
+        orders = [a for a in g.legal_actions() if a["type"] == "order"]
+        step(g, log, orders[0] if orders else {"type": "confirm_orders"})
+    step(g, log, {"type": "end_movement"})
+    deck = g.cards.decks["union"]
+    step(g, log, {"type": "end_turn"}, draws=[deck[0], deck[1]])
+    assert g.phase == "keep_card"
+    step(g, log, {"type": "keep_card", "card": g.decisions.pending[0]["cards"][1]})
+
+
+def scout_game():
+    sc = scenario([inf("union", c, 6) for c in (2, 8, 12, 18, 22)] + [inf("confederate", 12, 0)])
+    for seed in range(1, 500):
+        g = Game.new(sc, seed=seed)
+        if any(card_of(c).key.startswith("scout_") for c in g.cards.hands["union"]):
+            return sc, seed, g
+    raise AssertionError("no deal of a Scout card")
+
+
+def test_a_new_game_keeps_a_full_hand_after_scout_and_replays():
+    sc, seed, g = scout_game()
+    log: list = []
+    scout_from_a_full_hand(g, log)
+    assert g.phase == "play_card" and len(g.cards.hands["union"]) == g.capacity("union")
+    assert "hand_limit_before_keep" not in g.to_dict()
+    assert replay(sc, seed, log).to_dict() == g.to_dict()
+
+
+def test_a_game_saved_before_the_limit_waited_for_the_keep_replays_as_played():
+    sc, seed, g = scout_game()
+    g.hand_limit_before_keep = True          # as the games saved before the change are marked
+    log: list = []
+    scout_from_a_full_hand(g, log)
+    assert g.phase == "discard" and g.active_side == "union"      # the old behaviour
+    step(g, log, {"type": "discard", "card": g.cards.hands["union"][0]})
+    saved = g.to_dict()
+    assert saved["hand_limit_before_keep"] is True
+    assert Game.from_dict(saved).to_dict() == saved
+    assert replay(sc, seed, log, hand_limit_before_keep=True).to_dict() == saved
+    with pytest.raises((ValueError, IllegalAction)):
+        replay(sc, seed, log)                # unmarked, the old discard is no longer asked for

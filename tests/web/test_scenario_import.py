@@ -110,9 +110,20 @@ def test_a_broken_file_is_refused_with_every_problem_named(client, member):
     hex_ = f"({first['hex']['col']},{first['hex']['row']})"
     assert f"units[0] at {hex_}: no unit may stand on rough terrain" in text
     assert "hex (4,3) is not on the board" in text
-    assert "sides.union.flags: flags to win must be at least 1" in text
+    assert "sides.union.flags: flags to win must be a whole number from 1 to 20" in text
     assert "The file was not imported: 3 problems." in text
     assert not Scenario.objects.exists()
+
+
+def test_an_objective_worth_more_flags_than_a_game_can_hold_is_refused(client, member):
+    data = club_file()
+    data["flag_tokens"] = [{"kind": "objective", "hex": data["units"][0]["hex"],
+                            "side": "union", "flags": 40000}]
+    response, text = upload(client, data)
+    assert response.status_code == 200
+    assert ("flag_tokens[0].flags: an objective is worth a whole number of flags from 1 to 20, "
+            "got 40000") in text
+    assert not Scenario.objects.filter(club_made=True).exists()
 
 
 def test_missing_and_unknown_fields_are_named(client, member):

@@ -17,6 +17,12 @@ from .terrain import BASE_KINDS, KINDS, OBSTACLES
 from .units import BOX_LIMITS, FULL_FIGURES, SIDES, UNIT_KINDS
 
 POSITIONS = ("top", "bottom")
+#: The most flags any one number of a scenario may stand for: the flags to win, an
+#: objective's worth, a special rule's flags.  It keeps every total a game can reach
+#: small (docs/scenarios.md).
+MAX_FLAGS = 20
+#: The most special rules a scenario may carry (each may add flags).
+MAX_RULES = 20
 
 #: Special-rule hooks a scenario may name, with their required parameters.
 SPECIAL_RULES: dict[str, tuple[str, ...]] = {
@@ -164,8 +170,9 @@ def load_scenario(data: dict) -> Scenario:
             errors.append(f"{where}.cards: the hand size must be a whole number from 1 to 10")
         cards[s] = c
         f = info.get("flags")
-        if not isinstance(f, int) or f < 1:
-            errors.append(f"{where}.flags: flags to win must be at least 1, got {f!r}")
+        if type(f) is not int or not 1 <= f <= MAX_FLAGS:
+            errors.append(f"{where}.flags: flags to win must be a whole number from 1 to "
+                          f"{MAX_FLAGS}, got {f!r}")
         flags[s] = f
         territorial[s] = bool(info.get("territorial", False))
     if len(positions) == 2 and set(positions.values()) != set(POSITIONS):
@@ -173,9 +180,9 @@ def load_scenario(data: dict) -> Scenario:
     std_flags = data.get("standard_flags")
     if std_flags is not None and not (
             isinstance(std_flags, dict) and set(std_flags) == set(SIDES)
-            and all(type(v) is int and v >= 1 for v in std_flags.values())):
+            and all(type(v) is int and 1 <= v <= MAX_FLAGS for v in std_flags.values())):
         errors.append("standard_flags: give the flags each side needs under the standard rules, "
-                      'e.g. {"union": 6, "confederate": 6}')
+                      f'from 1 to {MAX_FLAGS}, e.g. {{"union": 6, "confederate": 6}}')
     first = data.get("first_side")
     if first not in SIDES:
         errors.append(f"first_side: must be 'union' or 'confederate', got {first!r}")
@@ -286,7 +293,7 @@ def load_scenario(data: dict) -> Scenario:
                              for u in data.get("units", [])):
             errors.append(f"units: {s} has no units")
 
-    objectives = []
+    objectives: list[Objective] = []
     for i, f in enumerate(data.get("flag_tokens", [])):
         where = f"flag_tokens[{i}]"
         if not isinstance(f, dict) or f.get("kind") != "objective":
@@ -299,16 +306,22 @@ def load_scenario(data: dict) -> Scenario:
             errors.append(f"{where}.side: the side that can capture it, 'union' or 'confederate'")
             continue
         val = f.get("flags", 1)
-        if not isinstance(val, int) or val < 1:
-            errors.append(f"{where}.flags: must be at least 1")
+        if type(val) is not int or not 1 <= val <= MAX_FLAGS:
+            errors.append(f"{where}.flags: an objective is worth a whole number of flags from 1 "
+                          f"to {MAX_FLAGS}, got {val!r}")
             continue
-        if h is not None:
+        if h is not None and any(o.hex == h for o in objectives):
+            errors.append(f"{where}.hex: one flag token per hex")
+        elif h is not None:
             objectives.append(Objective(hex=h, side=side, flags=val, name=str(f.get("name", ""))))
     for s, is_terr in territorial.items():
         if is_terr and not any(o.side == s for o in objectives):
             errors.append(f"sides.{s}.territorial: {s} needs at least one objective hex to hold")
 
     rules = []
+    if isinstance(data.get("special_rules"), list) and len(data["special_rules"]) > MAX_RULES:
+        errors.append(f"special_rules: at most {MAX_RULES} special rules, got "
+                      f"{len(data['special_rules'])}")
     for i, r in enumerate(data.get("special_rules", [])):
         where = f"special_rules[{i}]"
         name_ = r.get("rule") if isinstance(r, dict) else None
@@ -326,6 +339,12 @@ def load_scenario(data: dict) -> Scenario:
         if "terrain" in r and r["terrain"] not in BASE_KINDS:
             errors.append(f"{where}.terrain: unknown terrain {r['terrain']!r}")
             continue
+        bad = [k for k in ("flags", "flags_per_hex") if k in r
+               and (type(r[k]) is not int or not 1 <= r[k] <= MAX_FLAGS)]
+        if bad:
+            errors.extend(f"{where}.{k}: {name_} gives a whole number of flags from 1 to "
+                          f"{MAX_FLAGS}, got {r[k]!r}" for k in bad)
+            continue
         parsed = dict(r)
         if "groups" in r:
             groups = []
@@ -338,6 +357,8 @@ def load_scenario(data: dict) -> Scenario:
         if "hexes" in r:
             hs = [_hex(x, f"{where}.hexes[{j}]", errors) for j, x in enumerate(r["hexes"])]
             parsed["hexes"] = tuple(h for h in hs if h is not None)
+            if len(set(parsed["hexes"])) != len(parsed["hexes"]):
+                errors.append(f"{where}.hexes: name each hex once")
         rules.append(parsed)
 
     if errors:

@@ -309,6 +309,23 @@ def test_sight_is_blocked_by_units_and_by_generals_but_not_for_artillery_on_a_hi
     assert [a for a in g.legal_actions() if a["type"] == "attack"]
 
 
+def test_a_hill_between_never_blocks_artillery_sight_but_blocks_other_units():
+    """L50: a hill "does not block LOS for artillery", whether or not the gun is on a hill."""
+    g = std([art("union", 12, 8), inf("confederate", 12, 4)], terrain=[T("hill", 12, 6)])
+    to_battle(g, "std_skirmish_centre", "u1")
+    assert [a for a in g.legal_actions() if a["type"] == "attack"]
+    g = std([inf("union", 12, 8), inf("confederate", 12, 4)], terrain=[T("hill", 12, 6)])
+    to_battle(g, "std_skirmish_centre", "u1")
+    assert not [a for a in g.legal_actions() if a["type"] == "attack"]
+    g = std([art("union", 12, 8), inf("union", 12, 6), inf("confederate", 12, 4)],
+            terrain=[T("hill", 12, 6)])               # a unit on the hill still blocks
+    to_battle(g, "std_skirmish_centre", "u1")
+    assert not [a for a in g.legal_actions() if a["type"] == "attack"]
+    g = std([art("union", 12, 8), inf("confederate", 12, 4)], terrain=[T("woods", 12, 6)])
+    to_battle(g, "std_skirmish_centre", "u1")
+    assert not [a for a in g.legal_actions() if a["type"] == "attack"]
+
+
 # -- S6 morale -----------------------------------------------------------------------------------
 def test_a_flag_calls_for_a_morale_check_and_a_pass_holds_the_ground():
     g = std([inf("union", 10, 6), inf("confederate", 11, 5)])

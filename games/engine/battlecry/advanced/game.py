@@ -61,7 +61,11 @@ _NO_MARKERS: Mapping[str, str] = MappingProxyType({})
 class Game(State):
     """One game of Battle Cry: the whole state, and the only way to change it."""
 
-    __slots__ = ()
+    #: ``hand_limit_before_keep``: a game saved before the hand limit waited for the
+    #: keep-one choice of a two-card draw (docs/rulings.md, ruling 3) plays on and replays
+    #: as it was played, checking the limit with both drawn cards still in hand.
+    __slots__ = ("hand_limit_before_keep",)
+    hand_limit_before_keep: bool
 
     # -- creation --------------------------------------------------------------------------
     @classmethod
@@ -91,6 +95,7 @@ class Game(State):
         g.rng = g.seed
         g.board = BOARD
         g.outcome = None
+        g.hand_limit_before_keep = False
         g.current = Turn(1, scenario.first_side, "play_card")
         g.fx = Effects()
         g.pieces = Pieces(
@@ -199,8 +204,9 @@ class Game(State):
             "reinforced": score.reinforced, "casualties": score.casualties,
             "ordered": current.ordered, "moved": current.moved,
         })
+        legacy = {"hand_limit_before_keep": True} if self.hand_limit_before_keep else {}
         return {
-            **shared, "ruleset": self.ruleset, "seed": self.seed, "rng": self.rng,
+            **shared, **legacy, "ruleset": self.ruleset, "seed": self.seed, "rng": self.rng,
             "turn": current.number, "active": current.active, "step": current.step,
             "units": [u.to_dict() for u in pieces.units.values()],
             "generals": [g.to_dict() for g in pieces.generals.values()],
@@ -226,6 +232,7 @@ class Game(State):
         g.board = BOARD
         g.ruleset, g.options, g.seed, g.rng = d["ruleset"], d["options"], d["seed"], d["rng"]
         g.outcome = d["outcome"]
+        g.hand_limit_before_keep = bool(d.get("hand_limit_before_keep"))
         g.current = Turn(d["turn"], d["active"], d["step"], d["card"], d["mode"], d["effect"],
                          d["order_rule"], d["orders_left"], d["ordered"], d["moved"],
                          set(d["locked"]), set(d["gen_moved"]), set(d["attacked"]))
@@ -280,6 +287,7 @@ class Game(State):
         g.scenario, g.ruleset, g.options, g.field = self.scenario, self.ruleset, self.options, self.field
         g.board = self.board
         g.seed, g.rng, g.outcome = self.seed, self.rng, self.outcome
+        g.hand_limit_before_keep = self.hand_limit_before_keep
         p = self.pieces
         # a hex's sides are replaced, never edited: a shallow copy of obstacles is enough
         g.pieces = Pieces(p.units.copy(), p.generals.copy(), p.obstacles[:], p.fieldworks_built,

@@ -319,6 +319,8 @@ def auto_draw(game: Game, item) -> None:
     drawn = _draw(game, side, 2 if two else prebattle.draw_count(game, side, 1))
     if two and len(drawn) == 2:
         game.decisions.pending.insert(0, {"do": "keep_card", "side": side, "cards": drawn})
+        if not game.hand_limit_before_keep:
+            return                      # the hand limit waits for the card kept
     _check_hand(game, side)
 
 def do_keep_card(game: Game, a) -> None:
@@ -331,6 +333,8 @@ def do_keep_card(game: Game, a) -> None:
     game.cards.discards[item["side"]].append(other_card)
     game.decisions.pending.pop(0)
     game._event({"type": "kept_card", "side": item["side"], "discarded": other_card})
+    if not game.hand_limit_before_keep:
+        _check_hand(game, item["side"])
 
 def do_discard(game: Game, a) -> None:
     item = game.decisions.pending[0]

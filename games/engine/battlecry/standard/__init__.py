@@ -44,7 +44,8 @@ SUMMARY: tuple[str, ...] = (
     "(not after a flank attack or against Hit and Run). An attacker whose enemy is gone may "
     "advance and melee again with 1 more die, once a turn. Cavalry and lone generals may "
     "evade a melee by falling back 1-2 hexes; then only crossed sabres hit them.",
-    "Woods, buildings and hills stop movement; woods, buildings and waterways block sight; "
+    "Woods, buildings and hills stop movement; woods, buildings and waterways block sight, "
+    "and so do hills but never for artillery; "
     "waterways cannot be crossed but at a bridge. Buildings and fieldworks cost an attacker "
     "2 dice (fieldworks give 2 dice from the rear), fences 1.",
 )

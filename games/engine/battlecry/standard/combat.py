@@ -51,15 +51,18 @@ def is_melee(unit, distance: int) -> bool:
 
 def can_see(game: StandardGame, a: int, b: int, viewer=None) -> bool:
     """Line of sight from hex a to hex b (L54): blocked by terrain that blocks sight and
-    by units and generals in between; artillery on a hill sees over units, generals and
-    hills (L50, L94) but not over woods, buildings or waterways."""
+    by units and generals in between.  A hill never blocks artillery's sight, wherever the
+    gun stands (L50); artillery on a hill also sees over units and generals (L94), but no
+    gun sees over woods, buildings or waterways."""
     crossed, edges = sight_line(a, b)
-    hill_gun = viewer is not None and viewer.kind == ARTILLERY and game.field.terrain[a] == "hill"
+    gun = viewer is not None and viewer.kind == ARTILLERY
+    hill_gun = gun and game.field.terrain[a] == "hill"
 
     def blocked(h: int) -> bool:
+        ground = game.field.blocks[h] and not (gun and game.field.terrain[h] == "hill")
         if hill_gun:
-            return game.field.blocks[h] and game.field.terrain[h] != "hill"
-        return game.field.blocks[h] or game.pieces.unit_at[h] is not None or game.pieces.general_at[h] is not None
+            return ground
+        return ground or game.pieces.unit_at[h] is not None or game.pieces.general_at[h] is not None
 
     if any(blocked(h) for h in crossed):
         return False
