@@ -16,7 +16,7 @@ from tests.play_helpers import act, start_match
 
 pytestmark = pytest.mark.django_db
 
-MARK = importlib.import_module("games.migrations.0013_hand_limit_before_keep").mark_existing_games
+MARK = importlib.import_module("games.migrations.0015_hand_limit_before_keep").mark_existing_games
 
 
 def scout_card(engine):

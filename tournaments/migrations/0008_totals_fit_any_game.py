@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0006_competition_ruleset'),
+        ('tournaments', '0007_names_on_one_line'),
     ]
 
     operations = [

@@ -16,7 +16,7 @@ def mark_existing_games(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("games", "0012_scenario_subtitle"),
+        ("games", "0014_chat_read"),
     ]
 
     operations = [migrations.RunPython(mark_existing_games, migrations.RunPython.noop)]

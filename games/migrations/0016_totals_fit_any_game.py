@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0013_hand_limit_before_keep'),
+        ('games', '0015_hand_limit_before_keep'),
     ]
 
     operations = [
