@@ -245,6 +245,6 @@ def match_page(request, match_id):
         "is_challenger": user.is_authenticated and user.pk == match.challenger_id,
         "is_opponent": user.is_authenticated and user.pk == match.opponent_id,
         "winner": _name(match.winner),
-        "challenger_side": SIDE_NAMES.get(match.challenger_side, "random"),
+        "challenger_side": SIDE_NAMES.get(match.challenger_side, ""),
     }
     return render(request, "games/match.html", ctx)
