@@ -117,8 +117,10 @@ def choices(engine, view, legal: list, selected=None, want_general: bool = False
         ch.prompt = "Play a command card from your hand."
         for a in by_type.get("play_card", []):
             if a.get("mode") == "skirmish":
-                label = "Skirmish: order 1 unit anywhere"
-            elif a.get("section"):
+                ch.hand_buttons.setdefault(a["card"], []).append(
+                    act_button("Skirmish: order 1 unit anywhere", a, "skirmish secondary"))
+                continue
+            if a.get("section"):
                 label = f"Play on your {a['section']}"
             elif a.get("kind") and a.get("to"):
                 label = f"Call up {a['kind']} at {hex_label(a['to'])}"
