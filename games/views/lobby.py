@@ -17,6 +17,7 @@ from games.forms_play import (SEARCH_LIMIT, ChallengeForm, SeekForm, blank_lobby
 from games.models import Game, Match
 from games.models.match import SIDE_NAMES
 
+from .campaign_place import campaign_place
 from .play import see_other
 
 
@@ -245,6 +246,7 @@ def match_page(request, match_id):
         "is_challenger": user.is_authenticated and user.pk == match.challenger_id,
         "is_opponent": user.is_authenticated and user.pk == match.opponent_id,
         "winner": _name(match.winner),
+        "campaign": campaign_place(match),
         "challenger_side": SIDE_NAMES.get(match.challenger_side, ""),
     }
     return render(request, "games/match.html", ctx)

@@ -32,6 +32,7 @@ from games.models.match import PHASE_LABELS, SIDE_NAMES
 from games.presentation.choices import Choices, choices as present_choices, sel_query
 from games.presentation.words import card_info, reason_words
 
+from .campaign_place import campaign_place
 from .chat import chat_for_page
 from .play_dice import dice_tray
 from .play_victory import victory
@@ -166,6 +167,7 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
     can_claim = may_claim(row, side)
     return {
         "game": row, "match": row.match, "view": view, "side": side, "other_side": other,
+        "campaign": campaign_place(row.match),
         "act_url": act_url, "page_url": page_url, "urls": urls,
         "side_name": SIDE_NAMES.get(side, ""), "mine": mine, "choices": choices,
         "board": board, "hand": hand, "stands": stands, "card_in_play": card_in_play,
