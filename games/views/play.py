@@ -33,6 +33,7 @@ from games.presentation.choices import Choices, choices as present_choices, sel_
 from games.presentation.words import card_info, reason_words
 
 from .campaign_place import campaign_place
+from .resign_words import resign_words
 from .chat import chat_for_page
 from .play_dice import dice_tray
 from .play_victory import victory
@@ -189,6 +190,8 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
         "selected": sel_query(selected, want_general) if selected and mine else "",
         "undo": undo_words(undo_entry, lines) if undo_entry else "",
         "can_resign": bool(side) and not row.is_over,
+        "resign_words": (resign_words(row, view, side, _name(row.player_of(other)))
+                         if side and not row.is_over else ""),
         "now": timezone.now(),
         "next_game": (row.match.games.filter(number=2).first()
                       if row.is_over and row.number == 1 else None),
