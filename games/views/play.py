@@ -31,6 +31,7 @@ from games.models import Game
 from games.models.match import PHASE_LABELS, SIDE_NAMES
 from games.presentation.choices import Choices, choices as present_choices, sel_query
 from games.presentation.words import card_info, reason_words
+from games.templatetags.time_left import time_left_words
 
 from .campaign_place import campaign_place
 from .resign_words import resign_words
@@ -212,10 +213,10 @@ CSRF_MARK = "\x00csrf-token\x00"
 
 def fragment_key(row: Game, side) -> str:
     """What the #game fragment without a selection depends on: the game, its version, the
-    viewpoint (a side, or the public one of spectators), whether a claim is open, and the
-    time zone its dates are written in."""
+    viewpoint (a side, or the public one of spectators), whether a claim is open, the
+    time zone its dates are written in and the time left before its deadline, in words."""
     return (f"gamefrag:{row.cache_id}:{row.version}:{side or 'public'}:{int(may_claim(row, side))}:"
-            f"{timezone.get_current_timezone_name()}")
+            f"{timezone.get_current_timezone_name()}:{time_left_words(row.deadline).replace(' ', '-')}")
 
 
 def shared_fragment(request, row: Game, engine=None, *, new: bool = False) -> HttpResponse:
