@@ -295,5 +295,9 @@ def choices(engine, view, legal: list, selected=None, want_general: bool = False
     elif phase == "fight_back":
         ch.prompt = ("Your unit was attacked: play Fight Back to battle back now, or decline.")
         ch.group("Your choice", [act_button("Play Fight Back", a) for a in by_type.get("fight_back", [])])
+    # The unit (or general) the decision is about is ringed on the board.
+    concerned = units.get(decision.get("unit")) or gens.get(decision.get("general"))
+    if concerned:
+        ch.light("concerned", _key(concerned["hex"]))
     ch.group("When you are done", ends)
     return ch

@@ -178,7 +178,10 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
         "log_html": mark_safe("".join(reversed(hist.html))),     # lines escaped once, when new
         "tray": dice_tray(hist.rolls, row.version), "error": error,
         "victory": victory(engine, view),
-        "last_turn": last, "show_last": not mine or row.phase == "play_card",
+        # The other side's last turn is shown until the viewer's own turn is under way
+        # (whoever decides in it then: the viewer, or the other side answering an attack).
+        "last_turn": last,
+        "show_last": not (side and view.get("active") == side and row.phase != "play_card"),
         "deciding_name": _name(deciding_user) if deciding_user else "",
         "deciding_side_name": SIDE_NAMES.get(row.deciding, ""),
         "phase_label": PHASE_LABELS.get(row.phase, row.phase),
