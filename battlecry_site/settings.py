@@ -365,7 +365,7 @@ REST_FRAMEWORK = {
 SPECTACULAR_SETTINGS = {
     "TITLE": "Battle Cry club API",
     "DESCRIPTION": "Play Battle Cry, run campaigns and tournaments. Version 1 lives under /api/v1/; "
-                   "see docs/api.md.",
+                   "log in, or send a personal API token from your account page as \"Authorization: Bearer bcc_...\".",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",

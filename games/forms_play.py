@@ -144,9 +144,9 @@ class ChallengeForm(SeekForm):
 
 class SoloForm(forms.Form):
     """A solo match against Archie: the battle, Archie's level and Nightfall."""
-    scenario = forms.ModelChoiceField(queryset=Scenario.objects.all(), empty_label=None, widget=QuickSelect,
-                                      help_text="You are its first player in game 1 and the "
-                                                "second player in the re-match.")
+    scenario = ScenarioChoiceField(queryset=Scenario.objects.all(), empty_label=None,
+                                   help_text="You are its first player in game 1 and the "
+                                             "second player in the re-match.")
     ruleset = ruleset_field()
     level = forms.ChoiceField(choices=Match._meta.get_field("archie_level").choices, widget=QuickSelect,
                               initial="veteran", label="Archie's level")

@@ -83,7 +83,8 @@ def games_awaiting(user, absolute: Callable[[str], str], host: str) -> list[Feed
             summary=f"Your move: {game.match.scenario} (game {game.number}) v {opponent_name}",
             start=when,
             description=(f"You play the {SIDE_NAMES.get(side, side)} side; it is your move."
-                         + (" After this time your opponent may claim the game." if game.deadline else "")),
+                         + (" After this time your opponent may claim the game."
+                            if game.deadline and not game.match.solo else "")),
             url=absolute(game.get_absolute_url()),
         ))
     return events

@@ -11,6 +11,10 @@ from tournaments.models import Competition
 from tournaments.pairing import METRICS
 
 
+#: How many measures the standings order can have on the form (each a list to choose from).
+ORDER_PLACES = 4
+METRIC_CHOICES = [("", "(nothing more)")] + [(m.key, f"{m.label}: {m.description}") for m in METRICS.values()]
+
 KNOCKOUT_CHOICES = [(0, "No knockout")] + [(n, f"The top {n}") for n in (2, 4, 8, 16, 32, 64)]
 
 
@@ -42,14 +46,45 @@ class CompetitionForm(forms.Form):
     deadline_hours = forms.TypedChoiceField(choices=DEADLINE_CHOICES, coerce=int, initial=72,
                                             label="Time per move (web games)")
     round_days = forms.IntegerField(min_value=1, max_value=120, initial=14, label="Days per round")
-    order = forms.CharField(
-        initial=",".join(Competition._meta.get_field("order").default()),
-        label="Standings order",
-        help_text="Metrics, most important first, separated by commas: "
-                  + ", ".join(f"{m.key} ({m.label.lower()})" for m in METRICS.values()))
 
-    def clean_order(self):
-        return tuple(k.strip() for k in self.cleaned_data["order"].split(",") if k.strip())
+    #: The fields that belong to one kind of competition only (the page groups them).
+    KIND_FIELDS = {Competition.Kind.LEAGUE: ("double_round_robin",),
+                   Competition.Kind.TOURNAMENT: ("swiss_rounds", "knockout_size")}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        default = tuple(Competition._meta.get_field("order").default())
+        for i in range(1, ORDER_PLACES + 1):
+            self.fields[f"order_{i}"] = forms.ChoiceField(
+                choices=METRIC_CHOICES, required=False,
+                initial=default[i - 1] if i <= len(default) else "",
+                label="Standings: ranked first by" if i == 1 else "then by")
+
+    def standings_fields(self):
+        return [self[f"order_{i}"] for i in range(1, ORDER_PLACES + 1)]
+
+    @property
+    def kind_fields(self) -> dict:
+        """The fields of each kind: ``{"league": [...], "tournament": [...]}``."""
+        return {str(kind): [self[name] for name in names] for kind, names in self.KIND_FIELDS.items()}
+
+    def common_fields(self):
+        grouped = {n for names in self.KIND_FIELDS.values() for n in names}
+        return [f for f in self if f.name not in grouped and not f.name.startswith("order_")
+                and f.name not in ("name", "kind")]
+
+    def clean(self):
+        data = super().clean()
+        order = tuple(k for k in (data.get(f"order_{i}") for i in range(1, ORDER_PLACES + 1)) if k)
+        if not order and self.data.get("order"):
+            # The order as a comma-separated list of keys, as scripts post it.
+            order = tuple(k.strip() for k in self.data["order"].split(",") if k.strip())
+        if not order:
+            self.add_error("order_1", "Choose at least the first measure of the standings.")
+        elif len(set(order)) != len(order):
+            self.add_error("order_1", "Choose each standings measure once.")
+        data["order"] = order
+        return data
 
 
 class AddPlayerForm(forms.Form):

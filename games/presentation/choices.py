@@ -117,8 +117,10 @@ def choices(engine, view, legal: list, selected=None, want_general: bool = False
         ch.prompt = "Play a command card from your hand."
         for a in by_type.get("play_card", []):
             if a.get("mode") == "skirmish":
-                label = "Skirmish: order 1 unit anywhere"
-            elif a.get("section"):
+                ch.hand_buttons.setdefault(a["card"], []).append(
+                    act_button("Skirmish: order 1 unit anywhere", a, "skirmish secondary"))
+                continue
+            if a.get("section"):
                 label = f"Play on your {a['section']}"
             elif a.get("kind") and a.get("to"):
                 label = f"Call up {a['kind']} at {hex_label(a['to'])}"
@@ -293,5 +295,9 @@ def choices(engine, view, legal: list, selected=None, want_general: bool = False
     elif phase == "fight_back":
         ch.prompt = ("Your unit was attacked: play Fight Back to battle back now, or decline.")
         ch.group("Your choice", [act_button("Play Fight Back", a) for a in by_type.get("fight_back", [])])
+    # The unit (or general) the decision is about is ringed on the board.
+    concerned = units.get(decision.get("unit")) or gens.get(decision.get("general"))
+    if concerned:
+        ch.light("concerned", _key(concerned["hex"]))
     ch.group("When you are done", ends)
     return ch

@@ -19,6 +19,7 @@ from games.forms_play import (SEARCH_LIMIT, ChallengeForm, SeekForm, blank_lobby
 from games.models import Game, Match
 from games.models.match import SIDE_NAMES
 
+from .campaign_place import campaign_place
 from .play import see_other
 
 
@@ -256,7 +257,8 @@ def match_page(request, match_id):
         "is_challenger": user.is_authenticated and user.pk == match.challenger_id,
         "is_opponent": user.is_authenticated and user.pk == match.opponent_id,
         "winner": _name(match.winner),
-        "challenger_side": SIDE_NAMES.get(match.challenger_side, "random"),
+        "campaign": campaign_place(match),
+        "challenger_side": SIDE_NAMES.get(match.challenger_side, ""),
         "chat_unread": unread_count(match, user),
         "chat_game": match.current_game() if match.is_player(user) else None,
     }

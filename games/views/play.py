@@ -34,7 +34,10 @@ from games.models.match import PHASE_LABELS, SIDE_NAMES
 from games.presentation.choices import Choices, choices as present_choices, sel_query
 from games.presentation.hints import hint_for
 from games.presentation.words import card_info, reason_words
+from games.templatetags.time_left import time_left_words
 
+from .campaign_place import campaign_place
+from .resign_words import resign_words
 from .chat import chat_for_page
 from .turn_count import HEADER as TURN_COUNT_HEADER, with_turn_count
 from .play_dice import dice_tray
@@ -171,6 +174,7 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
     can_claim = may_claim(row, side)
     return {
         "game": row, "match": row.match, "view": view, "side": side, "other_side": other,
+        "campaign": campaign_place(row.match),
         "act_url": act_url, "page_url": page_url, "urls": urls,
         "side_name": SIDE_NAMES.get(side, ""), "mine": mine, "choices": choices,
         "board": board, "hand": hand, "stands": stands, "card_in_play": card_in_play,
@@ -179,7 +183,10 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
         "log_html": mark_safe("".join(reversed(hist.html))),     # lines escaped once, when new
         "tray": dice_tray(hist.rolls, row.version), "error": error,
         "victory": victory(engine, view),
-        "last_turn": last, "show_last": not mine or row.phase == "play_card",
+        # The other side's last turn is shown until the viewer's own turn is under way
+        # (whoever decides in it then: the viewer, or the other side answering an attack).
+        "last_turn": last,
+        "show_last": not (side and view.get("active") == side and row.phase != "play_card"),
         "deciding_name": _name(deciding_user) if deciding_user else "",
         "deciding_side_name": SIDE_NAMES.get(row.deciding, ""),
         "phase_label": PHASE_LABELS.get(row.phase, row.phase),
@@ -192,6 +199,8 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
         "selected": sel_query(selected, want_general) if selected and mine else "",
         "undo": undo_words(undo_entry, lines) if undo_entry else "",
         "can_resign": bool(side) and not row.is_over,
+        "resign_words": (resign_words(row, view, side, _name(row.player_of(other)))
+                         if side and not row.is_over else ""),
         "now": timezone.now(), "guide": guide,
         "next_game": (row.match.games.filter(number=2).first()
                       if row.is_over and row.number == 1 else None),
@@ -223,9 +232,11 @@ CSRF_MARK = "\x00csrf-token\x00"
 def fragment_key(row: Game, side) -> str:
     """What the #game fragment without a selection depends on: the game, its version, the
     viewpoint (a side, or the public one of spectators), whether a claim is open, whether a
-    guided game's hints are on, and the time zone its dates are written in."""
+    guided game's hints are on, the time zone its dates are written in and the time left
+    before its deadline, in words."""
     return (f"gamefrag:{row.cache_id}:{row.version}:{side or 'public'}:{int(may_claim(row, side))}:"
-            f"{int(row.match.shows_hints)}:{timezone.get_current_timezone_name()}")
+            f"{int(row.match.shows_hints)}:{timezone.get_current_timezone_name()}:"
+            f"{time_left_words(row.deadline).replace(' ', '-')}")
 
 
 def shared_fragment(request, row: Game, engine=None, *, new: bool = False) -> HttpResponse:

@@ -69,7 +69,3 @@ def dice_of(e: dict) -> list[dict] | None:
         return [{"face": f, "name": FACE.get(f, f), "glyph": GLYPH.get(f, "?")} for f in e["rolls"]]
     return None
 
-
-def last_rolls(lines: list[dict]) -> dict | None:
-    """The log line of the last dice rolled (an attack or a card's roll), with its dice."""
-    return next((ln for ln in reversed(lines) if ln.get("dice")), None)

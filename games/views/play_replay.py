@@ -14,6 +14,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 
 from games import replay_states
+from games.engine import view_event
 from games.board_svg import render_board
 from games.models import Game
 from games.models.match import SIDE_NAMES
@@ -21,7 +22,9 @@ from games.models.match import SIDE_NAMES
 from games.presentation.log import archie_in
 from games.presentation.tracker import tracker_from_view
 
-from .play_log import last_rolls, log_lines
+from .play_dice import dice_tray
+from .play_last_turn import summary
+from .play_log import log_lines
 
 TEMPLATE = "games/replay.html"
 
@@ -42,11 +45,14 @@ def step_context(row: Game, step: int) -> dict:
     lines = log_lines(engine.scenario, at.entries, None, archie_in(view),
                       tracker=tracker_from_view(at.since_view))
     last = row.version
+    # The step's action drawn on the board as the game page draws the last turn: its moves,
+    # retreats, attacks with their hits, units eliminated.
+    done = summary([view_event(e, None) for e in entry.events]) if entry and step else None
     return {
         "game": row, "scenario_name": at.names["scenario"], "view": view, "step": step, "last": last,
-        "board": render_board(view),
+        "board": render_board(view, marks=done["marks"] if done else ()),
         "step_lines": [ln for ln in lines if ln["index"] == step] if step else [],
-        "log_since": at.since, "log": list(reversed(lines)), "dice": last_rolls(lines),
+        "log_since": at.since, "log": list(reversed(lines)), "tray": dice_tray(lines, step),
         "action": entry.action if entry else None,
         "actor": SIDE_NAMES.get(entry.side, "The site") if entry else "",
         "prev": step - 1 if step > 0 else None, "next": step + 1 if step < last else None,

@@ -2,10 +2,30 @@
 (the engine's own table for the ruleset) and its cards."""
 from __future__ import annotations
 
+import re
+
 from django.http import Http404
 from django.shortcuts import render
 
 from games.engine import DEFAULT_RULESET, RULESETS
+
+#: The rulesets' options as the page names them (the engine's keys stay out of sight).
+OPTION_NAMES = {
+    "nightfall": "Nightfall",
+    "archie": "Archie, the computer opponent",
+    "auto_retreat": "Automatic retreats",
+    "prebattle_dice_union": "Union pre-battle dice (campaigns)",
+    "prebattle_dice_confederate": "Confederate pre-battle dice (campaigns)",
+}
+_SOURCE_NOTE = re.compile(r"\s*\((?:[\w./]+\.py)\)")
+
+
+def option_words(option) -> dict:
+    """``{"name", "description"}`` of a ruleset option, in words: no option key and no
+    source file named."""
+    name = OPTION_NAMES.get(option.name) or option.name.replace("_", " ").capitalize()
+    description = _SOURCE_NOTE.sub("", option.description).replace("The engine takes", "The site takes")
+    return {"name": name, "description": description}
 
 
 def ruleset_page(request, name):
@@ -18,7 +38,7 @@ def ruleset_page(request, name):
     return render(request, "games/ruleset.html", {
         "ruleset": rules, "default": name == DEFAULT_RULESET,
         "cards": sorted(cards.values(), key=lambda c: (c.kind, c.name)),
-        "options": [o for o in rules.options],
+        "options": [option_words(o) for o in rules.options],
         "terrain": rules.terrain_effects,
         "others": [r for n, r in sorted(RULESETS.items()) if n != name],
     })

@@ -116,12 +116,16 @@
   document.addEventListener("change", function (e) {
     if (e.target.id !== "show-last") return;
     var bar = e.target.closest("[data-turn]");
-    lastTurnChoice = {turn: bar && bar.getAttribute("data-turn"), on: e.target.checked};
+    lastTurnChoice = {turn: bar && bar.getAttribute("data-turn"), on: e.target.checked,
+                      shown: e.target.defaultChecked};
   });
   function restoreLastTurn() {
     var box = document.getElementById("show-last");
     var bar = box && box.closest("[data-turn]");
-    if (box && lastTurnChoice && bar && bar.getAttribute("data-turn") === lastTurnChoice.turn) {
+    /* A choice holds while the page would show the same by itself: once the viewer's own
+       turn is under way (the page then starts with the marks hidden), it is forgotten. */
+    if (box && lastTurnChoice && bar && bar.getAttribute("data-turn") === lastTurnChoice.turn
+        && box.defaultChecked === lastTurnChoice.shown) {
       box.checked = lastTurnChoice.on;
     }
   }

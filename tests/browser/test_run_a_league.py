@@ -92,7 +92,7 @@ def test_organiser_runs_a_league_and_players_settle_a_table_result(browser, live
     lee.fill("#id_game2_flags_away", "4")
     lee.get_by_role("button", name="Report").click()
     lee.wait_for_selector("text=Result reported")
-    assert "waiting for the opponent to confirm" in lee.locator("#result").inner_text()
+    assert "reported by lee, waiting for grant to confirm" in lee.locator("#result").inner_text()
 
     # Grant confirms it.
     grant = log_in(browser, url, "grant")

@@ -68,7 +68,7 @@ def test_organiser_creates_a_competition_and_runs_a_round_in_the_console(client,
     r = client.post(f"/leagues/clubs/{club.slug}/new/", {
         "name": "Summer league", "kind": "league", "swiss_rounds": 4, "mode": "table",
         "scenario_policy": "fixed", "scenarios": [sc.pk], "deadline_hours": 72, "round_days": 10,
-        "order": "match_points, flags_for, head_to_head"})
+        "order_1": "match_points", "order_2": "flags_for", "order_3": "head_to_head"})
     assert r.status_code == 303
     comp = Competition.objects.get(name="Summer league")
     assert comp.order == ["match_points", "flags_for", "head_to_head"]
@@ -84,8 +84,8 @@ def test_organiser_creates_a_competition_and_runs_a_round_in_the_console(client,
     # a bad order is refused with the reason, on the form
     r = client.post(f"/leagues/clubs/{club.slug}/new/", {
         "name": "Bad", "kind": "league", "swiss_rounds": 4, "mode": "table", "scenario_policy": "fixed",
-        "scenarios": [sc.pk], "deadline_hours": 72, "round_days": 10, "order": "elo"})
-    assert r.status_code == 400 and "Unknown standings metric: elo" in r.content.decode()
+        "scenarios": [sc.pk], "deadline_hours": 72, "round_days": 10, "order_1": "elo"})
+    assert r.status_code == 400 and "Select a valid choice. elo is not one of the available choices." in r.content.decode()
 
 
 def test_players_report_and_confirm_through_the_pages(client, league):

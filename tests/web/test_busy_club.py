@@ -116,19 +116,19 @@ def test_the_lobby_costs_the_same_queries_in_a_big_club_with_a_long_history(
 
 
 def test_the_lobby_forms_offer_every_battle_from_one_query(client, lee, django_assert_max_num_queries):
-    """The challenge and seek forms name a battle with its subtitle, the solo form by its
-    name, and the selected battle is the first; one query of battles serves the three forms."""
+    """The challenge, seek and solo forms name a battle with its subtitle, and the selected
+    battle is the first; one query of battles serves the three forms."""
     chancellorsville = make_scenario(slug="chancellorsville")
     make_scenario(slug="chickamauga")
     client.force_login(lee)
     with django_assert_max_num_queries(MAX_QUERIES) as lobby:
         html = client.get("/play/").content.decode()
     assert sum('FROM "games_scenario"' in q["sql"] for q in lobby.captured_queries) == 1
-    assert html.count("Chancellorsville: 3rd Day</option>") == 2            # challenge, seek
+    assert html.count("Chancellorsville: 3rd Day</option>") == 3            # challenge, seek, solo
     # the battle's own options only: a deadline choice may share the battle's number
     assert len(re.findall(rf'<option value="{chancellorsville.pk}"[^>]*>Chancellorsville', html)) == 3
     solo = html[html.index('id="play-archie"'):]
-    assert "Chancellorsville</option>" in solo[:solo.index("</form>")]
+    assert "Chancellorsville: 3rd Day</option>" in solo[:solo.index("</form>")]
 
 
 def test_the_lobby_lists_the_games_waiting_for_your_move_first(client, lee, grant):

@@ -51,6 +51,13 @@ class Round(models.Model):
             return stage_name(self.bracket_size)
         return f"Round {self.number}"
 
+    @property
+    def in_words(self) -> str:
+        """The round inside a sentence: "round 3", or "the semi-finals"."""
+        if self.is_knockout:
+            return f"the {stage_name(self.bracket_size).lower()}"
+        return f"round {self.number}"
+
 
 class Pairing(models.Model):
     """One match of a round (``away`` empty: ``home`` has the bye) and its result.

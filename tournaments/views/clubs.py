@@ -28,9 +28,15 @@ def index(request, kind: str = ""):
              .order_by("status", "-created"))
     if kind:
         comps = comps.filter(kind=kind)
+    status = (dict(Membership.objects.filter(user=user).values_list("club_id", "status"))
+              if user.is_authenticated else {})
+    everyone = list(Club.objects.order_by("name")[:200])
+    for c in everyone:
+        c.my_status = status.get(c.pk, "")
     return render(request, "tournaments/index.html", {
-        "clubs": clubs, "competitions": comps[:100], "kind": kind,
-        "other_clubs": Club.objects.exclude(pk__in=clubs.values("pk"))[:100],
+        "competitions": comps[:100], "kind": kind,
+        "my_clubs": [c for c in everyone if c.my_status == Membership.Status.ACTIVE],
+        "clubs_to_join": [c for c in everyone if c.my_status != Membership.Status.ACTIVE],
         "club_form": ClubForm() if user.is_authenticated else None,
     })
 

@@ -47,6 +47,7 @@ def pairing(request, pk, *, form=None, status=200):
         "p": p, "comp": comp, "side": side, "organiser": organiser and open_,
         "home": name_of(p.home), "away": name_of(p.away),
         "reporter": name_of(p.reported_by),
+        "confirmer": name_of(p.away if p.reported_by_id == p.home_id else p.home) if p.reported_by_id else "",
         "can_report": can_report, "can_answer": can_answer,
         "report_form": form if form is not None and can_report else
         ResultForm(pairing=p, initial=_initial(p) if has_result else None) if can_report else None,
