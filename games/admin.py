@@ -12,7 +12,7 @@ from django.contrib import admin
 from django.core.exceptions import FieldDoesNotExist
 from django.db.models.constants import LOOKUP_SEP
 
-from .models import ChatMessage, ChatShare, Game, GameAction, Match, Outbox, PackedLog, Scenario
+from .models import ChatMessage, ChatRead, ChatShare, Game, GameAction, Match, Outbox, PackedLog, Scenario
 
 #: The fields no staff member may see, filter, search or order by, per model.
 HIDDEN_FIELDS = {
@@ -66,6 +66,12 @@ class ChatMessageAdmin(HidesSecrets, admin.ModelAdmin):
 @admin.register(ChatShare)
 class ChatShareAdmin(HidesSecrets, admin.ModelAdmin):
     list_display = ("match", "player", "created")
+    raw_id_fields = ("match", "player")
+
+
+@admin.register(ChatRead)
+class ChatReadAdmin(admin.ModelAdmin):
+    list_display = ("match", "player", "up_to")
     raw_id_fields = ("match", "player")
 
 

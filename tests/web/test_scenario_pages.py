@@ -245,6 +245,6 @@ def test_the_forms_that_pick_a_battle_tell_apart_two_of_the_same_name(client, sc
     text = page(client, "/play/solo/")
     options = re.findall(r"<option[^>]*>([^<]*)</option>", text)
     battles = [o for o in options if o.startswith(("Gettysburg", "Chancellorsville"))]
-    assert "Gettysburg (3rd Day: Pickett's Charge)" in battles
-    assert "Gettysburg (2nd Day: Devil's Den & Wheatfield)" in battles
+    assert "Gettysburg: 3rd Day: Pickett's Charge" in battles
+    assert "Gettysburg: 2nd Day: Devil's Den & Wheatfield" in battles
     assert len(battles) == len(set(battles)) == 4
