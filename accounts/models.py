@@ -114,6 +114,19 @@ class Throttle(models.Model):
         return self.key
 
 
+class RequestCount(models.Model):
+    """API requests of one client (a token, a member or an address) in one window of its
+    budget: the count the API throttle keeps in the database while Redis is unreachable
+    (see battlecry_site/api/counting.py). Raised by one atomic UPDATE per request."""
+
+    key = models.CharField(max_length=200, unique=True, help_text="Client and window.")
+    n = models.PositiveIntegerField(default=0)
+    expires = models.DateTimeField(db_index=True, help_text="When the window is over.")
+
+    def __str__(self) -> str:
+        return f"{self.key}: {self.n}"
+
+
 class ApiToken(models.Model):
     """A member's personal API token: shown once when made, kept only as its sha256.
 

@@ -37,7 +37,8 @@ def send_address_in_use(holder_id: int, new_username: str) -> bool:
 
 @shared_task(name="accounts.prune_throttles")
 def prune_throttles() -> int:
-    """Forget log-in and password-reset attempts older than every limit's window (hourly)."""
-    from . import ratelimit
+    """Forget log-in and password-reset attempts older than every limit's window, and the API
+    request counts of windows that are over (hourly)."""
+    from . import ratelimit, request_counts
 
-    return ratelimit.prune()
+    return ratelimit.prune() + request_counts.prune()

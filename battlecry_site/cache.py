@@ -1,7 +1,7 @@
 """The site's cache on Redis, which treats an unreachable Redis as an empty cache.
 
 Everything the site caches (the game log per version, the game fragment per viewpoint,
-replay checkpoints, league standings, the API's request counts) can be worked out again,
+replay checkpoints, league standings) can be worked out again,
 so a Redis outage must cost time, never a page: a read answers "not cached", a write is
 dropped, and a warning is logged.  Short socket timeouts keep an unreachable host from
 holding a request up.

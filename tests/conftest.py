@@ -31,6 +31,46 @@ def _isolated_cache(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+class PinnedChance:
+    """Stands in for the ``secrets`` module of the services in the tests: the same draws on
+    every run, from a generator seeded by the test's name."""
+
+    def __init__(self, name: str):
+        import hashlib
+        import random
+        self._rng = random.Random(hashlib.sha256(name.encode()).digest())
+
+    def token_hex(self, nbytes: int = 32) -> str:
+        return self._rng.getrandbits(nbytes * 8).to_bytes(nbytes, "big").hex()
+
+    def randbits(self, k: int) -> int:
+        return self._rng.getrandbits(k)
+
+    def randbelow(self, n: int) -> int:
+        return self._rng.randrange(n)
+
+    def choice(self, seq):
+        return self._rng.choice(seq)
+
+    def __getattr__(self, name):               # compare_digest and the rest: the real ones
+        import secrets
+        return getattr(secrets, name)
+
+
+@pytest.fixture(autouse=True)
+def _pinned_chance(request, monkeypatch):
+    """Every deal a test makes (a game's secret seed), a side drawn at random, Archie's
+    search seed, a tie's die and a round's pairing seed are drawn from a generator seeded by
+    the test's name: a test that plays a game plays the same game on every run. (Worker
+    processes started by a test draw for real.) A test that needs one particular deal still
+    patches ``services.new_seed``."""
+    from games import services
+    from tournaments import services as competition_services
+    chance = PinnedChance(request.node.nodeid)
+    monkeypatch.setattr(services, "secrets", chance)
+    monkeypatch.setattr(competition_services, "secrets", chance)
+
+
 @pytest.fixture(autouse=True)
 def _tasks_run_inline():
     """In the tests (never in the running site), Celery tasks run in the calling process.

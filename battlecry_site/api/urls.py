@@ -21,5 +21,6 @@ urlpatterns = [
     path("", include("games.api.urls")),
     path("", include("campaigns.api.urls")),
     path("", include("tournaments.api.urls")),
-    re_path(r"^(?P<rest>.*)$", not_found, name="not-found"),
+    # [\s\S]: any character, a line break included (a path may carry an encoded one).
+    re_path(r"^(?P<rest>[\s\S]*)$", not_found, name="not-found"),
 ]

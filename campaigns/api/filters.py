@@ -4,6 +4,7 @@ from __future__ import annotations
 import django_filters as filters
 from django.db.models import Q
 
+from battlecry_site.api.filtering import StrictBooleanFilter
 from campaigns.models import Campaign
 
 
@@ -11,12 +12,12 @@ class CampaignFilter(filters.FilterSet):
     status = filters.MultipleChoiceFilter(
         choices=Campaign.Status.choices,
         help_text="challenge (invitations waiting), active, finished, declined, cancelled.")
-    mine = filters.BooleanFilter(method="filter_mine", help_text="Only campaigns I play in or was invited to.")
+    mine = StrictBooleanFilter(method="filter_mine", help_text="Only campaigns I play in or was invited to.")
     role = filters.ChoiceFilter(choices=[("challenger", "I started it"), ("opponent", "I was invited")],
                                 method="filter_role", help_text="Only campaigns where I have this role.")
     plan = filters.CharFilter(field_name="plan__slug", help_text="A shipped campaign's slug.")
     player = filters.CharFilter(method="filter_player", help_text="A member's username.")
-    versus_archie = filters.BooleanFilter(method="filter_archie", help_text="Only (or no) campaigns against Archie.")
+    versus_archie = StrictBooleanFilter(method="filter_archie", help_text="Only (or no) campaigns against Archie.")
 
     class Meta:
         model = Campaign

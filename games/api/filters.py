@@ -5,6 +5,7 @@ import django_filters as filters
 from django.db.models import Case, F, IntegerField, Q, Value, When
 from django.utils import timezone
 
+from battlecry_site.api.filtering import StrictBooleanFilter, whole_number_filter
 from games.models import Game, Match, Scenario
 
 
@@ -13,13 +14,12 @@ class ScenarioFilter(filters.FilterSet):
                                     help_text="Battles fought on or after this day (YYYY-MM-DD).")
     date_before = filters.DateFilter(field_name="date", lookup_expr="lte",
                                      help_text="Battles fought on or before this day.")
-    year = filters.NumberFilter(field_name="date__year", min_value=1, max_value=9999,
-                                help_text="Battles of this year.")
+    year = whole_number_filter(1, 9999, field_name="date__year", help_text="Battles of this year.")
     theme = filters.CharFilter(field_name="first_appearance", lookup_expr="iexact",
                                help_text="Where the battle first appeared, e.g. 'Original', "
                                          "'150th Anniversary', 'Jackson Campaign'.")
     state = filters.CharFilter(field_name="state", lookup_expr="iexact", help_text="US state, e.g. VA.")
-    club_made = filters.BooleanFilter(help_text="Only club-made (true) or shipped (false) scenarios.")
+    club_made = StrictBooleanFilter(help_text="Only club-made (true) or shipped (false) scenarios.")
     search = filters.CharFilter(field_name="name", lookup_expr="icontains", help_text="Part of the name.")
     ordering = filters.ChoiceFilter(
         choices=[("date", "date of the battle"), ("-date", "newest battle first"), ("name", "name"),
@@ -47,7 +47,7 @@ class ScenarioFilter(filters.FilterSet):
 class MatchFilter(filters.FilterSet):
     status = filters.MultipleChoiceFilter(choices=Match.Status.choices,
                                           help_text="seek (open seeks), challenge, active, finished, ...")
-    mine = filters.BooleanFilter(method="filter_mine", help_text="Only matches I play in or made.")
+    mine = StrictBooleanFilter(method="filter_mine", help_text="Only matches I play in or made.")
     role = filters.ChoiceFilter(choices=[("challenger", "I made it"), ("opponent", "I was challenged or joined")],
                                 method="filter_role", help_text="Only matches where I have this role.")
     scenario = filters.CharFilter(field_name="scenario__slug", help_text="A scenario's slug.")
@@ -88,8 +88,7 @@ class GameFilter(filters.FilterSet):
     status = filters.ChoiceFilter(choices=[("active", "being played"), ("finished", "over")],
                                   method="filter_status")
     scenario = filters.CharFilter(field_name="match__scenario__slug")
-    match = filters.NumberFilter(field_name="match_id", min_value=1, max_value=2**63 - 1,
-                                 help_text="A match's id.")
+    match = whole_number_filter(1, 2**63 - 1, field_name="match_id", help_text="A match's id.")
 
     class Meta:
         model = Game

@@ -17,6 +17,7 @@ from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
 from battlecry_site.api.errors import ApiError
+from battlecry_site.api.filtering import one_of
 from battlecry_site.api.permissions import MemberWithTokenScope, ReadOpenWriteMember
 from games import game_log, services
 from games.engine import IllegalAction, view_event
@@ -33,7 +34,10 @@ from .serializers import (ActedSerializer, AttackPreviewSerializer, ClaimSeriali
                           ReachableSerializer, ReplayStepSerializer, ResignSerializer, SeedSerializer,
                           SubmitActionSerializer, UndoSerializer)
 
-HEX_PATTERN = r"^[0-9]{1,2},[0-9]{1,2}$"
+#: Exactly the board's 113 hexes, ``col,row`` in doubled columns: rows 0 to 8; on an even row
+#: the even columns 0 to 24, on an odd row the odd columns 1 to 23.
+HEX_PATTERN = (r"^(?:(?:[02468]|1[02468]|2[024]),[02468]|(?:[13579]|1[13579]|2[13]),[1357])$")
+PIECES = ("unit", "general")
 
 
 def _hex_param(name: str, description: str) -> OpenApiParameter:
@@ -44,7 +48,8 @@ def _hex(request, name: str) -> dict:
     """The hex a query parameter names as ``col,row``."""
     text = request.query_params.get(name)
     if text is None or not re.fullmatch(HEX_PATTERN, text):
-        message = "Give a hex as col,row, e.g. 12,4." if text is not None else "This parameter is required."
+        message = ("Give a hex of the board as col,row, e.g. 12,4." if text is not None
+                   else "This parameter is required.")
         raise ApiError("invalid", f"{name}: {message}", errors=[{"field": name, "message": message}])
     col, row = (int(x) for x in text.split(","))
     return {"col": col, "row": row}
@@ -117,7 +122,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
                                "``?sel=col,row`` (``&piece=general`` for the general on that hex).",
                    parameters=[OpenApiParameter("sel", str, pattern=HEX_PATTERN,
                                                 description="The hex of the piece selected, as col,row."),
-                               OpenApiParameter("piece", str, enum=["unit", "general"],
+                               OpenApiParameter("piece", str, enum=[*PIECES],
                                                 description="general: select the general on the hex.")],
                    responses=LegalActionsSerializer)
     @action(detail=True, methods=["get"], url_path="legal-actions")
@@ -127,6 +132,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         if side is None:
             raise services.NotAPlayer("Only the two players of this game have decisions to take.", game=game)
         selected = None
+        general = one_of(request.query_params, "piece", PIECES) == "general"
         if request.query_params.get("sel") is not None:
             h = _hex(request, "sel")
             selected = (h["col"], h["row"])
@@ -134,7 +140,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         engine = self._engine(game)
         view = engine.view(side)
         actions = engine.legal_actions() if mine else []
-        ch = (present_choices(engine, view, actions, selected, request.query_params.get("piece") == "general")
+        ch = (present_choices(engine, view, actions, selected, general)
               if mine else Choices())
         return Response(LegalActionsSerializer({
             "version": game.version, "phase": game.phase,
@@ -146,7 +152,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
                    parameters=[OpenApiParameter("since", int, description="Only actions after this "
                                                 "version (default 0: the whole log).")],
                    responses=EventEntrySerializer(many=True))
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], filter_backends=[])
     def events(self, request, pk=None):
         game = self.get_object()
         side = self._side(game)

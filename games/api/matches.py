@@ -106,7 +106,7 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
                    methods=["GET"], responses=ChatMessageSerializer(many=True))
     @extend_schema(summary="Say something to the other player", methods=["POST"],
                    request=ChatPostSerializer, responses={201: ChatMessageSerializer})
-    @action(detail=True, methods=["get", "post"])
+    @action(detail=True, methods=["get", "post"], filter_backends=[])
     def chat(self, request, pk=None):
         match = self.get_object()
         if request.method == "POST":

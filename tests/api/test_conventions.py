@@ -29,9 +29,12 @@ def test_asking_for_html_is_406(player):
 
 def test_lists_are_paginated_with_a_bounded_page_size():
     make_scenario()
-    body = anonymous().get("/api/v1/scenarios/?page_size=100000").json()
+    body = anonymous().get("/api/v1/scenarios/?page_size=200").json()
     assert set(body) == {"count", "next", "previous", "results"}
     assert anonymous().get("/api/v1/scenarios/?page=9").json()["code"] == "not_found"
+    for size in ("100000", "0", "null", "-1"):
+        refused = anonymous().get(f"/api/v1/scenarios/?page_size={size}")
+        assert refused.status_code == 400 and refused.json()["errors"][0]["field"] == "page_size"
 
 
 def low_rates(monkeypatch, **rates):

@@ -34,6 +34,12 @@ def hex_(page, col, row):
     return page.locator(f'#board g.hex[data-col="{col}"][data-row="{row}"]')
 
 
+#: The dice tray lies wholly inside the window.
+DICE_IN_VIEW = ("(() => { const r = document.querySelector('#dice .dice').getBoundingClientRect(); "
+                "return r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight "
+                "&& r.right <= window.innerWidth; })()")
+
+
 def in_viewport(page, selector) -> bool:
     box = page.locator(selector).bounding_box()
     size = page.viewport_size
@@ -146,7 +152,7 @@ def test_select_take_back_and_dice_in_view(browser, live_server, setup, viewport
     hex_(lee, 13, 3).scroll_into_view_if_needed()
     hex_(lee, 13, 3).click()
     lee.wait_for_selector("#dice .dice .die")
-    lee.wait_for_timeout(300)
+    wait_until(lee, DICE_IN_VIEW)                  # scrolled into view, however long it takes
     assert in_viewport(lee, "#dice .dice"), "the dice are out of view after the attack"
     tray = lee.locator("#dice").inner_text()
     assert "hit" in tray.lower() and "fired on" in tray

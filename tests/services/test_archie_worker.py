@@ -49,11 +49,12 @@ def database_url() -> str:
             f"{s['PORT'] or 5432}/{s['NAME']}")
 
 
-def start_worker(queue: str, env: dict, pool: str = "solo") -> subprocess.Popen:
+def start_worker(queue: str, env: dict, pool: str = "solo", include: str = "") -> subprocess.Popen:
+    extra = ["--include", include] if include else []
     return subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "battlecry_site", "worker", f"--pool={pool}",
          "--concurrency=1", "--loglevel=INFO", "-Q", queue, "-n", f"{queue}@%h",
-         "--without-gossip", "--without-mingle", "--without-heartbeat"],
+         "--without-gossip", "--without-mingle", "--without-heartbeat", *extra],
         cwd=ROOT, env={**os.environ, "DJANGO_SETTINGS_MODULE": "battlecry_site.settings", **env},
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 
@@ -165,33 +166,31 @@ def children(pid: int) -> list[int]:
 
 
 def test_a_worker_killed_mid_search_leaves_the_game_and_the_requeued_task_plays_once(archie_queue, lee,
-                                                                                   monkeypatch):
+                                                                                   monkeypatch, tmp_path):
     """The process running Archie's search is killed (-9): the game is unchanged, the
     message goes back to the queue (late acknowledgement, reject on a lost worker) and the
-    turn is then played exactly once."""
-    import redis
+    turn is then played exactly once. The first search holds once it has begun
+    (tests/services/archie_held.py), so the kill always lands mid-search."""
     app, queue = archie_queue
-    broker = redis.Redis.from_url(os.environ["REDIS_URL"])
+    marker = tmp_path / "searching-pid"
     seed = seed_where_archie_must_choose(skirmish())
     monkeypatch.setattr(services, "new_seed", lambda: "0" * 32)
     monkeypatch.setattr(services, "engine_seed", lambda secret: seed)      # a deal where Archie must choose
-    worker = start_worker(queue, worker_env(4000, queue), pool="prefork")
+    worker = start_worker(queue, {**worker_env(400, queue), "ARCHIE_HELD_MARKER": str(marker)},
+                          pool="prefork", include="tests.services.archie_held")
     failure = None
     try:
         match = services.start_solo(lee, make_scenario(skirmish()), "general")
         game = match.games.get(number=1)
-        deadline = time.monotonic() + 60
-        while not children(worker.pid) and time.monotonic() < deadline:
-            time.sleep(0.2)
-        [child] = children(worker.pid)
         pass_the_turn(game, lee)
         start = game.version
         deadline = time.monotonic() + 120
-        while not broker.hlen("unacked") and time.monotonic() < deadline:
-            time.sleep(0.02)                      # the worker has taken Archie's task
-        assert broker.hlen("unacked"), "the worker never took Archie's task"
-        time.sleep(0.7)                           # well inside a 4,000-iteration search
-        os.kill(child, signal.SIGKILL)
+        while not marker.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert marker.exists(), "Archie's search never began"
+        searching = int(marker.read_text())
+        assert searching != worker.pid and searching in children(worker.pid)
+        os.kill(searching, signal.SIGKILL)        # the search is running: nothing is committed
         game.refresh_from_db()
         assert game.version == start and services.archie_to_decide(game)
         wait_for_archie(game, "confederate", seconds=600)

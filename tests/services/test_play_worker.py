@@ -91,7 +91,6 @@ def test_a_task_whose_worker_process_is_killed_runs_again_and_applies_once(
         while not marker.exists() and time.time() < deadline:
             time.sleep(0.2)
         assert marker.exists(), "the task never started"
-        time.sleep(0.5)
         os.kill(int(marker.read_text()), signal.SIGKILL)     # mid-task, nothing committed
         result = sent.get(timeout=90)
     except Exception as e:  # noqa: BLE001 - reported with the worker's log

@@ -18,6 +18,8 @@ def nightfall_check_killed_once(game_id: int, version: int, marker: str) -> bool
     with transaction.atomic():
         acted = services.end_by_nightfall(game_id, version)
         if not Path(marker).exists():
-            Path(marker).write_text(str(os.getpid()))
+            partial = Path(marker).with_suffix(".partial")
+            partial.write_text(str(os.getpid()))
+            partial.rename(marker)       # the marker appears whole, with the process id
             time.sleep(120)              # the test kills this process here
     return acted is not None

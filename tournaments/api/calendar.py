@@ -116,8 +116,8 @@ class CalendarViewSet(viewsets.ViewSet):
         return [MemberWithTokenScope()]
 
     @extend_schema(summary="The anniversaries of a year, today's and the next",
-                   parameters=[OpenApiParameter("year", int, description="The year (default: this one), "
-                                                "1862 to 9999.")],
+                   parameters=[OpenApiParameter("year", {"type": "integer", "minimum": 1862, "maximum": 9999},
+                                                description="The year (default: this one), 1862 to 9999.")],
                    responses=CalendarSerializer)
     def retrieve(self, request):
         today = clock.local_today()

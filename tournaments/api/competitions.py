@@ -9,6 +9,7 @@ from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
+from battlecry_site.api.filtering import one_of
 from battlecry_site.api.permissions import MemberWithTokenScope, ReadOpenWriteMember
 from tournaments import pairing as algo, services, tables
 from tournaments.models import Club, Competition, Entry, Membership, Pairing, Round
@@ -44,10 +45,12 @@ class CompetitionViewSet(AnnualActions, mixins.ListModelMixin, mixins.RetrieveMo
             params = self.request.query_params
             if params.get("club"):
                 qs = qs.filter(club__slug=params["club"])
-            if params.get("kind") in Competition.Kind.values:
-                qs = qs.filter(kind=params["kind"])
-            if params.get("status") in Competition.Status.values:
-                qs = qs.filter(status=params["status"])
+            kind = one_of(params, "kind", Competition.Kind.values)
+            if kind:
+                qs = qs.filter(kind=kind)
+            state = one_of(params, "status", Competition.Status.values)
+            if state:
+                qs = qs.filter(status=state)
         return qs
 
     def get_serializer_class(self):
