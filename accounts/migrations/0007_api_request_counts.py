@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('accounts', '0005_merge_api_tokens'),
+        ('accounts', '0006_names_on_one_line'),
     ]
 
     operations = [
