@@ -18,7 +18,7 @@ Helpers for drawing and wording a game: ``BOARD``, ``TERRAIN``, ``CARDS``, ``car
 part of the API.  This package imports nothing from Django or the rest of the site.
 """
 from .battlecry.advanced.ruleset import ADVANCED
-from .battlecry.advanced.cards import Card
+from .battlecry.cards import Card
 from .battlecry.standard import STANDARD
 from .core import OptionError, rulesets
 from .core.errors import IllegalAction, ScenarioError

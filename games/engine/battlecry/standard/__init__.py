@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..advanced.cards import Card
+from ..cards import Card
 from ..prebattle import OPTIONS as PREBATTLE_OPTIONS
 from ...core import Capabilities, Option, register
 from ..scenario import Scenario
