@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from games.engine import Game, IllegalAction, OptionError, load_scenario, view_event
-from games.engine.battlecry.advanced import turn
+from games.engine.battlecry.advanced import hand
 from games.engine.replay import chance_of, replay
 
 ROOT = Path(__file__).resolve().parents[2]
