@@ -8,6 +8,7 @@ from games.forms_play import DEADLINE_CHOICES, ruleset_field
 from games.models import Scenario
 from tournaments.models import Competition
 from tournaments.pairing import METRICS
+from tournaments.services import GameScores
 
 
 KNOCKOUT_CHOICES = [(0, "No knockout")] + [(n, f"The top {n}") for n in (2, 4, 8, 16, 32, 64)]
@@ -104,7 +105,6 @@ class ResultForm(forms.Form):
             self.fields["figures_away"].label = f"Figures eliminated by {names['away']} (both games)"
 
     def scores(self):
-        from tournaments.services import GameScores
         d = self.cleaned_data
         return GameScores(d["game1_winner"], d["game1_flags_home"], d["game1_flags_away"],
                           d["game2_winner"], d["game2_flags_home"], d["game2_flags_away"],
