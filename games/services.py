@@ -32,6 +32,7 @@ from games.engine import (DEFAULT_RULESET, RULESETS, Game as EngineGame, Illegal
 from games.models import ChatMessage, ChatShare, Game, GameAction, Match, Scenario
 from games.models.chat import MAX_LENGTH as CHAT_MAX_LENGTH, chat_is_public
 from games.models.match import SIDE_NAMES, SIDES, engine_seed, seed_hash
+from games.ai import Budget, LEVELS, choose
 
 MIN_DEADLINE_HOURS = 1
 MAX_DEADLINE_HOURS = 24 * 14
@@ -182,8 +183,7 @@ def create_challenge(challenger, opponent, scenario: Scenario, *, nightfall: boo
             scenario=scenario, challenger=challenger, opponent=opponent, challenger_side=side,
             options=_clean_options(nightfall), ruleset=ruleset, deadline_hours=int(deadline_hours),
             status=Match.Status.CHALLENGE, message=message[:200])
-        from games import tasks
-        outbox.queue(tasks.notify_challenge, match.pk)
+        outbox.queue("games.notify_challenge", match.pk)
     return match
 
 
@@ -554,23 +554,20 @@ def _record(row: Game, engine: EngineGame, side: str, user, action: dict, events
     _UPDATE_GAME.run(row)
     if row.is_over:
         _game_finished(row)
-        from games import tasks
-        outbox.queue(tasks.pack_log, row.pk)      # its log becomes one compressed value
+        outbox.queue("games.pack_log", row.pk)      # its log becomes one compressed value
     _queue_follow_ups(row, previous_deciding, events)
 
 
 def _queue_follow_ups(row: Game, previous_deciding, events: list) -> None:
-    from games import tasks
     if row.is_over:
         return
     if archie_to_decide(row):
-        pk, version = row.pk, row.version
-        transaction.on_commit(lambda: _send_archie(pk, version))
+        outbox.queue("games.archie_move", row.pk, row.version)
     elif row.deciding and row.deciding != previous_deciding:
-        outbox.queue(tasks.notify_turn, row.pk, row.version)
+        outbox.queue("games.notify_turn", row.pk, row.version)
     if row.match.nightfall and (row.phase == "nightfall"
                                 or any(e.get("type") == "turn" for e in events)):
-        outbox.queue(tasks.nightfall_check, row.pk, row.version)
+        outbox.queue("games.nightfall_check", row.pk, row.version)
 
 
 # -- Archie, the computer opponent (docs/archie.md) -----------------------------------------------
@@ -611,7 +608,6 @@ def start_solo(user, scenario: Scenario, level: str, *, nightfall: bool = False,
     The person is the scenario's first player in game 1 and the second player in the
     re-match (AR ARCHIE), so their side follows from the scenario's first side.
     """
-    from games.ai import LEVELS
     if not user.is_authenticated:
         raise ActionRefused("Log in to play against Archie.")
     if level not in LEVELS:
@@ -627,19 +623,8 @@ def start_solo(user, scenario: Scenario, level: str, *, nightfall: bool = False,
     return match
 
 
-def _send_archie(game_id: int, version: int) -> None:
-    """Queue Archie's decision; a broker that cannot be reached is logged, and the sweep
-    (``games.archie_sweep``) sends it again later."""
-    from games import tasks
-    try:
-        tasks.archie_move.delay(game_id, version)
-    except Exception:  # noqa: BLE001 - the move is committed; the sweep retries
-        log.exception("could not queue Archie's decision for game %s at version %s", game_id, version)
-
-
 def archie_budget():
     """The level's own budget, or ``ARCHIE_ITERATIONS`` search iterations when set."""
-    from games.ai import Budget
     iterations = getattr(settings, "ARCHIE_ITERATIONS", None)
     return Budget(iterations=iterations) if iterations else None
 
@@ -652,7 +637,6 @@ def play_archie(game_id, version) -> Acted | None:
     the game is still at ``version`` with Archie to decide. A duplicate or retried task
     therefore changes nothing. Returns None when there was nothing to do.
     """
-    from games.ai import choose
     row = Game.objects.select_related("match").filter(pk=game_id).first()
     if row is None or row.version != int(version) or not archie_to_decide(row):
         return None
@@ -733,8 +717,7 @@ def _finish_match(match: Match) -> None:
     match.status = Match.Status.FINISHED
     match.finished = timezone.now()
     match.save()
-    from games import tasks
-    outbox.queue(tasks.notify_match_result, match.pk)
+    outbox.queue("games.notify_match_result", match.pk)
     events.match_finished.send(sender=Match, match=match)
 
 
