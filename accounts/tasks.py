@@ -7,6 +7,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 
 from battlecry_site.links import site_url
+from . import ratelimit
 
 
 @shared_task
@@ -37,6 +38,5 @@ def send_address_in_use(holder_id: int, new_username: str) -> bool:
 @shared_task(name="accounts.prune_throttles")
 def prune_throttles() -> int:
     """Forget log-in and password-reset attempts older than every limit's window (hourly)."""
-    from . import ratelimit
 
     return ratelimit.prune()

@@ -33,6 +33,7 @@ from campaigns.models import SIDES, Campaign, CampaignBattle, CampaignPlan
 from games import invitations, services as game_services
 from games.engine import DEFAULT_RULESET, RULESETS
 from games.models import Match, Scenario
+from games.ai import LEVELS
 
 logger = logging.getLogger(__name__)
 
@@ -179,7 +180,6 @@ def start_versus_archie(user, terms: Terms, level: str) -> Campaign:
     """A campaign against Archie, starting at once: the member keeps ``terms.side`` in every
     battle and Archie the other army, at ``level`` and with its handicap (ruling C6).
     Archie rolls and chooses its side's pre-battle dice through its tasks like any decision."""
-    from games.ai import LEVELS
     if not user.is_authenticated:
         raise CampaignRefused("Log in to start a campaign.")
     if level not in LEVELS:

@@ -14,7 +14,7 @@ from games import services
 from games.context_processors import decision_of
 from games.forms_play import (SEARCH_LIMIT, ChallengeForm, SeekForm, blank_lobby_forms, member_label,
                               scenario_rows, search_members)
-from games.models import Game, Match
+from games.models import Game, Match, Scenario
 from games.models.match import SIDE_NAMES
 
 from .play import see_other
@@ -141,7 +141,6 @@ def new_match(request):
     """Challenge a member or post a seek, for the scenario named by ``?scenario=slug``
     (the "Play this scenario" link of the scenario pages) and the member named by
     ``?opponent=username`` (the member search's "challenge" link)."""
-    from games.models import Scenario
     scenario = Scenario.objects.filter(slug=request.GET.get("scenario", "")).first()
     initial = {"scenario": scenario.pk} if scenario else {}
     opponent = (request.GET.get("opponent") or "").strip()[:150]
