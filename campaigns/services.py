@@ -29,9 +29,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from campaigns import scoring
-from campaigns.models import SIDES, Campaign, CampaignBattle, CampaignPlan
+from campaigns.models import Campaign, CampaignBattle, CampaignPlan
 from games import invitations, services as game_services
-from games.engine import DEFAULT_RULESET, RULESETS
+from games.engine import DEFAULT_RULESET, RULESETS, SIDES, other
 from games.models import Match, Scenario
 from games.ai import LEVELS
 
@@ -59,8 +59,6 @@ class NotCampaignPlayer(CampaignRefused):
     code = "not_a_player"
 
 
-def other(side: str) -> str:
-    return "confederate" if side == "union" else "union"
 
 
 # -- starting ----------------------------------------------------------------------------------

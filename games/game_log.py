@@ -33,7 +33,7 @@ _DECODED_SIZE = 4          # a decoded 1,000-action log is a megabyte or two of 
 class Logged(NamedTuple):
     """One action of a game's log and the events it caused (secret and private parts
     included: pass events through ``view_event`` before showing them)."""
-    index: int
+    index: int                  # type: ignore[assignment]  # a field, not tuple.index
     side: str
     actor_id: int | None
     created: datetime

@@ -1,4 +1,5 @@
-"""The only way a match or a game changes (DESIGN.md sections 1, 5 and 6).
+"""The only way a match or a game changes (docs/architecture.md: the layers, and the
+follow-up tasks sent by name).
 
 Views, the API, Celery tasks and tests call these functions; nothing else writes to
 ``Match``, ``Game`` or ``GameAction``.  A refusal a player should read is an
@@ -7,7 +8,7 @@ Views, the API, Celery tasks and tests call these functions; nothing else writes
 Every game change is one transaction: the game row is locked (``select_for_update``),
 the version the player acted on is checked, the engine applies the action, the action
 and its events are appended to the log, the new state is saved with ``version + 1``,
-and follow-up tasks are queued through :func:`games.outbox.queue` (sent on commit, and
+and follow-up tasks are queued by name through :func:`games.outbox.queue` (sent on commit, and
 kept for a later sweep if the broker is down: a move never fails for want of Redis).
 """
 from __future__ import annotations
@@ -27,12 +28,12 @@ from django.utils import timezone
 
 from battlecry_site.prepared import PreparedGet, PreparedInsert, PreparedUpdate
 from games import events, game_log, invitations, outbox
-from games.engine import (DEFAULT_RULESET, RULESETS, Game as EngineGame, IllegalAction, chance_of,
-                          load_scenario)
+from games.ai import LEVELS, Budget, choose
+from games.engine import (DEFAULT_RULESET, RULESETS, SIDE_NAMES, SIDES, Game as EngineGame,
+                          IllegalAction, Scenario as EngineScenario, chance_of, load_scenario, other)
 from games.models import ChatMessage, ChatShare, Game, GameAction, Match, Scenario
 from games.models.chat import MAX_LENGTH as CHAT_MAX_LENGTH, chat_is_public
-from games.models.match import SIDE_NAMES, SIDES, engine_seed, seed_hash
-from games.ai import Budget, LEVELS, choose
+from games.models.match import engine_seed, seed_hash
 
 MIN_DEADLINE_HOURS = 1
 MAX_DEADLINE_HOURS = 24 * 14
@@ -99,7 +100,7 @@ class Acted:
 
 
 # -- the engine state of a row -----------------------------------------------------------------
-_SCENARIO_CACHE: "OrderedDict[tuple, object]" = OrderedDict()
+_SCENARIO_CACHE: "OrderedDict[tuple, EngineScenario]" = OrderedDict()
 _CACHE_SIZE = 256
 
 
@@ -430,7 +431,7 @@ def resign(game_id, user, version=None) -> Acted:
         if version is not None and str(version) != str(row.version):
             raise StaleVersion("The game has moved on since your page was drawn, so you have not "
                                "resigned. Here is the game as it is now.", game=row)
-        winner = "confederate" if side == "union" else "union"
+        winner = other(side)
         events = _award(row, winner, "resigned", user, RESIGN, actor_side=side)
     return Acted(row, events)
 
@@ -501,16 +502,18 @@ def undo(game_id, user, version) -> Acted:
         events = [{"type": "undone", "side": side, "index": entry.index,
                    "action": entry.action.get("type")}]
         try:
-            engine = None
+            engine: EngineGame | None = None
             for _i, _e, state, _ev in rebuild_steps(row, entries=entries, skip={entry.index}):
                 engine = state
+            if engine is None:
+                raise ValueError("the log holds no step to rebuild from")
             # the game rebuilt without the step, with the step again, must be the stored game
             again = EngineGame.from_dict(engine.to_dict(), scenario=_engine_scenario(row))
             consistent = (again.apply(entry.action) == entry.events
                           and _same_json(again.to_dict(), row.state))
         except (ValueError, IllegalAction):
             consistent = False
-        if not consistent:
+        if not consistent or engine is None:
             raise IllegalStep("This game's log no longer replays, so nothing can be taken back.",
                               game=row)
         _record(row, engine, side, user, {"type": UNDO, "index": entry.index}, events)

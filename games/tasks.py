@@ -1,8 +1,8 @@
 """Celery tasks of the games app: turn e-mails, deadline reminders, timeouts, Nightfall.
 
 Tasks carry the game id and the version they were queued for, and do nothing if the game
-has moved on.  Queue them with ``games.outbox.queue(task, ...)`` in the transaction of the
-write they follow (sent on commit, kept and swept later if the broker is down).
+has moved on.  Queue them by name, ``games.outbox.queue("games.notify_turn", ...)``, in the
+transaction of the write they follow (sent on commit, kept and swept later if the broker is down).
 Each one may run more than once (late acknowledgement, a worker process lost and the task
 run again, the sweep): the ``*_version`` fields of the
 game record what was already done, claimed with a conditional UPDATE before any e-mail
@@ -30,6 +30,8 @@ from accounts.models import Profile
 from battlecry_site.links import site_url
 from games import game_log, outbox, services
 from games.models import Game, Match
+from games.engine import other
+from games.presentation.words import phase_words
 
 #: No turn e-mail to a player who acted in the game this recently: they are at the page,
 #: which updates by itself (e.g. the attacker, after the defender's retreat decision).
@@ -78,7 +80,8 @@ def notify_turn(game_id: int, version: int) -> bool:
     if not _claim(game_id, version, "notified_version"):
         return False
     _mail(user, f"Battle Cry: your move in {game.match.scenario}", "games/email/your_turn.txt",
-          {"game": game, "url": site_url(reverse("play:game", args=[game.pk]))})
+          {"game": game, "phase_words": phase_words(game.ruleset, game.phase),
+           "url": site_url(reverse("play:game", args=[game.pk]))})
     return True
 
 
@@ -119,7 +122,7 @@ def announce_timeouts() -> int:
     for game in overdue:
         if not _claim(game.pk, game.version, "overdue_version"):
             continue
-        waiting = game.player_of("confederate" if game.deciding == "union" else "union")
+        waiting = game.player_of(other(game.deciding))
         if _wants(waiting, Profile.Notifications.EVERY_TURN, Profile.Notifications.DAILY):
             _mail(waiting, f"Battle Cry: you may claim your game of {game.match.scenario}",
                   "games/email/claimable.txt",

@@ -19,7 +19,7 @@ from django.utils.text import slugify
 
 from games import outbox
 from games import services as game_services
-from games.engine import DEFAULT_RULESET, RULESETS
+from games.engine import DEFAULT_RULESET, RULESETS, other
 from tournaments import knockout, tables
 from tournaments import pairing as algo
 from tournaments.refusals import NotOrganiser, NotYourMatch, Refused, _organiser
@@ -568,7 +568,7 @@ def record_web_result(match) -> Pairing | None:
         outcome = g.outcome or {}
         flags = outcome.get("flags", {})
         home_side = "union" if g.union_player_id == p.home_id else "confederate"
-        away_side = "confederate" if home_side == "union" else "union"
+        away_side = other(home_side)
         winner = ("home" if g.winner_side == home_side else "away" if g.winner_side == away_side else "")
         setattr(p, f"game{g.number}_winner", winner)
         setattr(p, f"game{g.number}_flags_home", int(flags.get(home_side, 0)))

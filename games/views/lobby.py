@@ -15,9 +15,10 @@ from games.context_processors import decision_of
 from games.forms_play import (SEARCH_LIMIT, ChallengeForm, SeekForm, blank_lobby_forms, member_label,
                               scenario_rows, search_members)
 from games.models import Game, Match, Scenario
-from games.models.match import SIDE_NAMES
 
 from .play import see_other
+from games.engine import SIDE_NAMES, other
+from games.presentation.words import phase_words
 
 
 def _name(user) -> str:
@@ -29,11 +30,11 @@ def _name(user) -> str:
 
 def _game_row(game: Game, user) -> dict:
     side = game.side_of(user)
-    opponent = game.player_of("confederate" if side == "union" else "union") if side else None
+    opponent = game.player_of(other(side)) if side else None
     return {"game": game, "side": SIDE_NAMES.get(side, ""), "opponent": _name(opponent),
             "your_turn": bool(side) and game.deciding == side and not game.is_over,
             "waiting_for": _name(game.deciding_player) if game.deciding else "",
-            "phase": game.phase_label}
+            "phase": phase_words(game.ruleset, game.phase)}
 
 
 #: Seconds between two refreshes of the member's games on the lobby and home pages.

@@ -26,9 +26,8 @@ from battlecry_site import untrusted_json
 from battlecry_site.prepared import PreparedGet
 from games import services
 from games.board_svg import piece_swatches, render_board, terrain_swatch
-from games.engine import TERRAIN as KINDS
+from games.engine import SIDE_NAMES, SIDES, TERRAIN as KINDS, other as other_side
 from games.models import Game
-from games.models.match import PHASE_LABELS, SIDE_NAMES
 from games.presentation.choices import Choices, choices as present_choices, sel_query
 from games.presentation.words import card_info, reason_words
 
@@ -36,6 +35,7 @@ from .chat import chat_for_page
 from .play_dice import dice_tray
 from .play_victory import victory
 from .play_history import history, know_newest, undo_candidate
+from games.presentation.words import phase_words
 
 TEMPLATE = "games/game.html"
 POLL_SECONDS = 3
@@ -148,11 +148,11 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
     undo_entry = undo_candidate(row, side) if mine else None
     other = None
     if side:
-        other = "confederate" if side == "union" else "union"
+        other = other_side(side)
     hand = [dict(card_info(c), buttons=choices.hand_buttons.get(c, [])) for c in (view["hand"] or [])]
     deciding_user = row.deciding_player
     stands = []
-    for s in ("union", "confederate"):
+    for s in SIDES:
         stands.append({
             "side": s, "name": SIDE_NAMES[s], "player": _name(row.player_of(s)),
             "flags": view["flags"][s], "needed": view["flags_needed"][s],
@@ -177,7 +177,7 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
         "last_turn": last, "show_last": not mine or row.phase == "play_card",
         "deciding_name": _name(deciding_user) if deciding_user else "",
         "deciding_side_name": SIDE_NAMES.get(row.deciding, ""),
-        "phase_label": PHASE_LABELS.get(row.phase, row.phase),
+        "phase_label": phase_words(row.ruleset, row.phase),
         "outcome": outcome, "winner_name": (_name(row.player_of(outcome["winner"]))
                                             if outcome and outcome.get("winner") else ""),
         "outcome_reason": reason_words(outcome),

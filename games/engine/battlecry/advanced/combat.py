@@ -5,12 +5,17 @@ hex without changing anything; resolving the roll lives in :mod:`game`.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..sight import has_line_of_sight
 from ..terrain import KINDS
 from . import effects
 from .. import contact
 from ..units import (ARTILLERY, CAVALRY, DICE, DISMOUNTED_DICE, HILL_ARTILLERY_DICE, INFANTRY,
                     TOWN_ARTILLERY_DICE)
+
+if TYPE_CHECKING:
+    from .game import Game
 
 
 def dice_profile(game, unit) -> tuple[int, ...]:

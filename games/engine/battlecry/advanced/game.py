@@ -1,4 +1,4 @@
-"""The game state and the engine's public facade (see DESIGN.md section 2).
+"""The game state and the engine's public facade (see docs/architecture.md).
 
 A :class:`Game` is one playthrough of a :class:`~games.engine.battlecry.scenario.Scenario`.
 Everything a player does is an *action* (a JSON-safe dict with a ``type``);
@@ -53,6 +53,9 @@ _STEPS = {
     "keep_card": ("keep_card",),
     **prebattle.STEPS,
 }
+
+#: Every phase a game can be in: a turn step or a decision, or the end.
+PHASES = (*_STEPS, "over")
 
 #: Markers on units: the Advanced rules have none (the standard rules' morale markers).
 _NO_MARKERS: Mapping[str, str] = MappingProxyType({})

@@ -17,11 +17,16 @@ or clears the cache.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..contact import enemy_held, enemy_zone
 from ..sight import has_line_of_sight
 from ..terrain import KINDS
 from ..units import (ARTILLERY, CAVALRY, CAVALRY_CHARGE, CHARGE_REACH,
                     GENERAL_MOVE, INFANTRY, INFANTRY_MARCH, other)
+
+if TYPE_CHECKING:
+    from .game import Game
 
 MOVE_AGAIN = 2          # Hit and Run: the cavalry's second move
 

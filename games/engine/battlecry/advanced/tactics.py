@@ -15,7 +15,7 @@ from .. import dice as _dice
 from .cards import CARDS, PER_CARD_HELD, SECTION, TACTIC, card_of
 from ...core.errors import IllegalAction
 from ..pieces import Unit
-from ..units import ARTILLERY, BOX_LIMITS, CAVALRY, FULL_FIGURES, INFANTRY, UNIT_KINDS, other
+from ..units import ARTILLERY, BOX_LIMITS, CAVALRY, FULL_FIGURES, INFANTRY, SIDES, UNIT_KINDS, other
 
 FIELDWORK_TOKENS = 9
 FRONT_SIDES = {"bottom": ("NW", "NE"), "top": ("SW", "SE")}
@@ -355,7 +355,7 @@ def begin_turn_cards(game: Game) -> None:
 
 def do_end_by_nightfall(game: Game, a) -> None:
     game.decisions.pending.pop(0)
-    flags = {s: game.flags(s) for s in ("union", "confederate")}
+    flags = {s: game.flags(s) for s in SIDES}
     if flags["union"] != flags["confederate"]:
         winner = max(flags, key=lambda s: flags[s])
         reason = "nightfall_flags"

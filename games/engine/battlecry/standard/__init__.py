@@ -18,7 +18,7 @@ from ..scenario import Scenario
 from ..units import SIDES
 from ..victory import VictoryTerms
 from .cards import CARDS
-from .game import StandardGame
+from .game import STEPS, StandardGame
 
 OPTIONS: tuple[Option, ...] = (
     Option("archie", str, None,
@@ -56,6 +56,7 @@ class StandardRuleset:
     options = OPTIONS
     capabilities = Capabilities(board="hex", hidden_information=True, chance=True)
     archie_plays_from_deck = False          # Archie holds a hand like any player
+    phases = (*STEPS, "over")
     description = "The standard rules of the base game: morale, battle-back, breakthrough charges."
     summary: tuple[str, ...] = SUMMARY
     cards: Mapping[str, Card] = CARDS
