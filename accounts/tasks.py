@@ -9,6 +9,8 @@ from django.urls import reverse
 from battlecry_site.links import site_url
 from battlecry_site.names import one_line_subject
 
+from . import ratelimit, request_counts
+
 
 @shared_task
 def send_welcome_email(user_id: int) -> bool:
@@ -39,6 +41,4 @@ def send_address_in_use(holder_id: int, new_username: str) -> bool:
 def prune_throttles() -> int:
     """Forget log-in and password-reset attempts older than every limit's window, and the API
     request counts of windows that are over (hourly)."""
-    from . import ratelimit, request_counts
-
     return ratelimit.prune() + request_counts.prune()

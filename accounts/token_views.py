@@ -9,6 +9,7 @@ from django.views.decorators.http import require_POST
 
 from .models import ApiToken, Profile
 from .tokens import TooManyTokens, create_token, revoke_token
+from .forms import ProfileForm
 
 TEMPLATE = "accounts/profile.html"
 
@@ -29,7 +30,6 @@ def token_context(user, form=None, new_token=None) -> dict:
 def _page(request, ctx, status=200):
     if request.htmx:
         return render(request, f"{TEMPLATE}#api-tokens", ctx, status=status)
-    from .forms import ProfileForm
     profile, _ = Profile.objects.get_or_create(user=request.user)
     return render(request, TEMPLATE, {"form": ProfileForm(instance=profile), **ctx}, status=status)
 

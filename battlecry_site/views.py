@@ -4,6 +4,7 @@ from django.shortcuts import render
 
 from tournaments import clock
 from tournaments.calendar_views import on_this_day
+from games.views.lobby import my_games
 
 
 def home(request):
@@ -11,6 +12,5 @@ def home(request):
     them (refreshed)."""
     ctx = {**on_this_day(clock.local_today()), "show_calendar_link": True}
     if request.user.is_authenticated:
-        from games.views.lobby import my_games
         ctx.update(my_games(request.user))
     return render(request, "home.html", ctx)

@@ -1,5 +1,6 @@
 """The small chart of flags per battle for both armies: geometry the template draws as SVG."""
 from __future__ import annotations
+from games.engine import SIDES
 
 COLOURS = {"union": "#0072B2", "confederate": "#7f7f7f"}
 
@@ -18,7 +19,7 @@ def flags_chart(flags: list[dict], *, most: int = 6, width: int = 360, height: i
     bars = []
     for i, f in enumerate(flags):
         x0 = margin_x + i * slot + (slot - 2 * bar) / 2
-        for j, side in enumerate(("union", "confederate")):
+        for j, side in enumerate(SIDES):
             h = round(f.get(side, 0) * scale, 1)
             bars.append({"x": round(x0 + j * bar, 1), "y": round(base - h, 1), "w": round(bar - 2, 1),
                          "h": h, "colour": COLOURS[side], "side": side, "flags": f.get(side, 0),

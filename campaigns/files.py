@@ -11,6 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from jsonschema import Draft202012Validator
+from games.engine import SIDES
 
 CAMPAIGN_DIR = Path(__file__).resolve().parent / "campaigns"
 SCHEMA_PATH = CAMPAIGN_DIR / "schema.json"
@@ -52,7 +53,7 @@ def campaign_errors(data, scenarios: dict) -> list[str]:
             problems.append(f"battles.{i}: no scenario {slug!r} is loaded")
             continue
         sides = scenario.get("sides") or {}
-        if set(sides) != {"union", "confederate"}:
+        if set(sides) != set(SIDES):
             problems.append(f"battles.{i}: {slug!r} does not field a Union and a Confederate army")
     return problems
 

@@ -9,6 +9,7 @@ from campaigns.services import CAMPAIGN_RULESETS
 from games.ai import LEVELS
 from games.forms_play import DEADLINE_CHOICES, ruleset_field
 from games.models import Scenario
+from games.engine import SIDE_NAMES
 
 COMPOSED_SLOTS = 6
 
@@ -28,7 +29,7 @@ class CampaignForm(forms.Form):
     name = forms.CharField(required=False, max_length=120, label="Name of your campaign",
                            help_text="Only when you compose your own.")
     ruleset = ruleset_field()
-    side = forms.ChoiceField(choices=[("union", "Union"), ("confederate", "Confederate")],
+    side = forms.ChoiceField(choices=list(SIDE_NAMES.items()),
                              label="The army you keep",
                              help_text="You command it in every battle; there is no re-match.")
     deadline_hours = forms.TypedChoiceField(choices=DEADLINE_CHOICES, coerce=int, initial=72,

@@ -9,8 +9,8 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
+from games.engine import SIDES, other
 
-SIDES = ("union", "confederate")
 
 
 class CampaignPlan(models.Model):
@@ -114,7 +114,7 @@ class Campaign(models.Model):
         if user.pk == self.challenger_id:
             return self.challenger_side
         if user.pk == self.opponent_id:
-            return "confederate" if self.challenger_side == "union" else "union"
+            return other(self.challenger_side)
         return None
 
     def is_player(self, user) -> bool:

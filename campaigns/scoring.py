@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
+from games.engine import SIDES
 
-SIDES = ("union", "confederate")
 
 
 class CampaignError(ValueError):

@@ -29,10 +29,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from campaigns import scoring
-from campaigns.models import SIDES, Campaign, CampaignBattle, CampaignPlan
+from campaigns.models import Campaign, CampaignBattle, CampaignPlan
 from games import invitations, services as game_services
-from games.engine import DEFAULT_RULESET, RULESETS
+from games.engine import DEFAULT_RULESET, RULESETS, SIDES
 from games.models import Match, Scenario
+from games.ai import LEVELS
 
 logger = logging.getLogger(__name__)
 
@@ -58,8 +59,6 @@ class NotCampaignPlayer(CampaignRefused):
     code = "not_a_player"
 
 
-def other(side: str) -> str:
-    return "confederate" if side == "union" else "union"
 
 
 # -- starting ----------------------------------------------------------------------------------
@@ -179,7 +178,6 @@ def start_versus_archie(user, terms: Terms, level: str) -> Campaign:
     """A campaign against Archie, starting at once: the member keeps ``terms.side`` in every
     battle and Archie the other army, at ``level`` and with its handicap (ruling C6).
     Archie rolls and chooses its side's pre-battle dice through its tasks like any decision."""
-    from games.ai import LEVELS
     if not user.is_authenticated:
         raise CampaignRefused("Log in to start a campaign.")
     if level not in LEVELS:

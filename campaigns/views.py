@@ -12,11 +12,11 @@ from django.views.decorators.http import require_POST
 from campaigns import services
 from campaigns.chart import flags_chart
 from campaigns.forms import COMPOSED_SLOTS, CampaignForm
-from campaigns.models import SIDES, Campaign, CampaignPlan
+from campaigns.models import Campaign, CampaignPlan
 from games import services as game_services
 from games.invitation_privacy import may_see
-from games.models.match import SIDE_NAMES
 from games.views.play import see_other
+from games.engine import SIDE_NAMES, SIDES
 
 
 def _name(user) -> str:

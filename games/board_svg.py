@@ -26,13 +26,12 @@ import re
 from html import escape
 from typing import Callable, Iterable, Mapping
 
-from games.engine import BOARD, TERRAIN as KINDS
+from games.engine import BOARD, SIDE_NAMES, TERRAIN as KINDS
 
 HALF_WIDTH = 26         # centre to the middle of a vertical side
 RADIUS = 30             # centre to a corner
 ROW_STEP = 45           # 1.5 * RADIUS
 
-SIDE_NAMES = {"union": "Union", "confederate": "Confederate"}
 # Side segments of a hex, drawn a little inside it (86 %) so a neighbour never covers them.
 _SIDE_SEGMENTS = {
     "E": "M22-13V13",
@@ -190,7 +189,8 @@ def render_board(view: Mapping, *, viewer: str | None = None,
     if sel is not None:
         extra_classes.setdefault(sel, []).append("selected")
 
-    plain, raised = [], []
+    plain: list[str] = []
+    raised: list[str] = []
     for h in BOARD.hexes:
         key = (h.col, h.row)
         out = raised if key in extra_classes else plain

@@ -3,12 +3,13 @@ from __future__ import annotations
 
 from django.db.models import Q
 from django.utils.functional import SimpleLazyObject
+from games.models import Game
+from games.outbox import notifications_delayed
 
 
 def notifications(request) -> dict:
     """``notifications_delayed``: whether e-mails and Archie's moves wait for the broker
     (games/outbox.py); asked of the database only when a page shows it."""
-    from games.outbox import notifications_delayed
 
     return {"notifications_delayed": SimpleLazyObject(notifications_delayed)}
 
@@ -19,7 +20,6 @@ def decision_of(user) -> Q:
 
 def waiting_for(user):
     """The member's games where the decision is theirs (not over)."""
-    from games.models import Game
 
     return Game.objects.filter(finished_at__isnull=True).filter(decision_of(user))
 

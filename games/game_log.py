@@ -22,6 +22,7 @@ from datetime import datetime, timedelta, timezone as dt_timezone
 from typing import NamedTuple
 
 from django.db import transaction
+from games.models import Game, PackedLog
 
 FORMAT = 1
 #: Decoded packed logs kept per process (finished games never change).
@@ -32,7 +33,7 @@ _DECODED_SIZE = 4          # a decoded 1,000-action log is a megabyte or two of 
 class Logged(NamedTuple):
     """One action of a game's log and the events it caused (secret and private parts
     included: pass events through ``view_event`` before showing them)."""
-    index: int
+    index: int                  # type: ignore[assignment]  # a field, not tuple.index
     side: str
     actor_id: int | None
     created: datetime
@@ -77,7 +78,6 @@ def decode(data: bytes) -> list[Logged]:
 def _packed(row) -> list[Logged] | None:
     """The decoded packed log of ``row``, or None if it has none (one query, or none when
     this process decoded it already)."""
-    from games.models import PackedLog
     hit = _DECODED.get(row.pk)
     if hit is not None and hit[0] == (row.version, row.seed_hash):
         _DECODED.move_to_end(row.pk)
@@ -142,14 +142,12 @@ def pageable(row, since: int = 0):
 
 
 def is_packed(row) -> bool:
-    from games.models import PackedLog
     return PackedLog.objects.filter(game_id=row.pk).exists()
 
 
 def pack(game_id: int) -> bool:
     """Pack the log of a finished game into one value and delete its rows; True if it did
     (False: not over, packed already, or gone).  Safe to run twice or concurrently."""
-    from games.models import Game, PackedLog
     with transaction.atomic():
         row = Game.objects.select_for_update().filter(pk=game_id).first()
         if row is None or row.finished_at is None or PackedLog.objects.filter(game_id=game_id).exists():

@@ -20,6 +20,7 @@ from kombu.exceptions import KombuError
 from redis.exceptions import RedisError
 
 from games.models import Outbox
+from battlecry_site.celery import app
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +40,11 @@ def queue(task, *args) -> None:
 
 
 def _publish(row: Outbox) -> None:
-    from battlecry_site.celery import app
+    """Hand the task named by the row to the broker.  Callers name tasks and never import
+    them, so a web process may not have loaded the task modules yet: they are loaded here
+    (Celery's autodiscovery of each app's ``tasks``) the first time a name is unknown."""
+    if row.task not in app.tasks:
+        app.loader.import_default_modules()
 
     # The result is never read: not subscribing to it keeps the result store out of the way.
     app.tasks[row.task].apply_async(args=row.args, ignore_result=True)

@@ -17,7 +17,7 @@ from functools import lru_cache
 from django.core.cache import cache
 
 from games import game_log, services
-from games.engine import Game as EngineGame, load_scenario
+from games.engine import SIDES, Game as EngineGame, load_scenario
 from games.models import Game
 
 #: Steps per kept segment: a replay step replays at most this many actions.
@@ -113,7 +113,7 @@ def build(row: Game) -> dict[int, dict]:
 def _names(game_id: int) -> dict:
     game = Game.objects.select_related("match__scenario", "union_player__profile",
                                        "confederate_player__profile").get(pk=game_id)
-    names = {side: _name(game.player_of(side)) for side in ("union", "confederate")}
+    names = {side: _name(game.player_of(side)) for side in SIDES}
     return dict(names, scenario=str(game.match.scenario))
 
 

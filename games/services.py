@@ -1,4 +1,5 @@
-"""The only way a match or a game changes (DESIGN.md sections 1, 5 and 6).
+"""The only way a match or a game changes (docs/architecture.md: the layers, and the
+follow-up tasks sent by name).
 
 Views, the API, Celery tasks and tests call these functions; nothing else writes to
 ``Match``, ``Game`` or ``GameAction``.  A refusal a player should read is an
@@ -7,7 +8,7 @@ Views, the API, Celery tasks and tests call these functions; nothing else writes
 Every game change is one transaction: the game row is locked (``select_for_update``),
 the version the player acted on is checked, the engine applies the action, the action
 and its events are appended to the log, the new state is saved with ``version + 1``,
-and follow-up tasks are queued through :func:`games.outbox.queue` (sent on commit, and
+and follow-up tasks are queued by name through :func:`games.outbox.queue` (sent on commit, and
 kept for a later sweep if the broker is down: a move never fails for want of Redis).
 """
 from __future__ import annotations
@@ -27,11 +28,12 @@ from django.utils import timezone
 
 from battlecry_site.prepared import PreparedGet, PreparedInsert, PreparedUpdate
 from games import events, game_log, invitations, outbox
-from games.engine import (DEFAULT_RULESET, RULESETS, Game as EngineGame, IllegalAction, chance_of,
-                          load_scenario)
+from games.ai import LEVELS, Budget, choose
+from games.engine import (DEFAULT_RULESET, RULESETS, SIDE_NAMES, SIDES, Game as EngineGame,
+                          IllegalAction, Scenario as EngineScenario, chance_of, load_scenario, other)
 from games.models import ChatMessage, ChatShare, Game, GameAction, Match, Scenario
 from games.models.chat import MAX_LENGTH as CHAT_MAX_LENGTH, chat_is_public
-from games.models.match import SIDE_NAMES, SIDES, engine_seed, seed_hash
+from games.models.match import engine_seed, seed_hash
 
 MIN_DEADLINE_HOURS = 1
 MAX_DEADLINE_HOURS = 24 * 14
@@ -98,7 +100,7 @@ class Acted:
 
 
 # -- the engine state of a row -----------------------------------------------------------------
-_SCENARIO_CACHE: "OrderedDict[tuple, object]" = OrderedDict()
+_SCENARIO_CACHE: "OrderedDict[tuple, EngineScenario]" = OrderedDict()
 _CACHE_SIZE = 256
 
 
@@ -182,8 +184,7 @@ def create_challenge(challenger, opponent, scenario: Scenario, *, nightfall: boo
             scenario=scenario, challenger=challenger, opponent=opponent, challenger_side=side,
             options=_clean_options(nightfall), ruleset=ruleset, deadline_hours=int(deadline_hours),
             status=Match.Status.CHALLENGE, message=message[:200])
-        from games import tasks
-        outbox.queue(tasks.notify_challenge, match.pk)
+        outbox.queue("games.notify_challenge", match.pk)
     return match
 
 
@@ -430,7 +431,7 @@ def resign(game_id, user, version=None) -> Acted:
         if version is not None and str(version) != str(row.version):
             raise StaleVersion("The game has moved on since your page was drawn, so you have not "
                                "resigned. Here is the game as it is now.", game=row)
-        winner = "confederate" if side == "union" else "union"
+        winner = other(side)
         events = _award(row, winner, "resigned", user, RESIGN, actor_side=side)
     return Acted(row, events)
 
@@ -501,16 +502,18 @@ def undo(game_id, user, version) -> Acted:
         events = [{"type": "undone", "side": side, "index": entry.index,
                    "action": entry.action.get("type")}]
         try:
-            engine = None
+            engine: EngineGame | None = None
             for _i, _e, state, _ev in rebuild_steps(row, entries=entries, skip={entry.index}):
                 engine = state
+            if engine is None:
+                raise ValueError("the log holds no step to rebuild from")
             # the game rebuilt without the step, with the step again, must be the stored game
             again = EngineGame.from_dict(engine.to_dict(), scenario=_engine_scenario(row))
             consistent = (again.apply(entry.action) == entry.events
                           and _same_json(again.to_dict(), row.state))
         except (ValueError, IllegalAction):
             consistent = False
-        if not consistent:
+        if not consistent or engine is None:
             raise IllegalStep("This game's log no longer replays, so nothing can be taken back.",
                               game=row)
         _record(row, engine, side, user, {"type": UNDO, "index": entry.index}, events)
@@ -554,23 +557,20 @@ def _record(row: Game, engine: EngineGame, side: str, user, action: dict, events
     _UPDATE_GAME.run(row)
     if row.is_over:
         _game_finished(row)
-        from games import tasks
-        outbox.queue(tasks.pack_log, row.pk)      # its log becomes one compressed value
+        outbox.queue("games.pack_log", row.pk)      # its log becomes one compressed value
     _queue_follow_ups(row, previous_deciding, events)
 
 
 def _queue_follow_ups(row: Game, previous_deciding, events: list) -> None:
-    from games import tasks
     if row.is_over:
         return
     if archie_to_decide(row):
-        pk, version = row.pk, row.version
-        transaction.on_commit(lambda: _send_archie(pk, version))
+        outbox.queue("games.archie_move", row.pk, row.version)
     elif row.deciding and row.deciding != previous_deciding:
-        outbox.queue(tasks.notify_turn, row.pk, row.version)
+        outbox.queue("games.notify_turn", row.pk, row.version)
     if row.match.nightfall and (row.phase == "nightfall"
                                 or any(e.get("type") == "turn" for e in events)):
-        outbox.queue(tasks.nightfall_check, row.pk, row.version)
+        outbox.queue("games.nightfall_check", row.pk, row.version)
 
 
 # -- Archie, the computer opponent (docs/archie.md) -----------------------------------------------
@@ -611,7 +611,6 @@ def start_solo(user, scenario: Scenario, level: str, *, nightfall: bool = False,
     The person is the scenario's first player in game 1 and the second player in the
     re-match (AR ARCHIE), so their side follows from the scenario's first side.
     """
-    from games.ai import LEVELS
     if not user.is_authenticated:
         raise ActionRefused("Log in to play against Archie.")
     if level not in LEVELS:
@@ -665,19 +664,8 @@ def set_hints(match_id, user, on: bool) -> Match:
     return match
 
 
-def _send_archie(game_id: int, version: int) -> None:
-    """Queue Archie's decision; a broker that cannot be reached is logged, and the sweep
-    (``games.archie_sweep``) sends it again later."""
-    from games import tasks
-    try:
-        tasks.archie_move.delay(game_id, version)
-    except Exception:  # noqa: BLE001 - the move is committed; the sweep retries
-        log.exception("could not queue Archie's decision for game %s at version %s", game_id, version)
-
-
 def archie_budget():
     """The level's own budget, or ``ARCHIE_ITERATIONS`` search iterations when set."""
-    from games.ai import Budget
     iterations = getattr(settings, "ARCHIE_ITERATIONS", None)
     return Budget(iterations=iterations) if iterations else None
 
@@ -690,7 +678,6 @@ def play_archie(game_id, version) -> Acted | None:
     the game is still at ``version`` with Archie to decide. A duplicate or retried task
     therefore changes nothing. Returns None when there was nothing to do.
     """
-    from games.ai import choose
     row = Game.objects.select_related("match").filter(pk=game_id).first()
     if row is None or row.version != int(version) or not archie_to_decide(row):
         return None
@@ -771,8 +758,7 @@ def _finish_match(match: Match) -> None:
     match.status = Match.Status.FINISHED
     match.finished = timezone.now()
     match.save()
-    from games import tasks
-    outbox.queue(tasks.notify_match_result, match.pk)
+    outbox.queue("games.notify_match_result", match.pk)
     events.match_finished.send(sender=Match, match=match)
 
 

@@ -1,8 +1,8 @@
 """Celery tasks of the games app: turn e-mails, deadline reminders, timeouts, Nightfall.
 
 Tasks carry the game id and the version they were queued for, and do nothing if the game
-has moved on.  Queue them with ``games.outbox.queue(task, ...)`` in the transaction of the
-write they follow (sent on commit, kept and swept later if the broker is down).
+has moved on.  Queue them by name, ``games.outbox.queue("games.notify_turn", ...)``, in the
+transaction of the write they follow (sent on commit, kept and swept later if the broker is down).
 Each one may run more than once (late acknowledgement, a worker process lost and the task
 run again, the sweep): the ``*_version`` fields of the
 game record what was already done, claimed with a conditional UPDATE before any e-mail
@@ -29,6 +29,10 @@ from django.utils import timezone
 from accounts.models import Profile
 from battlecry_site.links import site_url
 from battlecry_site.names import one_line_subject
+from games import game_log, outbox, services
+from games.models import Game, Match
+from games.engine import other
+from games.presentation.words import phase_words
 
 #: No turn e-mail to a player who acted in the game this recently: they are at the page,
 #: which updates by itself (e.g. the attacker, after the defender's retreat decision).
@@ -53,7 +57,6 @@ def _mail(user, subject: str, template: str, context: dict) -> None:
 
 def _claim(game_id: int, version: int, field: str) -> bool:
     """Mark ``field`` as done for ``version`` unless done already or the game moved on."""
-    from games.models import Game
     return Game.objects.filter(pk=game_id, version=version, finished_at__isnull=True,
                                **{f"{field}__lt": version}).update(**{field: version}) == 1
 
@@ -61,7 +64,6 @@ def _claim(game_id: int, version: int, field: str) -> bool:
 @shared_task(name="games.notify_turn")
 def notify_turn(game_id: int, version: int) -> bool:
     """E-mail the player whose decision it is now (if their profile asks for every turn)."""
-    from games.models import Game
     game = Game.objects.select_related("match__scenario").filter(pk=game_id).first()
     if game is None or game.version != version or game.is_over or not game.deciding:
         return False
@@ -73,14 +75,14 @@ def notify_turn(game_id: int, version: int) -> bool:
     if not _claim(game_id, version, "notified_version"):
         return False
     _mail(user, f"Battle Cry: your move in {game.match.scenario}", "games/email/your_turn.txt",
-          {"game": game, "url": site_url(reverse("play:game", args=[game.pk]))})
+          {"game": game, "phase_words": phase_words(game.ruleset, game.phase),
+           "url": site_url(reverse("play:game", args=[game.pk]))})
     return True
 
 
 @shared_task(name="games.send_reminders")
 def send_reminders() -> int:
     """Remind each player whose time for a move is running out (once per move)."""
-    from games.models import Game
     now = timezone.now()
     sent = 0
     candidates = (Game.objects.select_related("match__scenario")
@@ -106,7 +108,6 @@ def send_reminders() -> int:
 def announce_timeouts() -> int:
     """Tell the waiting player, once per move, that the opponent's time ran out and the
     game can be claimed on its page (the claim itself is theirs to make)."""
-    from games.models import Game
     now = timezone.now()
     sent = 0
     overdue = (Game.objects.select_related("match__scenario")
@@ -116,7 +117,7 @@ def announce_timeouts() -> int:
     for game in overdue:
         if not _claim(game.pk, game.version, "overdue_version"):
             continue
-        waiting = game.player_of("confederate" if game.deciding == "union" else "union")
+        waiting = game.player_of(other(game.deciding))
         if _wants(waiting, Profile.Notifications.EVERY_TURN, Profile.Notifications.DAILY):
             _mail(waiting, f"Battle Cry: you may claim your game of {game.match.scenario}",
                   "games/email/claimable.txt",
@@ -128,15 +129,12 @@ def announce_timeouts() -> int:
 @shared_task(name="games.nightfall_check")
 def nightfall_check(game_id: int, version: int) -> bool:
     """End the game by Nightfall if it waits for that at ``version`` (else nothing)."""
-    from games import services
     return services.end_by_nightfall(game_id, version) is not None
 
 
 @shared_task(name="games.nightfall_sweep")
 def nightfall_sweep() -> int:
     """Every game waiting for Nightfall's end, ended once (a missed check is caught here)."""
-    from games import services
-    from games.models import Game
     ended = 0
     for gid, version in Game.objects.filter(finished_at__isnull=True, phase="nightfall") \
             .values_list("pk", "version"):
@@ -150,7 +148,6 @@ def archie_move(game_id: int, version: int) -> bool:
     """Archie takes the decision the game waits for at ``version`` (one step of its turn;
     the next step is queued when this one is saved). Late acknowledgement: a worker killed
     mid-search leaves the message to run again, and the version check applies it once."""
-    from games import services
     return services.play_archie(game_id, version) is not None
 
 
@@ -158,7 +155,6 @@ def archie_move(game_id: int, version: int) -> bool:
 def archie_sweep(older_than_seconds: int = 60) -> int:
     """Queue Archie's decision again for every game stuck waiting on it (a lost broker,
     a worker gone). Returns how many were queued."""
-    from games import services
     stuck = services.games_waiting_on_archie(timedelta(seconds=older_than_seconds))
     for game_id, version in stuck:
         archie_move.delay(game_id, version)
@@ -167,7 +163,6 @@ def archie_sweep(older_than_seconds: int = 60) -> int:
 
 @shared_task(name="games.notify_challenge")
 def notify_challenge(match_id: int) -> bool:
-    from games.models import Match
     match = Match.objects.select_related("scenario", "challenger", "opponent").filter(pk=match_id).first()
     if match is None or match.status != Match.Status.CHALLENGE or match.opponent is None:
         return False
@@ -181,7 +176,6 @@ def notify_challenge(match_id: int) -> bool:
 
 @shared_task(name="games.notify_match_result")
 def notify_match_result(match_id: int) -> int:
-    from games.models import Match
     match = Match.objects.select_related("scenario", "winner").filter(pk=match_id).first()
     if match is None or match.status != Match.Status.FINISHED:
         return 0
@@ -198,7 +192,6 @@ def notify_match_result(match_id: int) -> int:
 @shared_task(name="games.daily_digest")
 def daily_digest() -> int:
     """One e-mail a day to each player who asked for it, listing the games waiting for them."""
-    from games.models import Game
     waiting: dict = {}
     games = (Game.objects.select_related("match__scenario", "union_player", "confederate_player")
              .filter(finished_at__isnull=True).exclude(deciding=""))
@@ -217,7 +210,6 @@ def daily_digest() -> int:
 @shared_task(name="games.send_outbox")
 def send_outbox() -> int:
     """Hand to the broker the tasks kept while it was down (games/outbox.py)."""
-    from games import outbox
     return outbox.send_pending()
 
 
@@ -225,7 +217,6 @@ def send_outbox() -> int:
 def pack_log(game_id: int) -> bool:
     """Pack the log of a game that is over into one compressed value (games/game_log.py);
     queued when a game ends.  Does nothing for a game packed already."""
-    from games import game_log
     return game_log.pack(game_id)
 
 

@@ -13,8 +13,8 @@ from collections.abc import Iterable
 
 from games.models import Match
 from tournaments.annual.scoring import GameResult, MatchResult
+from games.engine import SIDES
 
-SIDES = ("union", "confederate")
 
 
 def match_result(match: Match, tz: dt.tzinfo) -> MatchResult | None:

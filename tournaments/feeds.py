@@ -20,11 +20,11 @@ from django.urls import reverse
 from icalendar import Calendar, Event
 
 from games.models import Game, Match
-from games.models.match import SIDE_NAMES
 from tournaments import clock
 from tournaments.annual.anniversaries import ANNIVERSARIES, BY_NUMBER, Anniversary
 from tournaments.annual_tables import VOID_MATCH, playing_in
 from tournaments.models import Competition, Pairing, Round
+from games.engine import SIDE_NAMES, other
 
 PRODID = "-//Battle Cry club//Anniversary calendar//EN"
 
@@ -52,7 +52,7 @@ def anniversary_event(a: Anniversary, absolute: Callable[[str], str], host: str)
         start=a.date,
         description=(f"The battle of {a.name}, {a.date.day} {a.date:%B} {a.date.year}, "
                      f"{a.state_name}. Annual Games no. {a.number}; the {a.first_player_name} "
-                     f"moves first.\nThe scenario: {scenario}\nPlay it now: {play}"),
+                     f"side moves first.\nThe scenario: {scenario}\nPlay it now: {play}"),
         url=scenario,
         location=a.state_name,
         yearly=True,
@@ -75,7 +75,7 @@ def games_awaiting(user, absolute: Callable[[str], str], host: str) -> list[Feed
     events = []
     for game in games:
         side = game.deciding
-        opponent = game.player_of("confederate" if side == "union" else "union")
+        opponent = game.player_of(other(side))
         opponent_name = getattr(getattr(opponent, "profile", None), "name", None) or opponent.get_username()
         when = (game.deadline or game.updated).astimezone(dt.timezone.utc).replace(microsecond=0)
         events.append(FeedEvent(

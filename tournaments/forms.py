@@ -9,6 +9,7 @@ from games.forms_play import DEADLINE_CHOICES, ruleset_field
 from games.models import Scenario
 from tournaments.models import Competition
 from tournaments.pairing import METRICS
+from tournaments.services import GameScores
 
 
 #: How many measures the standings order can have on the form (each a list to choose from).
@@ -140,7 +141,6 @@ class ResultForm(forms.Form):
             self.fields["figures_away"].label = f"Figures eliminated by {names['away']} (both games)"
 
     def scores(self):
-        from tournaments.services import GameScores
         d = self.cleaned_data
         return GameScores(d["game1_winner"], d["game1_flags_home"], d["game1_flags_away"],
                           d["game2_winner"], d["game2_flags_home"], d["game2_flags_away"],

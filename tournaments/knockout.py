@@ -16,7 +16,9 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 
-from tournaments import pairing as algo, services, tables
+from tournaments import pairing as algo, tables
+from tournaments.refusals import Refused, _organiser
+from tournaments.round_terms import _published_rounds, _round_scenario
 from tournaments.models import Competition, Entry, Pairing, Round
 from tournaments.models.rounds import result_totals
 from tournaments.pairing import knockout as bracket_algo
@@ -28,20 +30,20 @@ PLACES = (0, 2, 4, 8, 16, 32, 64)
 def check_places(places: int) -> int:
     places = int(places)
     if places not in PLACES:
-        raise services.Refused("The knockout has 2, 4, 8, 16, 32 or 64 places (or none).")
+        raise Refused("The knockout has 2, 4, 8, 16, 32 or 64 places (or none).")
     return places
 
 
 def set_places(comp: Competition, organiser, places: int) -> Competition:
     """The organiser chooses (or drops) the knockout before it starts."""
-    services._organiser(comp.club, organiser)
+    _organiser(comp.club, organiser)
     places = check_places(places)
     if not comp.is_swiss:
-        raise services.Refused("Only a Swiss tournament can end with a knockout.")
+        raise Refused("Only a Swiss tournament can end with a knockout.")
     with transaction.atomic():
         comp = Competition.objects.select_for_update().get(pk=comp.pk)
         if comp.rounds.filter(bracket_size__gt=0, status=Round.Status.PUBLISHED).exists():
-            raise services.Refused("The knockout has started: its size can no longer change.")
+            raise Refused("The knockout has started: its size can no longer change.")
         comp.rounds.filter(bracket_size__gt=0).delete()  # a draft of the old size
         comp.knockout_size = places
         comp.save(update_fields=["knockout_size"])
@@ -50,7 +52,7 @@ def set_places(comp: Competition, organiser, places: int) -> Competition:
 
 def is_due(comp: Competition) -> bool:
     """The next round to pair is a knockout round: the Swiss rounds are all published."""
-    return comp.has_knockout and services._published_rounds(comp) >= comp.swiss_rounds
+    return comp.has_knockout and _published_rounds(comp) >= comp.swiss_rounds
 
 
 # -- who goes through --------------------------------------------------------------------------
@@ -87,24 +89,24 @@ def _seed_of(p: Pairing, side: str) -> int:
 def draft_round(comp: Competition, organiser, *, scenario=None) -> Round:
     """Pair the next knockout round as a draft (the organiser previews it, then publishes it
     with :func:`tournaments.services.publish_round`)."""
-    services._organiser(comp.club, organiser)
+    _organiser(comp.club, organiser)
     return _draft(comp, scenario)
 
 
 def _draft(comp: Competition, scenario=None) -> Round:
     if comp.status == Competition.Status.CLOSED:
-        raise services.Refused("The competition is closed.")
+        raise Refused("The competition is closed.")
     if not comp.has_knockout:
-        raise services.Refused("This tournament has no knockout.")
+        raise Refused("This tournament has no knockout.")
     with transaction.atomic():
         Competition.objects.select_for_update().get(pk=comp.pk)
         old = comp.rounds.filter(status=Round.Status.DRAFT).first()
         if scenario is None and old is not None:
             scenario = old.scenario  # redrawn after a correction: the organiser's choice stays
         comp.rounds.filter(status=Round.Status.DRAFT).delete()
-        played = services._published_rounds(comp)
+        played = _published_rounds(comp)
         if played < comp.swiss_rounds:
-            raise services.Refused(f"Publish all {comp.swiss_rounds} Swiss rounds first.")
+            raise Refused(f"Publish all {comp.swiss_rounds} Swiss rounds first.")
         last = (comp.rounds.filter(status=Round.Status.PUBLISHED, bracket_size__gt=0)
                 .order_by("-number").first())
         if last is None:
@@ -113,7 +115,7 @@ def _draft(comp: Competition, scenario=None) -> Round:
             seats, size, players = _following_round(last)
         number = played + 1
         rnd = Round.objects.create(competition=comp, number=number, bracket_size=size,
-                                   scenario=services._round_scenario(comp, number, scenario))
+                                   scenario=_round_scenario(comp, number, scenario))
         mode = Pairing.Mode.WEB if comp.mode == Competition.Mode.WEB else Pairing.Mode.TABLE
         for table, seat in enumerate(seats, start=1):
             Pairing.objects.create(
@@ -132,28 +134,28 @@ def _first_round(comp: Competition):
     """The first round's seats, the bracket's size and {seed: player}: the players still
     in the tournament, in the order of the Swiss standings (K3)."""
     if _unsettled(Pairing.objects.filter(round__competition=comp, round__status=Round.Status.PUBLISHED)):
-        raise services.Refused("Every Swiss result must be in (confirmed or decided) before the knockout.")
+        raise Refused("Every Swiss result must be in (confirmed or decided) before the knockout.")
     active = {e.player_id for e in comp.entries.filter(status=Entry.Status.ACTIVE)}
     ranked = [line.player for line in tables.table(comp) if line.entry.player_id in active]
     if len(ranked) < 2:
-        raise services.Refused("A knockout needs at least two players still in the tournament.")
+        raise Refused("A knockout needs at least two players still in the tournament.")
     try:
         seats = bracket_algo.first_round(comp.knockout_size, len(ranked))
     except algo.PairingError as e:
-        raise services.Refused(str(e)) from None
+        raise Refused(str(e)) from None
     size = bracket_algo.bracket_size(comp.knockout_size, len(ranked))
     return seats, size, {seed: player for seed, player in enumerate(ranked[:size], start=1)}
 
 
 def _following_round(last: Round):
     if last.bracket_size <= 2:
-        raise services.Refused("The final is paired: the knockout ends with its result.")
+        raise Refused("The final is paired: the knockout ends with its result.")
     pairings = list(last.pairings.select_related("home", "away").order_by("table"))
     players, winners = {}, []
     for p in pairings:
         side = winner_side(p)
         if side is None:
-            raise services.Refused(f"Every match of the {last.label.lower()} must have its result "
+            raise Refused(f"Every match of the {last.label.lower()} must have its result "
                                    "(confirmed or decided) first.")
         players[_seed_of(p, side)] = p.home if side == "home" else p.away
         winners.append(_seed_of(p, side))
@@ -166,14 +168,14 @@ def result_changed(p: Pairing, before: dict) -> None:
     change who went through once the next round is published (K5); drafts the next round
     as soon as every match of this one counts, or draws the draft again."""
     if p.forfeit == Pairing.Forfeit.BOTH:
-        raise services.Refused("In a knockout one player must go through: declare one forfeit, "
+        raise Refused("In a knockout one player must go through: declare one forfeit, "
                                "or enter the result.")
     rnd = p.round
     comp = rnd.competition
     later = comp.rounds.filter(number__gt=rnd.number, bracket_size__gt=0)
     changed = winner_side(p, before) not in (None, winner_side(p))
     if changed and later.filter(status=Round.Status.PUBLISHED).exists():
-        raise services.Refused(
+        raise Refused(
             "The next knockout round is published: this correction would change who went "
             "through, so it cannot be made. Enter a result with the same winner, or ask the "
             "players of the next round to agree a replay.")
@@ -188,7 +190,7 @@ def result_changed(p: Pairing, before: dict) -> None:
         return
     try:
         _draft(comp)
-    except services.Refused:
+    except Refused:
         pass  # e.g. no scenario for the round yet: the organiser pairs it from the console
 
 

@@ -20,8 +20,11 @@ from django.utils.text import slugify
 from battlecry_site.names import MESSAGE as NAME_MESSAGE, has_control_characters
 from games import outbox
 from games import services as game_services
-from games.engine import DEFAULT_RULESET, RULESETS
+from games.engine import DEFAULT_RULESET, RULESETS, other
+from tournaments import knockout, tables
 from tournaments import pairing as algo
+from tournaments.refusals import NotOrganiser, NotYourMatch, Refused, _organiser
+from tournaments.round_terms import _published_rounds, _round_scenario
 from tournaments.models import (
     Club, Competition, CompetitionScenario, Entry, Membership, Pairing, ResultChange, Round,
 )
@@ -29,30 +32,6 @@ from tournaments.models.club import new_invite_token
 
 #: The most flags one player can take in one game of any scenario (a sanity bound).
 MAX_FLAGS = 12
-
-
-# -- refusals ----------------------------------------------------------------------------------
-class Refused(Exception):
-    """A request the site refuses; ``message`` is for the user."""
-
-    code = "refused"
-
-    def __init__(self, message: str):
-        super().__init__(message)
-        self.message = message
-
-
-class NotOrganiser(Refused):
-    code = "not_organiser"
-
-
-class NotYourMatch(Refused):
-    code = "not_your_match"
-
-
-def _organiser(club: Club, user) -> None:
-    if not club.is_organiser(user):
-        raise NotOrganiser(f"Only an organiser of {club} can do that.")
 
 
 # -- clubs -------------------------------------------------------------------------------------
@@ -103,8 +82,7 @@ def ask_to_join(club: Club, user) -> Membership:
     if not created and m.status == Membership.Status.ACTIVE:
         raise Refused(f"You are already a member of {club}.")
     if created:
-        from tournaments import tasks
-        outbox.queue(tasks.notify_join_request, m.pk)
+        outbox.queue("tournaments.notify_join_request", m.pk)
     return m
 
 
@@ -192,7 +170,6 @@ def create_competition(club: Club, organiser, terms: Terms) -> Competition:
         raise Refused("Choose where the games are played.")
     if terms.kind == Competition.Kind.TOURNAMENT and not 1 <= int(terms.swiss_rounds) <= 15:
         raise Refused("A Swiss tournament has between 1 and 15 rounds.")
-    from tournaments import knockout
     knockout_size = knockout.check_places(terms.knockout_size or 0)
     if knockout_size and terms.kind != Competition.Kind.TOURNAMENT:
         raise Refused("Only a Swiss tournament can end with a knockout.")
@@ -219,10 +196,6 @@ def create_competition(club: Club, organiser, terms: Terms) -> Competition:
         for i, sc in enumerate(dict.fromkeys(terms.scenarios)):
             CompetitionScenario.objects.create(competition=comp, scenario=sc, position=i)
     return comp
-
-
-def _published_rounds(comp: Competition) -> int:
-    return comp.rounds.filter(status=Round.Status.PUBLISHED).aggregate(n=Max("number"))["n"] or 0
 
 
 def add_player(comp: Competition, organiser, user) -> Entry:
@@ -268,25 +241,12 @@ def withdraw(comp: Competition, actor, user) -> Entry:
 
 
 # -- rounds ------------------------------------------------------------------------------------
-def _round_scenario(comp: Competition, number: int, scenario):
-    policy = comp.scenario_policy
-    if policy == Competition.ScenarioPolicy.FIXED:
-        listed = comp.scenario_list()
-        return listed[(number - 1) % len(listed)]
-    if policy == Competition.ScenarioPolicy.ORGANISER:
-        if scenario is None:
-            raise Refused("Choose the scenario of this round.")
-        return scenario
-    return None  # the players of each match choose from the pool
-
-
 def draft_round(comp: Competition, organiser, *, scenario=None, seed: int | None = None) -> Round:
     """Pair the next round as a draft only organisers see (replacing an earlier draft, with
     a new random ``seed`` for Swiss unless one is given); :func:`publish_round` makes it real.
     Once the Swiss rounds of a tournament with a knockout are published, the next round is
     the knockout's (:func:`tournaments.knockout.draft_round`)."""
     _organiser(comp.club, organiser)
-    from tournaments import knockout
     if knockout.is_due(comp):
         return knockout.draft_round(comp, organiser, scenario=scenario)
     if comp.status == Competition.Status.CLOSED:
@@ -319,7 +279,6 @@ def draft_round(comp: Competition, organiser, *, scenario=None, seed: int | None
 
 
 def _swiss_pairs(comp: Competition, rnd: Round, active: list[Entry]) -> list:
-    from tournaments import tables
     unfinished = Pairing.objects.filter(round__competition=comp, round__status=Round.Status.PUBLISHED,
                                         away__isnull=False).exclude(result__in=Pairing.FINAL)
     if unfinished.exists():
@@ -370,7 +329,6 @@ def publish_round(rnd: Round, organiser) -> Round:
     """Publish a drafted round: web matches start, byes count, players are told."""
     comp = rnd.competition
     _organiser(comp.club, organiser)
-    from tournaments import tasks
     with transaction.atomic():
         rnd = Round.objects.select_for_update().get(pk=rnd.pk)
         if rnd.is_published:
@@ -388,7 +346,7 @@ def publish_round(rnd: Round, organiser) -> Round:
                 continue
             if p.mode == Pairing.Mode.WEB and p.scenario is not None:
                 _start_web_match(p)
-            outbox.queue(tasks.notify_pairing, p.pk)
+            outbox.queue("tournaments.notify_pairing", p.pk)
     return rnd
 
 
@@ -485,7 +443,6 @@ def _log(p: Pairing, actor, action: str, before: dict, note: str = "") -> None:
 def _knockout_follows(p: Pairing, before: dict) -> None:
     """A knockout match's result changed: the bracket moves on (or refuses, K4-K5)."""
     if p.round.is_knockout:
-        from tournaments import knockout
         knockout.result_changed(p, before)
 
 
@@ -505,7 +462,6 @@ def _open_for_results(p: Pairing) -> None:
 def report_result(p: Pairing, user, scores: GameScores) -> Pairing:
     """A player reports the result of a match played at the table; the opponent confirms
     or disputes it.  The reporter may change the report until then."""
-    from tournaments import tasks
     with transaction.atomic():
         p = _locked_pairing(p)
         if not p.is_player(user):
@@ -523,7 +479,7 @@ def report_result(p: Pairing, user, scores: GameScores) -> Pairing:
         p.reported_by = user
         p.save()
         _log(p, user, ResultChange.Action.REPORTED, before)
-        outbox.queue(tasks.notify_result_to_confirm, p.pk)
+        outbox.queue("tournaments.notify_result_to_confirm", p.pk)
     return p
 
 
@@ -550,7 +506,6 @@ def confirm_result(p: Pairing, user) -> Pairing:
 
 
 def dispute_result(p: Pairing, user, note: str = "") -> Pairing:
-    from tournaments import tasks
     with transaction.atomic():
         p = _locked_pairing(p)
         _open_for_results(p)
@@ -562,7 +517,7 @@ def dispute_result(p: Pairing, user, note: str = "") -> Pairing:
         p.dispute_note = note.strip()[:300]
         p.save()
         _log(p, user, ResultChange.Action.DISPUTED, before, note)
-        outbox.queue(tasks.notify_dispute, p.pk)
+        outbox.queue("tournaments.notify_dispute", p.pk)
     return p
 
 
@@ -618,7 +573,7 @@ def record_web_result(match) -> Pairing | None:
         outcome = g.outcome or {}
         flags = outcome.get("flags", {})
         home_side = "union" if g.union_player_id == p.home_id else "confederate"
-        away_side = "confederate" if home_side == "union" else "union"
+        away_side = other(home_side)
         winner = ("home" if g.winner_side == home_side else "away" if g.winner_side == away_side else "")
         setattr(p, f"game{g.number}_winner", winner)
         setattr(p, f"game{g.number}_flags_home", int(flags.get(home_side, 0)))

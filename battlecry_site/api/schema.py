@@ -4,6 +4,7 @@ from __future__ import annotations
 from drf_spectacular.openapi import AutoSchema
 
 from .errors import ErrorSerializer
+from .permissions import ReadOpenWriteMember
 
 ERRORS_ALWAYS = {
     "400": "The request is malformed or not valid (code malformed, invalid, illegal, ...).",
@@ -22,7 +23,6 @@ ERRORS_WRITE = {
 class SiteAutoSchema(AutoSchema):
     def get_auth(self):
         """Reads that anybody may make (ReadOpenWriteMember) need no credentials."""
-        from .permissions import ReadOpenWriteMember
 
         auths = super().get_auth()
         public = any(isinstance(p, ReadOpenWriteMember) for p in self.view.get_permissions())

@@ -7,10 +7,10 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from campaigns import services
-from campaigns.models import SIDES, Campaign, CampaignBattle, CampaignPlan
+from campaigns.models import Campaign, CampaignBattle, CampaignPlan
 from games.api.serializers import MemberSerializer
 from games.api.types import SIDE_CHOICES
-from games.engine import DEFAULT_RULESET, RULESETS
+from games.engine import DEFAULT_RULESET, RULESETS, SIDES
 from games.forms_play import DEADLINE_CHOICES
 from games.models import Scenario
 

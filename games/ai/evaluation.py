@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from operator import itemgetter
 
-from games.engine import BOARD, RULESETS, Game
+from games.engine import BOARD, RULESETS, Game, other
 
 DIST = BOARD.dist
 #: The dice a unit rolls by distance (1, 2, ...), as the AI estimates them: each ruleset's
@@ -23,8 +23,6 @@ DICE = DICE_BY_RULESET["advanced"]
 FULL_FIGURES = {"infantry": 4, "cavalry": 3, "artillery": 3}
 
 
-def other(side: str) -> str:
-    return "confederate" if side == "union" else "union"
 
 WIN = 10_000.0
 FLAG = 100.0          # the whole way to victory is worth this much

@@ -22,7 +22,6 @@ from battlecry_site.api.permissions import MemberWithTokenScope, ReadOpenWriteMe
 from games import game_log, services
 from games.engine import IllegalAction, view_event
 from games.models import Game
-from games.models.match import PHASE_LABELS
 from games.presentation.choices import Choices, choices as present_choices
 from games.presentation.log import archie_in, event_lines
 from games.presentation.tracker import tracker_for
@@ -33,6 +32,7 @@ from .serializers import (ActedSerializer, AttackPreviewSerializer, ClaimSeriali
                           GameDetailSerializer, GameSummarySerializer, LegalActionsSerializer,
                           ReachableSerializer, ReplayStepSerializer, ResignSerializer, SeedSerializer,
                           SubmitActionSerializer, UndoSerializer)
+from games.presentation.words import phase_words
 
 #: Exactly the board's 113 hexes, ``col,row`` in doubled columns: rows 0 to 8; on an even row
 #: the even columns 0 to 24, on an odd row the odd columns 1 to 23.
@@ -144,7 +144,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
               if mine else Choices())
         return Response(LegalActionsSerializer({
             "version": game.version, "phase": game.phase,
-            "phase_label": PHASE_LABELS.get(game.phase, game.phase), "deciding": game.deciding or None,
+            "phase_label": phase_words(game.ruleset, game.phase), "deciding": game.deciding or None,
             "your_side": side, "your_turn": mine, "actions": actions,
             **choices_body(ch, view["hand"] or [])}).data)
 

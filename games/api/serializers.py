@@ -5,7 +5,8 @@ from django.contrib.auth import get_user_model
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from games.engine import DEFAULT_RULESET, RULESETS
+from games.engine import DEFAULT_RULESET, RULESETS, Game as EngineGame, ScenarioError
+from games import services
 from games.forms_play import DEADLINE_CHOICES
 from games.models import Game, Match, Scenario
 
@@ -76,7 +77,6 @@ class ScenarioDetailSerializer(ScenarioSerializer):
 
     def _board(self, sc):
         if not hasattr(sc, "_board_cache"):
-            from games.engine import Game as EngineGame, ScenarioError
             try:
                 view = EngineGame.new(sc.engine_scenario(), seed=0).view(None)
             except ScenarioError as exc:
@@ -154,7 +154,6 @@ class ArchieSerializer(serializers.Serializer):
 
 
 def archie_of(game) -> dict | None:
-    from games import services
     side = services.archie_side(game)
     if side is None:
         return None

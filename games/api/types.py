@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
+from games.engine import SIDES
 
-SIDE_CHOICES = ("union", "confederate")
+SIDE_CHOICES = SIDES
 SECTION_CHOICES = ("left", "centre", "right")
 UNIT_KIND_CHOICES = ("infantry", "cavalry", "artillery")
 FACE_CHOICES = ("infantry", "cavalry", "artillery", "flag", "swords")

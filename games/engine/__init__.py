@@ -1,7 +1,7 @@
 """The rules of Battle Cry (the Advanced Rulebook, and the standard rules of seed 004), in
 pure Python.
 
-Public API (DESIGN.md section 2)::
+Public API (docs/architecture.md, "The engine facade in short")::
 
     from games.engine import Game, load_scenario, IllegalAction, ScenarioError
 
@@ -18,7 +18,7 @@ Helpers for drawing and wording a game: ``BOARD``, ``TERRAIN``, ``CARDS``, ``car
 part of the API.  This package imports nothing from Django or the rest of the site.
 """
 from .battlecry.advanced.ruleset import ADVANCED
-from .battlecry.advanced.cards import Card
+from .battlecry.cards import Card
 from .battlecry.standard import STANDARD
 from .core import OptionError, rulesets
 from .core.errors import IllegalAction, ScenarioError
@@ -28,7 +28,7 @@ from .battlecry.terrain import KINDS as TERRAIN, TerrainKind
 from .replay import chance_of, replay
 from .battlecry.sample import sample_scenario
 from .battlecry.scenario import Scenario, load_scenario
-from .battlecry.units import SIDES, other
+from .battlecry.sides import CONFEDERATE, SIDE_NAMES, SIDES, UNION, other, side_name
 
 #: The rulesets a game may be played under, by name.
 RULESETS = rulesets()
@@ -46,6 +46,6 @@ def card_of(copy_id: str) -> Card:
 DEFAULT_RULESET = ADVANCED.name
 
 __all__ = ["ADVANCED", "STANDARD", "BOARD", "CARDS", "Card", "DEFAULT_RULESET", "Game", "Hex", "HexBoard",
-           "IllegalAction", "OptionError", "RULESETS", "SIDES", "Scenario", "ScenarioError",
+           "IllegalAction", "OptionError", "RULESETS", "CONFEDERATE", "SIDES", "SIDE_NAMES", "Scenario", "ScenarioError",
            "TERRAIN", "TerrainKind", "card_of", "chance_of", "load_scenario", "other", "replay",
-           "rulesets", "sample_scenario", "view_event"]
+           "rulesets", "side_name", "UNION", "sample_scenario", "view_event"]

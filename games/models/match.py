@@ -13,32 +13,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 
-SIDES = ("union", "confederate")
-SIDE_NAMES = {"union": "Union", "confederate": "Confederate"}
-#: What is being decided, in plain words, for each engine phase.
-PHASE_LABELS = {
-    "play_card": "play a command card",
-    "order": "order units",
-    "move": "move the ordered units",
-    "battle": "battle",
-    "move_again": "move again after Hit and Run",
-    "retreat": "choose where a unit retreats",
-    "general_retreat": "choose where a general retreats",
-    "withdraw": "withdraw or stand against a melee",
-    "take_ground": "take ground or hold",
-    "discard": "discard down to the hand limit",
-    "keep_card": "keep one of the two cards drawn",
-    "rally": "rally units",
-    "reinforce": "place reinforcements",
-    "supply_move": "send a unit back (Short Supply)",
-    "fight_back": "play Fight Back or decline",
-    "nightfall": "night has fallen: the game ends",
-    "prebattle_roll": "roll the campaign's pre-battle dice",
-    "prebattle_loss": "choose a unit to lose a figure (pre-battle dice)",
-    "prebattle_retreat": "choose a unit to fall back (pre-battle dice)",
-    "over": "the game is over",
-}
-
+from games.engine import SIDE_NAMES
 
 #: Prefix of the engine seed's derivation (see :func:`engine_seed`); never change it.
 ENGINE_SEED_PREFIX = "battlecry-engine-seed:"
@@ -75,7 +50,7 @@ class Match(models.Model):
         FIGURES = "figures", "Tie on flags: most figures eliminated"
         DIE = "die", "Tie on flags and figures: a die roll"
 
-    SIDE_CHOICES = [("random", "Random"), ("union", "Union"), ("confederate", "Confederate")]
+    SIDE_CHOICES = [("random", "Random"), *SIDE_NAMES.items()]
 
     scenario = models.ForeignKey("games.Scenario", on_delete=models.PROTECT, related_name="matches")
     challenger = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
@@ -222,10 +197,6 @@ class Game(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("play:game", args=[self.pk])
-
-    @property
-    def phase_label(self) -> str:
-        return PHASE_LABELS.get(self.phase, self.phase.replace("_", " "))
 
     @property
     def is_over(self) -> bool:

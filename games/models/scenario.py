@@ -11,7 +11,7 @@ from pathlib import Path
 from django.conf import settings
 from django.db import models
 
-from games.engine import Scenario as EngineScenario, ScenarioError, load_scenario
+from games.engine import SIDES, Scenario as EngineScenario, ScenarioError, load_scenario
 
 #: The shipped scenario files and the JSON Schema of the format (docs/scenarios.md).
 SCENARIO_DIR = Path(__file__).resolve().parent.parent / "scenarios"
@@ -157,7 +157,7 @@ _KEY_ORDER = {
              "annual_number", "layout_source", "source_notes", "corrections", "sides",
              "first_side", "terrain", "units", "generals", "flag_tokens", "special_rules",
              "special_rules_text", "historical_note"),
-    "sides": ("union", "confederate"),
+    "sides": SIDES,
     "side": ("position", "commander", "cards", "flags", "territorial"),
     "hex": ("col", "row"),
     "terrain": ("hex", "kind", "sides"),

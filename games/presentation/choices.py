@@ -11,8 +11,7 @@ import json
 from collections import OrderedDict
 
 from games.board_svg import unit_words
-from games.engine import TERRAIN as KINDS
-from games.models.match import SIDE_NAMES
+from games.engine import SIDE_NAMES, TERRAIN as KINDS
 
 from . import prebattle
 from .words import card_info, hex_label

@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from games.engine import CARDS, RULESETS, view_event
+from games.engine import CARDS, RULESETS, SIDES, other, side_name, view_event
 
 from . import prebattle
 from .tracker import Tracker
-from .words import REASONS, SIDE, UNDONE, card_name, faces, hex_label
+from .words import REASONS, UNDONE, card_name, faces, hex_label
 
 
 class Archie(NamedTuple):
@@ -36,7 +36,7 @@ def describe(e: dict, viewer: str | None, tr: Tracker, archie: Archie | None = N
     """One (already redacted) event as a sentence for ``viewer``; None for events not shown.
     ``archie``: Archie's seat, whose draws and cards are told as Archie's."""
     t = e["type"]
-    side = SIDE.get(e.get("side"), "")
+    side = side_name(e.get("side"))
     by_archie = archie is not None and e.get("side") == archie.side
     player = f"Archie ({side})" if by_archie else side
     from_deck = by_archie and archie is not None and archie.from_deck
@@ -73,7 +73,7 @@ def describe(e: dict, viewer: str | None, tr: Tracker, archie: Archie | None = N
     if t == "battle_phase":
         return f"{side} moves on to battle."
     if t == "attack":
-        target = ("the " + SIDE[_other(e.get("side"))] + " general" if e.get("target_kind") == "general"
+        target = ("the " + side_name(_other(e.get("side"))) + " general" if e.get("target_kind") == "general"
                   else tr.unit(e.get("target")))
         text = (f"{tr.unit(e['unit'])[0].upper()}{tr.unit(e['unit'])[1:]} "
                 f"{'fought' if e.get('melee') else 'fired on'} {target}"
@@ -95,7 +95,7 @@ def describe(e: dict, viewer: str | None, tr: Tracker, archie: Archie | None = N
     if t == "reroll":
         return f"Sabres rerolled: {faces(e['rolls'])}."
     if t == "eliminated":
-        return f"The {SIDE[e.get('side')]} {e.get('kind')} at {hex_label(e.get('hex'))} was eliminated."
+        return f"The {side_name(e.get('side'))} {e.get('kind')} at {hex_label(e.get('hex'))} was eliminated."
     if t == "retreated":
         if e.get("from") == e.get("to"):
             text = f"{_cap(tr.unit(e['unit']))} could not retreat"
@@ -106,7 +106,7 @@ def describe(e: dict, viewer: str | None, tr: Tracker, archie: Archie | None = N
         return text + "."
     if t == "withdrew":
         u = tr.units.get(e["unit"]) or {}
-        return (f"The {SIDE[u.get('side')]} {u.get('kind', 'unit')} at {hex_label(e.get('from'))} "
+        return (f"The {side_name(u.get('side'))} {u.get('kind', 'unit')} at {hex_label(e.get('from'))} "
                 f"withdrew to {hex_label(e['to'])} before the melee.")
     if t == "morale_check":
         mods = [f"{m['why']} {m['value']:+d}" for m in e.get("modifiers") or []]
@@ -166,17 +166,23 @@ def describe(e: dict, viewer: str | None, tr: Tracker, archie: Archie | None = N
     if t == "temporary_flags":
         return f"{side} now holds {e['flags']} temporary flag{'s' if e['flags'] != 1 else ''}."
     if t == "game_over":
-        winner = SIDE.get(e.get("winner"))
-        why = REASONS.get(e.get("reason"), str(e.get("reason", "")).replace("_", " "))
+        winner = side_name(e.get("winner"))
+        why = REASONS.get(e.get("reason") or "", str(e.get("reason", "")).replace("_", " "))
         return (f"The game is over: the {winner} player wins ({why})." if winner
                 else f"The game is over: a draw ({why}).")
     if t == "undone":
-        return f"{side} took back a step ({UNDONE.get(e.get('action'), 'a step')})."
+        return f"{side} took back a step ({UNDONE.get(e.get('action') or '', 'a step')})."
     if t in ("deck_built",):
         return None
     if t.startswith("prebattle_"):
         return prebattle.describe(e, tr.unit, hex_label)
-    return t.replace("_", " ").capitalize() + "."
+    return unworded(t)
+
+
+def unworded(kind: str) -> str:
+    """The line for an event kind that has no sentence of its own: its name.  Every kind a
+    ruleset produces has one (tests/site/test_words_for_every_ruleset.py)."""
+    return kind.replace("_", " ").capitalize() + "."
 
 
 def _cap(s: str) -> str:
@@ -184,13 +190,13 @@ def _cap(s: str) -> str:
 
 
 def _other(side):
-    return {"union": "confederate", "confederate": "union"}.get(side)
+    return other(side) if side in SIDES else None
 
 
 class Entry(NamedTuple):
     """One log row, light (no model instance).  ``action`` stays on the server: a kept
     card's id is in it."""
-    index: int
+    index: int                  # type: ignore[assignment]  # a field, not tuple.index
     side: str
     events: list
     action: dict

@@ -5,15 +5,15 @@ events (games/engine/battlecry/advanced/prebattle.py holds the rules)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from games.engine import side_name
 
 PHASES = ("prebattle_roll", "prebattle_loss", "prebattle_retreat")
-SIDE = {"union": "Union", "confederate": "Confederate"}
 
 
 def describe(e: dict, unit: Callable[[str], str], hex_label: Callable) -> str | None:
     """A pre-battle event in plain words; None if ``e`` is not one."""
     t = e["type"]
-    side, by = SIDE.get(e.get("side"), ""), SIDE.get(e.get("by"), "")
+    side, by = side_name(e.get("side")), side_name(e.get("by"))
     if t == "prebattle_roll":
         n = e["dice"]
         return f"Pre-battle dice: the {side} player rolled {n} {'die' if n == 1 else 'dice'}."

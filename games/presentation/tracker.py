@@ -2,9 +2,9 @@
 even for events that name only a unit's id."""
 from __future__ import annotations
 
-from games.engine import BOARD
+from games.engine import BOARD, side_name
 
-from .words import SIDE, hex_label
+from .words import hex_label
 
 
 class Tracker:
@@ -24,12 +24,12 @@ class Tracker:
             return "a unit"
         if own:
             return f"its {u['kind']} at {hex_label(u['hex'])}"
-        return f"the {SIDE[u['side']]} {u['kind']} at {hex_label(u['hex'])}"
+        return f"the {side_name(u['side'])} {u['kind']} at {hex_label(u['hex'])}"
 
     def general(self, gid, name=None) -> str:
         g = self.generals.get(gid) or {}
         name = name or g.get("name")
-        side = SIDE.get(g.get("side"), "")
+        side = side_name(g.get("side"))
         return f"the {side} general{' ' + name if name else ''}".replace("  ", " ")
 
     def follow(self, e) -> None:

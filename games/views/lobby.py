@@ -16,11 +16,12 @@ from games.context_processors import challenges_for, decision_of
 from games.invitation_privacy import may_see
 from games.forms_play import (SEARCH_LIMIT, ChallengeForm, SeekForm, blank_lobby_forms, member_label,
                               scenario_rows, search_members)
-from games.models import Game, Match
-from games.models.match import SIDE_NAMES
+from games.models import Game, Match, Scenario
 
 from .campaign_place import campaign_place
 from .play import see_other
+from games.engine import SIDE_NAMES, other
+from games.presentation.words import phase_words
 
 
 def _name(user) -> str:
@@ -32,11 +33,11 @@ def _name(user) -> str:
 
 def _game_row(game: Game, user) -> dict:
     side = game.side_of(user)
-    opponent = game.player_of("confederate" if side == "union" else "union") if side else None
+    opponent = game.player_of(other(side)) if side else None
     return {"game": game, "side": SIDE_NAMES.get(side, ""), "opponent": _name(opponent),
             "your_turn": bool(side) and game.deciding == side and not game.is_over,
             "waiting_for": _name(game.deciding_player) if game.deciding else "",
-            "phase": game.phase_label}
+            "phase": phase_words(game.ruleset, game.phase)}
 
 
 #: Seconds between two refreshes of the member's games on the lobby and home pages.
@@ -151,7 +152,6 @@ def new_match(request):
     """Challenge a member or post a seek, for the scenario named by ``?scenario=slug``
     (the "Play this scenario" link of the scenario pages) and the member named by
     ``?opponent=username`` (the member search's "challenge" link)."""
-    from games.models import Scenario
     scenario = Scenario.objects.filter(slug=request.GET.get("scenario", "")).first()
     initial = {"scenario": scenario.pk} if scenario else {}
     opponent = (request.GET.get("opponent") or "").strip()[:150]

@@ -28,9 +28,8 @@ from battlecry_site.prepared import PreparedGet
 from games import services
 from games.chat_unread import mark_read, unread_count
 from games.board_svg import piece_swatches, render_board, terrain_swatch
-from games.engine import TERRAIN as KINDS
+from games.engine import SIDE_NAMES, SIDES, TERRAIN as KINDS, other as other_side
 from games.models import Game
-from games.models.match import PHASE_LABELS, SIDE_NAMES
 from games.presentation.choices import Choices, choices as present_choices, sel_query
 from games.presentation.hints import hint_for
 from games.presentation.words import card_info, reason_words
@@ -43,6 +42,7 @@ from .turn_count import HEADER as TURN_COUNT_HEADER, with_turn_count
 from .play_dice import dice_tray
 from .play_victory import victory
 from .play_history import history, know_newest, undo_candidate
+from games.presentation.words import phase_words
 
 TEMPLATE = "games/game.html"
 POLL_SECONDS = 3
@@ -155,11 +155,11 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
     undo_entry = undo_candidate(row, side) if mine else None
     other = None
     if side:
-        other = "confederate" if side == "union" else "union"
+        other = other_side(side)
     hand = [dict(card_info(c), buttons=choices.hand_buttons.get(c, [])) for c in (view["hand"] or [])]
     deciding_user = row.deciding_player
     stands = []
-    for s in ("union", "confederate"):
+    for s in SIDES:
         stands.append({
             "side": s, "name": SIDE_NAMES[s], "player": _name(row.player_of(s)),
             "flags": view["flags"][s], "needed": view["flags_needed"][s],
@@ -189,7 +189,7 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
         "show_last": not (side and view.get("active") == side and row.phase != "play_card"),
         "deciding_name": _name(deciding_user) if deciding_user else "",
         "deciding_side_name": SIDE_NAMES.get(row.deciding, ""),
-        "phase_label": PHASE_LABELS.get(row.phase, row.phase),
+        "phase_label": phase_words(row.ruleset, row.phase),
         "outcome": outcome, "winner_name": (_name(row.player_of(outcome["winner"]))
                                             if outcome and outcome.get("winner") else ""),
         "outcome_reason": reason_words(outcome),

@@ -9,8 +9,8 @@ that adds hits is counted even where no single die shows it.
 from __future__ import annotations
 
 from django.utils.html import format_html
+from games.engine import side_name
 
-SIDE = {"union": "Union", "confederate": "Confederate"}
 FACE_NAMES = {"flag": "flag", "swords": "sabres", "cavalry": "cavalry", "artillery": "artillery",
               "infantry": "infantry"}
 #: How many rolls the strip beside the board keeps.
@@ -88,7 +88,7 @@ def roll_of(e: dict) -> dict | None:
     marks = _marks(e)
     return {
         "side": e.get("side") or "",
-        "side_name": SIDE.get(e.get("side"), ""),
+        "side_name": side_name(e.get("side")),
         "dice": [{"face": f, "name": FACE_NAMES.get(f, str(f)), "mark": m,
                   "html": die_html(f, FACE_NAMES.get(f, str(f)), m)} for f, m in zip(rolls, marks)],
         "result": result_words(e),

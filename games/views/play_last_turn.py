@@ -4,11 +4,10 @@ units eliminated.  Events are passed through ``view_event`` first, like the log'
 """
 from __future__ import annotations
 
-from games.engine import view_event
+from games.engine import side_name, view_event
 
 from games.presentation.words import card_name, hex_label
 
-SIDE = {"union": "Union", "confederate": "Confederate"}
 PATHS = {"moved": "move", "general_moved": "move", "retreated": "retreat", "withdrew": "retreat",
          "took_ground": "move", "general_retreated": "retreat", "sent_back": "retreat"}
 
@@ -54,10 +53,10 @@ def summary(previous) -> dict | None:
             marks.append({"kind": "eliminated", "from": _key(e["hex"]), "to": _key(e["hex"]),
                           "side": e.get("side", "")})
     moves = sum(1 for m in marks if m["kind"] == "move")
-    words = (f"{SIDE.get(side, 'The other side')} played {card or 'a card'}: "
+    words = (f"{side_name(side) or 'The other side'} played {card or 'a card'}: "
              f"{moves} move{'s' if moves != 1 else ''}, {attacks} attack{'s' if attacks != 1 else ''}")
     lost = [hex_label({"col": m["from"][0], "row": m["from"][1]}) for m in marks if m["kind"] == "eliminated"]
     if lost:
         words += f", eliminated at {', '.join(lost)}"
-    return {"side": side or "", "side_name": SIDE.get(side, ""), "card": card or "",
+    return {"side": side or "", "side_name": side_name(side), "card": card or "",
             "marks": marks, "words": words + "."}

@@ -17,7 +17,7 @@ from games import replay_states
 from games.engine import view_event
 from games.board_svg import render_board
 from games.models import Game
-from games.models.match import SIDE_NAMES
+from games.engine import SIDE_NAMES, SIDES
 
 from games.presentation.log import archie_in
 from games.presentation.tracker import tracker_from_view
@@ -59,7 +59,7 @@ def step_context(row: Game, step: int) -> dict:
         "stands": [{"name": SIDE_NAMES[s], "player": at.names[s],
                     "flags": view["flags"][s], "needed": view["flags_needed"][s],
                     "hand": view["hand_counts"][s], "deck": view["deck_counts"][s]}
-                   for s in ("union", "confederate")],
+                   for s in SIDES],
     }
 
 

@@ -6,10 +6,8 @@ terms the game's ruleset declares.
 from __future__ import annotations
 
 from games.board_svg import hex_name
-from games.engine import RULESETS
+from games.engine import RULESETS, SIDE_NAMES, SIDES
 
-SIDES = ("union", "confederate")
-SIDE = {"union": "Union", "confederate": "Confederate"}
 
 
 def _n(n: int, word: str) -> str:
@@ -45,7 +43,7 @@ def victory(engine, view: dict) -> dict:
                 + (f", less {base + per * gens - cap} by a card's effect"
                    if cap < base + per * gens else "")
                 + ".")
-        sides.append({"side": s, "name": SIDE[s], "lines": lines, "hand": hand})
+        sides.append({"side": s, "name": SIDE_NAMES[s], "lines": lines, "hand": hand})
     common = []
     if nightfall:
         common.append("Nightfall: played cards are not reshuffled. When a player has no card to "

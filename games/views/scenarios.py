@@ -15,12 +15,11 @@ from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 
 from games.board_svg import piece_swatches, render_board, terrain_swatch
-from games.engine import RULESETS, TERRAIN as KINDS, Game, ScenarioError
+from games.engine import RULESETS, SIDE_NAMES, TERRAIN as KINDS, Game, ScenarioError
 from games.forms import ScenarioImportForm
 from games.models import Scenario
 from games.models.scenario import scenario_file_text
 
-SIDE_NAMES = {"union": "Union", "confederate": "Confederate"}
 
 #: ?sort= values of the list, with the words of their links.
 SORTS = {

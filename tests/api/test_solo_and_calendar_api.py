@@ -9,7 +9,7 @@ import datetime as dt
 import pytest
 
 from accounts.models import Profile
-from games import services
+from games import outbox, services
 from games.models import Match
 from tests.play_helpers import make_scenario
 from tournaments import clock
@@ -40,7 +40,7 @@ def test_a_member_starts_a_solo_match_and_the_game_says_archie_plays(duel, field
 
 
 def test_archie_is_thinking_while_its_decision_waits(duel, field, monkeypatch):
-    monkeypatch.setattr(services, "_send_archie", lambda game_id, version: None)   # no worker answers
+    monkeypatch.setattr(outbox, "_publish", lambda row: None)   # taken by the broker; no worker answers
     match = services.start_solo(duel.lee, field, "veteran")
     game = match.current_game()
     for _ in range(200):

@@ -41,11 +41,19 @@ def archie_worker(monkeypatch, settings):
     """Archie's queued decisions, taken one by one by a thread (like a worker would)."""
     from django.db import connections
 
-    from games import services, tasks
+    from games import outbox, tasks
 
     settings.ARCHIE_ITERATIONS = 20
     todo: queue.Queue = queue.Queue()
-    monkeypatch.setattr(services, "_send_archie", lambda game_id, version: todo.put((game_id, version)))
+    publish = outbox._publish
+
+    def to_the_thread(row):
+        if row.task == "games.archie_move":
+            todo.put(tuple(row.args))
+        else:
+            publish(row)
+
+    monkeypatch.setattr(outbox, "_publish", to_the_thread)
     shared = connections["default"]
     in_memory = shared.vendor == "sqlite" and shared.is_in_memory_db()
     if in_memory:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from games.engine import Game, IllegalAction, OptionError, load_scenario, view_event
-from games.engine.battlecry.advanced import turn
+from games.engine.battlecry.advanced import hand
 from games.engine.replay import chance_of, replay
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -122,7 +122,7 @@ def test_swords_add_up_to_a_hand_of_one_and_the_short_side_draws_two_until_full(
         events = g.apply(rng.choice(g.legal_actions()))
         draws += [e["count"] for e in events if e["type"] == "draw" and e["side"] == "union"]
         if g.current.number != before_turn and g.current.active == "confederate":   # a Union turn just ended
-            ends.append((len(g.cards.hands["union"]), turn.capacity(g, "union")))
+            ends.append((len(g.cards.hands["union"]), hand.capacity(g, "union")))
     assert len(ends) >= 6
     assert [hand for hand, _ in ends[:5]] == [2, 3, 4, 5, 6], "1 card played, 2 drawn, each turn"
     assert draws[:5] == [2, 2, 2, 2, 2]

@@ -30,7 +30,8 @@ def main() -> dict:
     User = get_user_model()
     lee = User.objects.create_user("lee", email="lee@example.org", password="Gettysburg-1863")
     grant = User.objects.create_user("grant", email="grant@example.org", password="Vicksburg-1863")
-    match = services.create_challenge(lee, grant, make_scenario(), side="union")
+    scenario = make_scenario()
+    match = services.create_challenge(lee, grant, scenario, side="union")
     services.accept(match.pk, grant)
     game = Game.objects.get(match=match, number=1)
     seen: dict = {"outbox_after_start": Outbox.objects.count()}
@@ -63,7 +64,31 @@ def main() -> dict:
         "password1": "Appomattox-1865", "password2": "Appomattox-1865"})
     seen["signup"] = newcomer.status_code
     seen["welcome_kept"] = Outbox.objects.filter(task__endswith="send_welcome_email").count()
+    seen["solo"] = play_until_archie(client, lee, scenario)
     return seen
+
+
+def play_until_archie(client, lee, scenario) -> dict:
+    """A solo game: lee's first turn, through the pages, ends by handing the turn to Archie."""
+    from games import services
+    from games.models import Outbox
+
+    match = services.start_solo(lee, scenario, "recruit")
+    game = match.games.get(number=1)
+    side = game.side_of(lee)
+    engine = services.load_engine(game)
+    unit = next(u for u in engine.units.values() if u.side == side and u.kind == "infantry")
+    steps = [{"type": "play_card", "card": engine.hands[side][0], "mode": "skirmish"},
+             {"type": "order", "unit": unit.id}, {"type": "end_movement"}, {"type": "end_turn"}]
+    answers = []
+    for action in steps:
+        game.refresh_from_db()
+        r = client.post(f"/play/games/{game.pk}/act/", {"action": json.dumps(action), "version": game.version})
+        answers.append([action["type"], r.status_code])
+    game.refresh_from_db()
+    return {"answers": answers, "archie_to_decide": services.archie_to_decide(game),
+            "kept": list(Outbox.objects.filter(task="games.archie_move").values_list("args", "attempts")),
+            "game": game.pk, "version": game.version}
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ from kombu.exceptions import OperationalError
 
 from games import outbox, tasks
 from games.models import Outbox
-from tests.play_helpers import act, start_match
+from tests.play_helpers import act, make_scenario, start_match
 
 ROOT = Path(__file__).resolve().parents[2]
 CLOSED_PORT = "redis://127.0.0.1:1/3"
@@ -43,6 +43,12 @@ def test_with_redis_on_a_closed_port_moves_and_log_in_answer_normally(tmp_path):
     assert ["games.notify_turn", [1, 4], 1] in seen["kept"]       # kept, to be sent later
     assert seen["page_says_delayed"]
     assert seen["signup"] == 302 and seen["welcome_kept"] == 1
+    # a solo game: the move that hands the turn to Archie answers like any other, and
+    # Archie's decision waits in the outbox (its one attempt failed at once), not in the request
+    solo = seen["solo"]
+    assert solo["answers"] == [["play_card", 303], ["order", 303], ["end_movement", 303], ["end_turn", 303]]
+    assert solo["archie_to_decide"]
+    assert solo["kept"] == [[[solo["game"], solo["version"]], 1]]
 
 
 @pytest.fixture
@@ -101,3 +107,37 @@ def test_with_the_broker_up_nothing_is_left_behind(lee, grant, client):
     assert turn_mails()[-1] == ["grant@example.org"]
     client.force_login(grant)
     assert "delayed" not in client.get("/").content.decode()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_archie_s_decision_waits_in_the_outbox_and_archie_plays_once_the_broker_is_back(
+        lee, broker_down, settings):
+    from games import services
+
+    settings.ARCHIE_ITERATIONS = 12
+    match = services.start_solo(lee, make_scenario(), "recruit")
+    game = match.games.get(number=1)
+    side = game.side_of(lee)
+    engine = services.load_engine(game)
+    unit = next(u for u in engine.units.values() if u.side == side and u.kind == "infantry")
+    act(game, lee, {"type": "play_card", "card": engine.hands[side][0], "mode": "skirmish"})
+    act(game, lee, {"type": "order", "unit": unit.id})
+    act(game, lee, {"type": "end_movement"})
+    act(game, lee, {"type": "end_turn"})              # answered: the turn is Archie's
+    game.refresh_from_db()
+    assert services.archie_to_decide(game)
+    waiting = game.version
+    assert list(Outbox.objects.filter(task="games.archie_move").values_list("args", "attempts")) \
+        == [([game.pk, waiting], 1)]
+
+    assert tasks.send_outbox() == 0                   # still down: Archie waits, nothing is lost
+    game.refresh_from_db()
+    assert game.version == waiting
+
+    broker_down.undo()
+    Outbox.objects.update(created=timezone.now() - timedelta(minutes=5))
+    assert tasks.send_outbox() >= 1                   # the sweep sends it: Archie plays its turn
+    game.refresh_from_db()
+    assert game.version > waiting
+    assert game.is_over or game.deciding == side
+    assert not Outbox.objects.filter(task="games.archie_move").exists()

@@ -49,8 +49,11 @@ def test_the_public_feed_is_valid_icalendar_with_the_31_anniversaries(client, fr
     assert str(antietam["LOCATION"]) == "Maryland"
     assert str(antietam["URL"]) == "http://testserver/scenarios/antietam/"
     description = str(antietam["DESCRIPTION"])
-    assert "Maryland" in description and "the Union moves first" in description
+    assert "Maryland" in description and "the Union side moves first" in description
     assert "http://testserver/play/new/?scenario=antietam" in description
+    # the side's name is the one the game pages use: Confederate, not Confederacy
+    donelson = next(e for e in found if "Fort Donelson" in str(e["SUMMARY"]))
+    assert "the Confederate side moves first" in str(donelson["DESCRIPTION"])
 
 
 def test_the_public_feed_round_trips(client):

@@ -131,3 +131,28 @@ def test_a_standard_match_plays_to_its_end_and_the_re_match_keeps_the_rules(play
                        if any(e["type"] == "morale_check" for e in entry.events))
     replay = client.get(f"/play/games/{game.pk}/replay/?step={morale_step}")
     assert replay.status_code == 200 and "checked morale" in replay.content.decode()
+
+
+@pytest.mark.parametrize("phase, words", [("battle_back", "to battle back or decline"),
+                                          ("evade", "to evade the melee or stand"),
+                                          ("breakthrough", "to advance and melee again, or hold the ground")])
+def test_the_waiting_line_words_the_standard_decisions(players, phase, words):
+    """The player who waits reads what the other is deciding, in words, for the decisions
+    only the standard rules have."""
+    from tests.play_helpers import set_state
+    _, game = start_match(players["union"], players["confederate"], ruleset="standard")
+    engine = services.load_engine(game)
+    rnd = random.Random(7)
+    for _ in range(5000):
+        if engine.phase in (phase, "over"):
+            break
+        legal = engine.legal_actions()
+        keen = [a for a in legal if a["type"] in ("attack", "battle_back", "breakthrough")]
+        engine.apply(rnd.choice(keen or legal))
+    assert engine.phase == phase
+    set_state(game, engine)
+    waiting = players["union"] if engine.active_side == "confederate" else players["confederate"]
+    client = Client()
+    client.force_login(waiting)
+    body = " ".join(client.get(f"/play/games/{game.pk}/").content.decode().split())
+    assert f"({engine.active_side.capitalize()}) {words}" in body

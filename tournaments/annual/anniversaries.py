@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from games.engine import CONFEDERATE, SIDE_NAMES, UNION
 
-UNION = "union"
-CONFEDERATE = "confederate"
-SIDE_NAMES = {UNION: "Union", CONFEDERATE: "Confederacy"}
+
 
 STATE_NAMES = {
     "AR": "Arkansas", "GA": "Georgia", "KY": "Kentucky", "MD": "Maryland", "MO": "Missouri",

@@ -17,6 +17,7 @@ from games.views.scenarios import days_words
 from tournaments import clock
 from tournaments.annual.anniversaries import next_after, on, schedule
 from tournaments.calendar_views import your_year
+from games.engine import SIDES
 
 
 class AnniversarySerializer(serializers.Serializer):
@@ -27,7 +28,7 @@ class AnniversarySerializer(serializers.Serializer):
     years = serializers.IntegerField(help_text="Years since the battle, on this anniversary.")
     state = serializers.CharField()
     state_name = serializers.CharField()
-    first_player = serializers.ChoiceField(choices=["union", "confederate"])
+    first_player = serializers.ChoiceField(choices=list(SIDES))
     first_appearance = serializers.CharField()
     correction = serializers.CharField(allow_blank=True)
     when = serializers.CharField(help_text="'today', 'passed' or how far off, in the page's words.")

@@ -19,6 +19,7 @@ from django.utils import timezone
 from accounts.models import Profile
 from battlecry_site.links import site_url
 from battlecry_site.names import one_line_subject
+from tournaments.models import Membership, Pairing, Round
 
 #: The round deadline e-mail goes out when this much time is left.
 DEADLINE_WARNING = timedelta(hours=48)
@@ -36,7 +37,6 @@ def _mail(user, subject: str, template: str, context: dict) -> bool:
 
 
 def _pairing(pairing_id: int):
-    from tournaments.models import Pairing
     return (Pairing.objects.select_related("round__competition__club", "home__profile",
                                            "away__profile", "scenario")
             .filter(pk=pairing_id).first())
@@ -73,7 +73,6 @@ def notify_result_to_confirm(pairing_id: int) -> int:
 
 
 def _organisers(club):
-    from tournaments.models import Membership
     return [m.user for m in club.memberships.select_related("user__profile").filter(
         role=Membership.Role.ORGANISER, status=Membership.Status.ACTIVE)]
 
@@ -91,7 +90,6 @@ def notify_dispute(pairing_id: int) -> int:
 
 @shared_task(name="tournaments.notify_join_request")
 def notify_join_request(membership_id: int) -> int:
-    from tournaments.models import Membership
     m = Membership.objects.select_related("club", "user__profile").filter(pk=membership_id).first()
     if m is None or m.status != Membership.Status.PENDING:
         return 0
@@ -103,7 +101,6 @@ def notify_join_request(membership_id: int) -> int:
 @shared_task(name="tournaments.warn_round_deadlines")
 def warn_round_deadlines() -> int:
     """Round deadline close: tell the players of every match without a result yet."""
-    from tournaments.models import Pairing, Round
     now = timezone.now()
     sent = 0
     due = Round.objects.filter(status=Round.Status.PUBLISHED, deadline_warned=False,

@@ -1,5 +1,6 @@
 """Unit kinds and their fixed characteristics (Advanced Rulebook, ARMIES)."""
 from __future__ import annotations
+from .sides import SIDES, other  # noqa: F401 - re-exported for the rules modules
 
 INFANTRY, CAVALRY, ARTILLERY = "infantry", "cavalry", "artillery"
 UNIT_KINDS = (INFANTRY, CAVALRY, ARTILLERY)
@@ -28,8 +29,4 @@ CAVALRY_CHARGE = 3
 #: three hexes ends next to a hex four away.
 CHARGE_REACH = CAVALRY_CHARGE + 1
 
-SIDES = ("union", "confederate")
-
-
-def other(side: str) -> str:
-    return "confederate" if side == "union" else "union"
+# The sides (and ``other``) live in :mod:`.sides`; rules modules import them from here too.

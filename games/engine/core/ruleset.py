@@ -33,6 +33,9 @@ class Ruleset(Protocol):
     #: Archie holds no hand under these rules: it plays the top card of its deck each turn
     #: (the log tells its draws and cards so).
     archie_plays_from_deck: bool
+    #: Every phase a game under these rules can be in (``Game.phase``), ``"over"`` included:
+    #: the pages have words for each (games/presentation/words.py).
+    phases: tuple[str, ...]
     #: How a game is won beyond its flags (a game's own terms object, e.g. Battle Cry's
     #: ``VictoryTerms``): the game page words it, Archie's evaluation weighs it.
     victory: Any

@@ -19,7 +19,7 @@ from ..units import ARTILLERY, CAVALRY as CAV, INFANTRY
 _FACE_FOR = {"infantry": INF_FACE, "cavalry": CAVALRY, "artillery": "artillery"}
 SHARPSHOOTER_RANGE = 3
 _CONSEQUENCES = ("retreat", "general_retreat", "general_attack", "take_ground", "withdraw")
-from . import combat, tactics, turn
+from . import combat, effects, hand
 from .. import retreat
 from ..contact import enemy_zone
 
@@ -71,7 +71,7 @@ def attack_targets(game: Game, u, compulsory=None) -> list[int]:
         compulsory = compulsory_melees(game)
     if compulsory and u.id not in compulsory:
         return []
-    if turn.in_melee(game, u):
+    if combat.in_melee(game, u):
         cands = melee_targets(game, u)
     elif u.id in game.current.ordered:
         reach, dist = game.attack_range(u), game.board.dist[u.hex]
@@ -93,9 +93,9 @@ def do_attack(game: Game, a) -> None:
     compulsory = compulsory_melees(game)
     if compulsory and u.id not in compulsory:
         raise IllegalAction("Melees come first: every unit in melee battles before any other attack.")
-    if not turn.in_melee(game, u) and u.id not in game.current.ordered:
+    if not combat.in_melee(game, u) and u.id not in game.current.ordered:
         raise IllegalAction("Only ordered units, or units in melee, may battle.")
-    if turn.in_melee(game, u) and target not in melee_targets(game, u):
+    if combat.in_melee(game, u) and target not in melee_targets(game, u):
         raise IllegalAction("A unit in melee may only battle an adjacent enemy.")
     if a.get("general"):
         if target not in sharpshooter_targets(game, u):
@@ -197,7 +197,7 @@ def _roll_attack(game: Game, u, t, n: int, prof: dict) -> None:
     if melee and u.kind in (INFANTRY, CAV):
         _queue_take_ground(game, u, origin)
     if u.side == game.current.active:
-        tactics.fight_back_window(game, u, t)
+        fight_back_window(game, u, t)
 
 def _queue_take_ground(game: Game, u, origin: int) -> None:
     _queue_after_attack(game, {"do": "take_ground", "side": u.side, "unit": u.id,
@@ -237,7 +237,7 @@ def _eliminate(game: Game, t, by: str, dice: int, melee: bool) -> None:
     game.cache.clear()
     game.score.captured[by].append({"kind": t.kind, "id": t.id, "special": t.special})
     if t.side != game.current.active:
-        turn._check_hand(game, t.side)
+        hand._check_hand(game, t.side)
     game._event({"type": "eliminated", "unit": t.id, "kind": t.kind, "side": t.side,
                  "by": by, "hex": game.board.hexes[h].to_json()})
     gid = game.pieces.general_at[h]
@@ -269,7 +269,7 @@ def _capture_general(game: Game, g, by: str) -> None:
                  "side": g.side, "by": by, "hex": game.board.hexes[g.hex].to_json()})
     game.check_generals(g.side)
     if g.side != game.current.active:
-        turn._check_hand(game, g.side)
+        hand._check_hand(game, g.side)
 
 # -- decisions -------------------------------------------------------------------------
 def _prepare(game: Game, item) -> bool:
@@ -291,9 +291,9 @@ def _prepare(game: Game, item) -> bool:
     if kind == "withdraw":
         return not game.auto_retreat
     if kind == "fight_back":
-        return tactics.fight_back_ready(game, item)
+        return fight_back_ready(game, item)
     if kind == "rally":
-        return bool(tactics.rally_targets(game, item))
+        return bool(effects.rally_targets(game, item))
     if kind == "supply_move":
         return len(item["options"]) > 1
     if kind == "take_ground":
@@ -323,7 +323,7 @@ def _resolve_default(game: Game, item) -> None:
     elif kind == "withdraw":
         _stand(game, item)
     elif kind == "supply_move" and item["unit"] in game.pieces.units:
-        tactics._relocate(game, game.pieces.units[item["unit"]], item["options"][0], "sent_back")
+        _relocate(game, game.pieces.units[item["unit"]], item["options"][0], "sent_back")
 
 def do_retreat(game: Game, a) -> None:
     item = game.decisions.pending[0]
@@ -416,3 +416,29 @@ def do_hold_ground(game: Game, a) -> None:
     if a.get("unit") != item["unit"]:
         raise IllegalAction("Another unit is deciding whether to take ground.")
     game.decisions.pending.pop(0)
+
+
+def _relocate(game: Game, u, to: int, why: str) -> None:
+    frm = u.hex
+    game.place_unit(u, to)
+    game._event({"type": why, "unit": u.id, "side": u.side, "from": game.board.hexes[frm].to_json(),
+                 "to": game.board.hexes[to].to_json()})
+
+
+def fight_back_window(game: Game, attacker, target) -> None:
+    """After an artillery attack through Bombard, or a cavalry attack through Hit and Run
+    (before its second move), the defender may play Fight Back.  The window opens
+    whether or not the defender holds the card, so it reveals nothing."""
+    qualifies = ((game.current.effect == "bombard" and attacker.kind == ARTILLERY)
+                 or (game.current.effect == "hit_and_run" and attacker.kind == CAV))
+    if not qualifies or game.current.mode == "skirmish" or target.side == game.archie:
+        return
+    _queue_after_attack(game, {"do": "fight_back", "side": target.side, "unit": target.id,
+                              "attacker": attacker.id, "hex": target.hex})
+
+
+def fight_back_ready(game: Game, item) -> bool:
+    u, foe = game.pieces.units.get(item["unit"]), game.pieces.units.get(item["attacker"])
+    if u is None or foe is None or u.hex != item["hex"]:
+        return False
+    return combat.attack_profile(game, u, foe.hex, False)["allowed"]

@@ -7,21 +7,10 @@ ids say nothing about where a card lies in a deck.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ..cards import SECTION, TACTIC, Card
 
-SECTION, TACTIC = "section", "tactic"
 #: Orders value meaning "one per card held, this card included".
 PER_CARD_HELD = "hand"
-
-
-@dataclass(frozen=True)
-class Card:
-    key: str
-    name: str
-    kind: str                 # SECTION or TACTIC
-    text: str
-    section: str | None = None
-    orders: int | str = 0
 
 
 def _section_cards():

@@ -5,11 +5,17 @@ hex without changing anything; resolving the roll lives in :mod:`game`.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..sight import has_line_of_sight
 from ..terrain import KINDS
-from . import tactics
+from . import effects
+from .. import contact
 from ..units import (ARTILLERY, CAVALRY, DICE, DISMOUNTED_DICE, HILL_ARTILLERY_DICE, INFANTRY,
                     TOWN_ARTILLERY_DICE)
+
+if TYPE_CHECKING:
+    from .game import Game
 
 
 def dice_profile(game, unit) -> tuple[int, ...]:
@@ -45,9 +51,9 @@ def obstacle_between(game, target_hex: int, attacker_hex: int):
 def attack_barrier(game, unit) -> str | None:
     """Why this unit cannot attack at all this turn, or None if it can."""
     current = game.current
-    if unit.id in current.attacked and not tactics.may_battle_again(game, unit):
+    if unit.id in current.attacked and not effects.may_battle_again(game, unit):
         return "That unit has already battled this turn."
-    card = tactics.card_barrier(game, unit)
+    card = effects.card_barrier(game, unit)
     if card:
         return card
     moved = current.moved.get(unit.id, 0)
@@ -180,7 +186,7 @@ def _modifiers(game, unit, target, target_hex: int, melee: bool, mods: list | No
         total += 1
         if mods is not None:
             mods.append({"why": "melee against artillery", "dice": 1})
-    for why, n in tactics.dice_bonuses(game, unit):
+    for why, n in effects.dice_bonuses(game, unit):
         total += n
         if mods is not None:
             mods.append({"why": why, "dice": n})
@@ -204,3 +210,6 @@ def flags_ignored(game, target, attacker) -> list[str]:
         out.append("scenario rule")
     return out
 
+
+def in_melee(game: Game, unit) -> bool:
+    return contact.next_to_enemy(game, unit.hex, unit.side)

@@ -1,4 +1,4 @@
-"""The game state and the engine's public facade (see DESIGN.md section 2).
+"""The game state and the engine's public facade (see docs/architecture.md).
 
 A :class:`Game` is one playthrough of a :class:`~games.engine.battlecry.scenario.Scenario`.
 Everything a player does is an *action* (a JSON-safe dict with a ``type``);
@@ -28,7 +28,7 @@ from ..pieces import General, Unit
 from ..scenario import Scenario, load_scenario
 from ..terrain import KINDS
 from ..state import Cards, Decisions, Effects, Field, Pending, Pieces, Score, Turn, _clone
-from . import battle, prebattle, tactics, turn
+from . import battle, effects, hand, movement, prebattle, tactics, turn
 from ..state import State
 from ..units import CAVALRY, GENERAL_MOVE, INFANTRY, SIDES, other
 
@@ -53,6 +53,9 @@ _STEPS = {
     "keep_card": ("keep_card",),
     **prebattle.STEPS,
 }
+
+#: Every phase a game can be in: a turn step or a decision, or the end.
+PHASES = (*_STEPS, "over")
 
 #: Markers on units: the Advanced rules have none (the standard rules' morale markers).
 _NO_MARKERS: Mapping[str, str] = MappingProxyType({})
@@ -128,7 +131,7 @@ class Game(State):
         else:
             for side in (first, second):
                 if side != g.archie:
-                    turn._draw(g, side, turn.capacity(g, side))
+                    hand._draw(g, side, hand.capacity(g, side))
             tactics.begin_turn_cards(g)
         g.setup_events = g._events
         g._events = []
@@ -645,7 +648,7 @@ class Game(State):
             elif phase == "keep_card":
                 out = [{"type": "keep_card", "card": c} for c in item["cards"]]
             elif phase == "rally":
-                out = [{"type": "rally", "unit": u.id} for u in tactics.rally_targets(self, item)]
+                out = [{"type": "rally", "unit": u.id} for u in effects.rally_targets(self, item)]
                 out.append({"type": "end_rally"})
             elif phase == "reinforce":
                 out = [{"type": "reinforce", "kind": k, "to": self.board.hex_json[h]}
@@ -740,7 +743,7 @@ class Game(State):
             for uid in self.current.ordered:
                 u = self.pieces.units.get(uid)
                 if u is not None and turn.unit_can_move(self, u):
-                    n = within[u.hex][tactics.move_allowance(self, u)[0]]
+                    n = within[u.hex][movement.move_allowance(self, u)[0]]
                     pieces.append((u, n))
                     total += n
             for gen in self.pieces.generals.values():
@@ -785,7 +788,7 @@ class Game(State):
     # -- questions the pages ask -------------------------------------------------------------
     def capacity(self, side: str) -> int:
         """How many cards ``side`` may hold now."""
-        return turn.capacity(self, side)
+        return hand.capacity(self, side)
 
     def compulsory_melees(self) -> list[str]:
         """Ids of the active side's units that must battle before the turn may end."""
@@ -866,7 +869,7 @@ class Game(State):
             "captured": {s: list(self.score.captured[s]) for s in SIDES},
             "flags": {s: self.flags(s) for s in SIDES},
             "flags_needed": {s: self.flags_needed(s) for s in SIDES},
-            "capacity": {s: turn.capacity(self, s) for s in SIDES},
+            "capacity": {s: hand.capacity(self, s) for s in SIDES},
             "last_card": dict(self.cards.last_card),
             "outcome": self.outcome,
         }

@@ -17,12 +17,16 @@ or clears the cache.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..contact import enemy_held, enemy_zone
-from . import tactics
 from ..sight import has_line_of_sight
 from ..terrain import KINDS
 from ..units import (ARTILLERY, CAVALRY, CAVALRY_CHARGE, CHARGE_REACH,
                     GENERAL_MOVE, INFANTRY, INFANTRY_MARCH, other)
+
+if TYPE_CHECKING:
+    from .game import Game
 
 MOVE_AGAIN = 2          # Hit and Run: the cavalry's second move
 
@@ -76,7 +80,7 @@ def unit_destinations(game, unit, allowance: int | None = None) -> dict[int, int
     another general.
     """
     if allowance is None:
-        allowance, march_rule, charge = tactics.move_allowance(game, unit)
+        allowance, march_rule, charge = move_allowance(game, unit)
     else:
         march_rule = charge = False
     key = ("dest", unit.id, allowance, march_rule, charge)   # a card may change the allowance
@@ -197,3 +201,10 @@ def forget_after_general_move(game, side: str) -> None:
     for k in [k for k in cache if k == held or k == them
               or (type(k) is tuple and k[0] in ("dest", "threat", "slots"))]:
         del cache[k]
+
+
+def move_allowance(game: Game, unit):
+    extra = game.fx.allowance.get(unit.id)
+    if extra is not None:
+        return extra, False, False
+    return unit_move_allowance(unit)

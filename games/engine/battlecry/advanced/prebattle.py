@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from .. import prebattle as shared
 from ..pieces import Unit
-from . import battle, tactics, turn
+from . import battle, hand, tactics
 
 if TYPE_CHECKING:
     from .game import Game
@@ -37,8 +37,8 @@ SEAT = shared.Seat(
     queue=lambda g: g.decisions.pending, book=lambda g: g.decisions.prebattle,
     start_book=_start_book, roll=lambda g, n: g._roll(n), event=lambda g, e: g._event(e),
     casualty=_casualty, eliminate=lambda g, u, by: battle._eliminate(g, u, by, 0, False),
-    fall_back=_fall_back, capacity=lambda g, side: turn.capacity(g, side),
-    hand=lambda g, side: g.cards.hands[side], draw=lambda g, side, n: turn._draw(g, side, n),
+    fall_back=_fall_back, capacity=lambda g, side: hand.capacity(g, side),
+    hand=lambda g, side: g.cards.hands[side], draw=lambda g, side, n: hand._draw(g, side, n),
     deals_to=lambda g, side: side != g.archie,
     begin_turn=lambda g: tactics.begin_turn_cards(g))
 

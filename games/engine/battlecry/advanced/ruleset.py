@@ -7,7 +7,7 @@ from typing import Any
 from .cards import CARDS, Card
 from .. import prebattle
 from ...core import Capabilities, Option, register
-from .game import Game
+from .game import PHASES, Game
 from ..scenario import Scenario
 from ..terrain import TerrainEffect, effects as terrain_table
 from ..units import SIDES
@@ -29,6 +29,7 @@ class BattleCry:
     """A Battle Cry ruleset; the state it plays on is a :class:`~games.engine.battlecry.advanced.game.Game`."""
 
     capabilities = Capabilities(board="hex", hidden_information=True, chance=True)
+    phases = PHASES
     cards: Mapping[str, Card] = CARDS
     victory = VictoryTerms(objectives_count=True, objectives_win_at_once=True,
                            last_general_loses=True, empty_hand_loses=True, cards_per_general=1)

@@ -15,7 +15,7 @@ from .. import dice as _dice
 from .cards import CARDS, PER_CARD_HELD, SECTION, TACTIC, card_of
 from ...core.errors import IllegalAction
 from ..pieces import Unit
-from ..units import ARTILLERY, BOX_LIMITS, CAVALRY, FULL_FIGURES, INFANTRY, UNIT_KINDS, other
+from ..units import ARTILLERY, BOX_LIMITS, CAVALRY, FULL_FIGURES, INFANTRY, SIDES, UNIT_KINDS, other
 
 FIELDWORK_TOKENS = 9
 FRONT_SIDES = {"bottom": ("NW", "NE"), "top": ("SW", "SE")}
@@ -29,7 +29,7 @@ def mirror(key: str) -> str:
     if key.endswith("_right"):
         return key[:-6] + "_left"
     return key
-from . import battle, combat, movement, turn
+from . import battle, combat, effects, hand
 
 if TYPE_CHECKING:
     from .game import Game
@@ -103,7 +103,7 @@ def start_effect(game: Game, effect: str, a: dict, held: int) -> None:
         _rule(game, {"by": "section", "quota": {card.section: n}}, n)
         game.fx.draw_two = effect.startswith("scout_")
         return
-    mine = [u for u in game.pieces.units.values() if u.side == active and not turn.in_melee(game, u)]
+    mine = [u for u in game.pieces.units.values() if u.side == active and not combat.in_melee(game, u)]
     if effect in ("coordinated_advance", "recon_in_force"):
         _rule(game, {"by": "section", "quota": {s: 1 for s in game.board.sections}}, 3)
         game.fx.draw_two = effect == "recon_in_force"
@@ -207,48 +207,11 @@ def on_ordered(game: Game, u) -> None:
         game.fx.sharpshooter.append(u.id)
 
 # -- movement and battle under a card ----------------------------------------------------
-def move_allowance(game: Game, unit):
-    extra = game.fx.allowance.get(unit.id)
-    if extra is not None:
-        return extra, False, False
-    return movement.unit_move_allowance(unit)
-
-def card_barrier(game: Game, unit) -> str | None:
-    """Why the card in play forbids this unit to battle now, or None."""
-    current = game.current
-    if unit.side != current.active:
-        return None
-    if unit.id in game.fx.extra_battles and current.moved.get(unit.id, 0):
-        return "Artillery that moved with Bombard may not battle."
-    if current.step == "move_again":
-        return "Hit and Run: the battles are over; the cavalry may move again."
-    return None
-
-def may_battle_again(game: Game, unit) -> bool:
-    return game.fx.extra_battles.get(unit.id, 0) > 0 and not game.current.moved.get(unit.id, 0)
-
-def dice_bonuses(game: Game, unit) -> list[tuple[str, int]]:
-    out = []
-    if unit.side == game.current.active:
-        n = game.fx.bonus.get(unit.id)
-        if n:
-            out.append((CARDS[game.current.effect].name if game.current.effect else "card", n))
-        if (game.fx.leadership and unit.kind in (INFANTRY, CAVALRY)
-                and game.pieces.general_at[unit.hex] is not None):
-            out.append(("Leadership", 1))
-    if unit.side == game.archie:
-        out.append(("Archie's extra die", 1))
-    return out
-
 # -- Rally, reinforcements, fieldworks, short supply -------------------------------------
-def rally_targets(game: Game, item) -> list:
-    return [u for u in game.pieces.units.values() if u.side == item["side"]
-            and item["counts"].get(u.kind, 0) > 0 and u.figures < FULL_FIGURES[u.kind]]
-
 def do_rally(game: Game, a) -> None:
     item = game.decisions.pending[0]
     u = game._unit(a.get("unit"))
-    if u not in rally_targets(game, item):
+    if u not in effects.rally_targets(game, item):
         raise IllegalAction("Rally returns a figure to a damaged unit of a kind you rolled.")
     item["counts"][u.kind] -= 1
     u = game.writable_unit(u)
@@ -257,7 +220,7 @@ def do_rally(game: Game, a) -> None:
         game.current.ordered.append(u.id)
         game.fx.no_move.append(u.id)
     game._event({"type": "rallied", "side": u.side, "unit": u.id, "figures": u.figures})
-    if not rally_targets(game, item):
+    if not effects.rally_targets(game, item):
         game.decisions.pending.pop(0)
 
 def do_end_rally(game: Game, a) -> None:
@@ -347,32 +310,9 @@ def do_supply_move(game: Game, a) -> None:
     if to not in item["options"]:
         raise IllegalAction("Send the unit to one of the free hexes offered.")
     game.decisions.pending.pop(0)
-    _relocate(game, game.pieces.units[item["unit"]], to, "sent_back")
-
-def _relocate(game: Game, u, to: int, why: str) -> None:
-    frm = u.hex
-    game.place_unit(u, to)
-    game._event({"type": why, "unit": u.id, "side": u.side, "from": game.board.hexes[frm].to_json(),
-                 "to": game.board.hexes[to].to_json()})
+    battle._relocate(game, game.pieces.units[item["unit"]], to, "sent_back")
 
 # -- Fight Back --------------------------------------------------------------------------
-def fight_back_window(game: Game, attacker, target) -> None:
-    """After an artillery attack through Bombard, or a cavalry attack through Hit and Run
-    (before its second move), the defender may play Fight Back.  The window opens
-    whether or not the defender holds the card, so it reveals nothing."""
-    qualifies = ((game.current.effect == "bombard" and attacker.kind == ARTILLERY)
-                 or (game.current.effect == "hit_and_run" and attacker.kind == CAVALRY))
-    if not qualifies or game.current.mode == "skirmish" or target.side == game.archie:
-        return
-    battle._queue_after_attack(game, {"do": "fight_back", "side": target.side, "unit": target.id,
-                              "attacker": attacker.id, "hex": target.hex})
-
-def fight_back_ready(game: Game, item) -> bool:
-    u, foe = game.pieces.units.get(item["unit"]), game.pieces.units.get(item["attacker"])
-    if u is None or foe is None or u.hex != item["hex"]:
-        return False
-    return combat.attack_profile(game, u, foe.hex, False)["allowed"]
-
 def do_fight_back(game: Game, a) -> None:
     item = game.decisions.pending[0]
     side = item["side"]
@@ -393,9 +333,6 @@ def do_decline(game: Game, a) -> None:
     game.decisions.pending.pop(0)
 
 # -- Nightfall and Archie ----------------------------------------------------------------
-def reshuffle_allowed(game: Game) -> bool:
-    return not game.nightfall
-
 def discard_played(game: Game, side: str, cid: str) -> None:
     game.cards.discards[side].append(cid)
 
@@ -414,11 +351,11 @@ def begin_turn_cards(game: Game) -> None:
             game._finish(other(side), "no_cards")
         return
     if side == game.archie:
-        turn._draw(game, side, 1)
+        hand._draw(game, side, 1)
 
 def do_end_by_nightfall(game: Game, a) -> None:
     game.decisions.pending.pop(0)
-    flags = {s: game.flags(s) for s in ("union", "confederate")}
+    flags = {s: game.flags(s) for s in SIDES}
     if flags["union"] != flags["confederate"]:
         winner = max(flags, key=lambda s: flags[s])
         reason = "nightfall_flags"

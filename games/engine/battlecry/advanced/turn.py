@@ -9,58 +9,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .cards import card_of, is_extra
+from .cards import card_of
 from ...core.errors import IllegalAction
 from ..units import other
-from . import battle, movement, prebattle, tactics
+from . import battle, combat, hand, movement, prebattle, tactics
 from .. import contact
 
 if TYPE_CHECKING:
     from .game import Game
 
 # -- cards ---------------------------------------------------------------------------
-def capacity(game: Game, side: str) -> int:
-    """Hand capacity: the scenario's cards plus one per friendly general on the board."""
-    gens = sum(1 for g in game.pieces.generals.values() if g.side == side)
-    return max(1, game.scenario.cards[side] + gens - game.hand_reduction.get(side, 0))
-
-def _draw(game: Game, side: str, n: int) -> list[str]:
-    drawn = []
-    for _ in range(n):
-        deck = game.cards.decks[side]
-        if not deck:
-            if not game.cards.discards[side] or not tactics.reshuffle_allowed(game):
-                break
-            deck.extend(game.cards.discards[side])
-            game.cards.discards[side].clear()
-            # the discard pile is public: its extra cards are now known to be this side's
-            known = game.cards.returned_extras[side]
-            known.extend([c for c in deck if is_extra(c) and c not in known])
-            game._shuffle(deck)
-            game._event({"type": "reshuffle", "side": side, "cards": len(deck),
-                         "secret": {"order": list(deck)}})
-        wanted = game._script_draws.pop(0) if game._script_draws else None
-        if wanted is not None and wanted in deck:
-            deck.remove(wanted)
-            deck.append(wanted)
-        drawn.append(deck.pop())
-    game.cards.hands[side].extend(drawn)
-    if drawn:
-        game._event({"type": "draw", "side": side, "count": len(drawn),
-                     "private": {"side": side, "cards": list(drawn)}})
-    return drawn
-
-def _check_hand(game: Game, side: str) -> None:
-    if side == game.archie:
-        return
-    excess = len(game.cards.hands[side]) - capacity(game, side)
-    if excess > 0 and not any(p["do"] == "discard" and p["side"] == side for p in game.decisions.pending):
-        game.decisions.pending.append({"do": "discard", "side": side})
-
 # -- ordering ------------------------------------------------------------------------
-def in_melee(game: Game, unit) -> bool:
-    return contact.next_to_enemy(game, unit.hex, unit.side)
-
 def order_eligible(game: Game, unit) -> bool:
     """May this unit take one of the orders the card in play still gives?"""
     current = game.current
@@ -147,7 +106,7 @@ def do_order(game: Game, a) -> None:
         raise IllegalAction("You can only order your own units.")
     if u.id in game.current.ordered:
         raise IllegalAction("That unit is already ordered.")
-    if rule.get("by") != "supply" and in_melee(game, u):
+    if rule.get("by") != "supply" and combat.in_melee(game, u):
         raise IllegalAction("Units in melee may not receive orders until the melee is over.")
     if game.current.orders_left <= 0:
         raise IllegalAction("The card gives no more orders.")
@@ -316,12 +275,12 @@ def auto_draw(game: Game, item) -> None:
     if side == game.archie:
         return                                   # Archie holds no hand
     two = side == game.current.active and game.fx.draw_two
-    drawn = _draw(game, side, 2 if two else prebattle.draw_count(game, side, 1))
+    drawn = hand._draw(game, side, 2 if two else prebattle.draw_count(game, side, 1))
     if two and len(drawn) == 2:
         game.decisions.pending.insert(0, {"do": "keep_card", "side": side, "cards": drawn})
         if not game.hand_limit_before_keep:
             return                      # the hand limit waits for the card kept
-    _check_hand(game, side)
+    hand._check_hand(game, side)
 
 def do_keep_card(game: Game, a) -> None:
     item = game.decisions.pending[0]
@@ -334,7 +293,7 @@ def do_keep_card(game: Game, a) -> None:
     game.decisions.pending.pop(0)
     game._event({"type": "kept_card", "side": item["side"], "discarded": other_card})
     if not game.hand_limit_before_keep:
-        _check_hand(game, item["side"])
+        hand._check_hand(game, item["side"])
 
 def do_discard(game: Game, a) -> None:
     item = game.decisions.pending[0]
@@ -345,7 +304,7 @@ def do_discard(game: Game, a) -> None:
     game.cards.hands[side].remove(cid)
     game.cards.discards[side].append(cid)
     game._event({"type": "discarded", "side": side, "card": cid})
-    if len(game.cards.hands[side]) <= capacity(game, side):
+    if len(game.cards.hands[side]) <= hand.capacity(game, side):
         game.decisions.pending.pop(0)
 
 def auto_finish_turn(game: Game, item) -> None:
@@ -353,7 +312,7 @@ def auto_finish_turn(game: Game, item) -> None:
     if game.outcome:
         return
     for u in game.pieces.units.values():
-        if u.engaged and not in_melee(game, u):
+        if u.engaged and not combat.in_melee(game, u):
             game.writable_unit(u).engaged = False
     game.current.active = other(game.current.active)
     game.current.number += 1

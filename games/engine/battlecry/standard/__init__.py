@@ -11,14 +11,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..advanced.cards import Card
+from ..cards import Card
 from ..prebattle import OPTIONS as PREBATTLE_OPTIONS
 from ...core import Capabilities, Option, register
 from ..scenario import Scenario
 from ..units import SIDES
 from ..victory import VictoryTerms
 from .cards import CARDS
-from .game import StandardGame
+from .game import STEPS, StandardGame
 from .terrain_effects import effects as terrain_table
 
 OPTIONS: tuple[Option, ...] = (
@@ -58,6 +58,7 @@ class StandardRuleset:
     options = OPTIONS
     capabilities = Capabilities(board="hex", hidden_information=True, chance=True)
     archie_plays_from_deck = False          # Archie holds a hand like any player
+    phases = (*STEPS, "over")
     description = "The standard rules of the base game: morale, battle-back, breakthrough charges."
     summary: tuple[str, ...] = SUMMARY
     cards: Mapping[str, Card] = CARDS

@@ -17,7 +17,7 @@ from ..units import ARTILLERY, CAVALRY, INFANTRY, other
 from . import morale
 from .combat import attack_dice, can_see, facing, is_melee, reach, base_dice
 from .morale import ROUTED, SPENT, SYMBOL
-from .turn import place_general, place_unit
+from .placing import place_general, place_unit
 
 if TYPE_CHECKING:
     from .game import StandardGame

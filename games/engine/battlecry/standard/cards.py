@@ -7,7 +7,7 @@ never meet the Advanced cards in :data:`games.engine.CARDS`.  The counts are a r
 """
 from __future__ import annotations
 
-from ..advanced.cards import SECTION, TACTIC, Card
+from ..cards import SECTION, TACTIC, Card
 
 #: Orders meaning "every unit and general of the section".
 ALL = "all"

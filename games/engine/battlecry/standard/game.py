@@ -21,7 +21,7 @@ from ..pieces import General, Unit
 from ..scenario import Scenario, load_scenario
 from ..state import Field, Pieces
 from ..units import GENERAL_MOVE, SIDES, other
-from . import battle, prebattle, turn
+from . import battle, hand, prebattle, turn
 from .cards import card_of, deck_ids
 from .terrain import blocks_sight, impassable, stops
 
@@ -152,7 +152,7 @@ class StandardGame:
             prebattle.begin(g)          # the deal waits for the campaign's pre-battle dice
         else:
             for side in (scenario.first_side, other(scenario.first_side)):
-                turn.draw(g, side, scenario.cards[side])
+                hand.draw(g, side, scenario.cards[side])
         g.setup_events, g.events = g.events, []
         return g
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from .. import prebattle as shared
 from ..pieces import Unit
-from . import battle, turn
+from . import battle, hand
 
 if TYPE_CHECKING:
     from .game import StandardGame
@@ -38,7 +38,7 @@ SEAT = shared.Seat(
     roll=lambda g, n: g.roll(n), event=lambda g, e: g.event(e), casualty=_casualty,
     eliminate=lambda g, u, by: battle.eliminate(g, u, by), fall_back=_fall_back,
     capacity=lambda g, side: g.capacity(side), hand=lambda g, side: g.hands[side],
-    draw=lambda g, side, n: turn.draw(g, side, n), deals_to=lambda g, side: True,
+    draw=lambda g, side, n: hand.draw(g, side, n), deals_to=lambda g, side: True,
     begin_turn=None)            # the first turn begins with its card: nothing to set up
 
 

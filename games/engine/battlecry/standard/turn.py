@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..hexgrid import ADJACENT, HEX_JSON, SECTION_OF, SECTIONS
+from ..hexgrid import ADJACENT, HEX_JSON, HEXES, INDEX, SECTION_OF, SECTIONS, Hex
 from ..units import ARTILLERY, BOX_LIMITS, CAVALRY, FULL_FIGURES, GENERAL_MOVE, INFANTRY, UNIT_KINDS, other
 from ..pieces import Unit
 from .cards import ALL, card_of, mirror
-from . import prebattle
+from . import hand, placing, prebattle
 from .morale import ROUTED, SPENT, SYMBOL
 
 if TYPE_CHECKING:
@@ -26,26 +26,6 @@ AUTO_ORDER = ("std_all_out_offensive", "std_bombard", "std_leadership", "std_for
 
 
 # -- cards ------------------------------------------------------------------------------
-def draw(game: StandardGame, side: str, n: int) -> None:
-    """Draw ``n`` cards from the shared deck, never above the scenario's hand size (L99)."""
-    drawn = []
-    for _ in range(n):
-        if len(game.hands[side]) >= game.capacity(side):
-            break
-        if not game.deck:
-            if not game.discards:
-                break
-            game.deck = game.discards
-            game.discards = []
-            game.shuffle(game.deck)
-            game.event({"type": "reshuffle", "side": side, "cards": len(game.deck)})
-        card = game.deck.pop()
-        game.hands[side].append(card)
-        drawn.append(card)
-    game.event({"type": "draw", "side": side, "count": len(drawn),
-                "private": {"side": side, "cards": drawn}})
-
-
 def effect_of(game: StandardGame, cid: str) -> str | None:
     """The card whose effect playing ``cid`` has: itself, or for Counter-Attack the mirror
     of the card the opponent played last (None when there is nothing to copy)."""
@@ -79,7 +59,6 @@ def _own_generals(game: StandardGame, section: str | None = None) -> list[str]:
 
 def empty_baseline(game: StandardGame, side: str) -> list[int]:
     row = 8 if game.field.positions[side] == "bottom" else 0
-    from ..hexgrid import HEXES
     return [i for i, h in enumerate(HEXES) if h.row == row and game.pieces.unit_at[i] is None
             and game.pieces.general_at[i] is None and not game.field.impassable[i]]
 
@@ -202,7 +181,6 @@ def do_play_card(game: StandardGame, a: dict) -> None:
 
 
 def _hex(h) -> int:
-    from ..hexgrid import INDEX, Hex
     return INDEX[Hex(h["col"], h["row"])]
 
 
@@ -382,37 +360,13 @@ def move_actions(game: StandardGame) -> list[dict]:
     return out
 
 
-def place_unit(game: StandardGame, u: Unit, to: int) -> str | None:
-    """Move unit ``u`` (and a general attached to it) to ``to``; the general's id."""
-    u = game.writable_unit(u)
-    frm = u.hex
-    gid = game.pieces.general_at[frm]
-    game.pieces.unit_at[frm] = None
-    game.pieces.unit_at[to] = u.id
-    u.hex = to
-    if gid is not None:
-        game.pieces.general_at[frm] = None
-        game.pieces.general_at[to] = gid
-        game.writable_general(game.pieces.generals[gid]).hex = to
-    game.cache.clear()
-    return gid
-
-
-def place_general(game: StandardGame, gid: str, to: int) -> None:
-    gen = game.writable_general(game.pieces.generals[gid])
-    game.pieces.general_at[gen.hex] = None
-    game.pieces.general_at[to] = gid
-    gen.hex = to
-    game.cache.clear()
-
-
 def do_move(game: StandardGame, a: dict) -> None:
     u = game.writable_unit(game.pieces.units[a["unit"]])
     to = _hex(a["to"])
     steps = unit_destinations(game, u)[to]
     frm = u.hex
     joined = game.pieces.general_at[to]
-    gid = place_unit(game, u, to) if joined is None else None
+    gid = placing.place_unit(game, u, to) if joined is None else None
     if joined is not None:
         game.pieces.unit_at[frm] = None
         game.pieces.unit_at[to] = u.id
@@ -427,7 +381,7 @@ def do_move(game: StandardGame, a: dict) -> None:
 def do_move_general(game: StandardGame, a: dict) -> None:
     gid = a["general"]
     to = _hex(a["to"])
-    place_general(game, gid, to)
+    placing.place_general(game, gid, to)
     game.current.gen_moved.append(gid)
     game.event({"type": "general_moved", "side": game.current.active, "general": gid,
                 "to": dict(HEX_JSON[to]), "joined": game.pieces.unit_at[to]})
@@ -449,7 +403,7 @@ def end_turn(game: StandardGame) -> None:
     """Draw a card (L25; two while a side dealt short by pre-battle dice catches up, C9),
     then the other side's turn begins."""
     side = game.current.active
-    draw(game, side, prebattle.draw_count(game, side, 1))
+    hand.draw(game, side, prebattle.draw_count(game, side, 1))
     game.current.number += 1
     game.unsupplied = {k: v for k, v in game.unsupplied.items() if v >= game.current.number}
     game.current.active = other(side)
