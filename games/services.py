@@ -634,12 +634,14 @@ def first_game_scenario() -> Scenario | None:
     """The battle of a guided first game: a shipped scenario without special rules, the one
     with the fewest units (then the earliest by slug); any scenario if none qualifies."""
     rows = list(Scenario.objects.only("slug", "data", "club_made"))
+    if not rows:
+        return None
 
     def size(sc: Scenario) -> tuple:
         plain = not sc.club_made and not (sc.data or {}).get("special_rules")
         return (not plain, len((sc.data or {}).get("units", [])), sc.slug)
 
-    return min(rows, key=size, default=None)
+    return min(rows, key=size)
 
 
 def start_guided(user) -> Match:
