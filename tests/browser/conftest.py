@@ -3,14 +3,10 @@
 Outside CI a missing browser skips them with the reason; under CI=true it fails the run,
 as a missing PostgreSQL or Redis does.
 """
-import os
-from pathlib import Path
-
 import pytest
 
+from tests.browser.chromium import CHROMIUM
 from tests.support import service_unavailable
-
-CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
 
 
 @pytest.fixture(autouse=True)

@@ -17,7 +17,7 @@ import pytest
 
 from tournaments import clock
 
-CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+from tests.browser.chromium import launch_chromium
 SHOTS = os.environ.get("PLAY_SCREENSHOTS")
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
@@ -46,11 +46,7 @@ def page(live_server, member):
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=str(CHROMIUM),
-            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-        )
+        browser = launch_chromium(p)
         context = browser.new_context(viewport={"width": 390, "height": 844})
         page = context.new_page()
         page.set_default_timeout(15_000)

@@ -6,13 +6,11 @@ pre-battle choice by clicking the board until the deal and turn 1."""
 from __future__ import annotations
 
 import concurrent.futures
-import os
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 
-CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+from tests.browser.chromium import launch_chromium
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 
@@ -37,11 +35,7 @@ def browser(live_server, club):
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=str(CHROMIUM),
-            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-        )
+        browser = launch_chromium(p)
         yield browser
         browser.close()
 

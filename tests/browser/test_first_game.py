@@ -6,12 +6,10 @@ decide here; its turns are tested in tests/browser/test_play_archie.py.
 """
 from __future__ import annotations
 
-import os
-from pathlib import Path
 
 import pytest
 
-CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+from tests.browser.chromium import launch_chromium
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 
@@ -23,11 +21,7 @@ def browser(live_server):
     from tests.play_helpers import make_scenario
     make_scenario(slug="falling-waters")
     with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=str(CHROMIUM),
-            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-        )
+        browser = launch_chromium(p)
         yield browser
         browser.close()
 

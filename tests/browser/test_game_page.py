@@ -6,12 +6,10 @@ the chat read by a spectator once both players agree, and the screenshots of the
 """
 from __future__ import annotations
 
-import os
-from pathlib import Path
 
 import pytest
 
-CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+from tests.browser.chromium import launch_chromium
 DESKTOP = {"width": 1366, "height": 900}
 PHONE = {"width": 390, "height": 844}
 
@@ -68,11 +66,7 @@ def browser(live_server, setup):
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=str(CHROMIUM),
-            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-        )
+        browser = launch_chromium(p)
         yield browser
         browser.close()
 

@@ -4,12 +4,10 @@ Skipped (failed under CI=true) where that browser is not installed: see conftest
 Playwright never downloads a browser of its own here.
 """
 
-import os
-from pathlib import Path
 
 import pytest
 
-CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+from tests.browser.chromium import launch_chromium
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -23,11 +21,7 @@ def page(live_server):
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=str(CHROMIUM),
-            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-        )
+        browser = launch_chromium(p)
         context = browser.new_context(viewport={"width": 390, "height": 844})
         page = context.new_page()
         page.set_default_timeout(15_000)

@@ -18,7 +18,7 @@ import pytest
 from games.engine import Game as EngineGame, load_scenario
 from tests.engine.helpers import U
 
-CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+from tests.browser.chromium import launch_chromium
 SHOTS = os.environ.get("PLAY_SCREENSHOTS")
 
 pytestmark = [
@@ -96,11 +96,7 @@ def browser(live_server, opening):
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=str(CHROMIUM),
-            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-        )
+        browser = launch_chromium(p)
         yield browser
         browser.close()
 

@@ -7,14 +7,12 @@ Archie's steps only through its polling, as it does on the site.
 """
 from __future__ import annotations
 
-import os
 import queue
 import threading
-from pathlib import Path
 
 import pytest
 
-CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+from tests.browser.chromium import launch_chromium
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 
@@ -101,11 +99,7 @@ def browser(live_server, member):
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=str(CHROMIUM),
-            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-        )
+        browser = launch_chromium(p)
         yield browser
         browser.close()
 

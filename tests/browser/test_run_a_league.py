@@ -3,12 +3,10 @@ adds two players, previews the pairing and publishes it; the players report and 
 a result played at the table, and the standings show it."""
 from __future__ import annotations
 
-import os
-from pathlib import Path
 
 import pytest
 
-CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+from tests.browser.chromium import launch_chromium
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 
@@ -35,11 +33,7 @@ def browser(live_server, club):
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=str(CHROMIUM),
-            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-        )
+        browser = launch_chromium(p)
         yield browser
         browser.close()
 
