@@ -47,7 +47,7 @@ PAGE_SAMPLES: dict[str, dict[str, tuple[str, frozenset[str]]]] = {
                                   "on hexes, flags for holding hexes together)",
                                   frozenset({"retreat", "battle_back", "breakthrough", "evade"})),
         "shiloh": ("fences on hexsides and temporary flags",
-                   frozenset({"retreat", "battle_back", "breakthrough", "evade"})),
+                   frozenset({"battle_back", "breakthrough"})),
         "dranesville": ("a special rule changing the dice (sabres hit and reroll)",
                         frozenset({"retreat", "battle_back", "breakthrough", "evade"})),
     },
