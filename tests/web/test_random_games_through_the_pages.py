@@ -40,15 +40,16 @@ STEP_CAP = 5_000
 SAMPLE_SIZE = 4
 PAGE_SAMPLES: dict[str, dict[str, tuple[str, frozenset[str]]]] = {
     "standard": {
-        "fredericksburg": ("special rules (river crossing at the bridges only, temporary "
-                           "flags), entrenchments on hexsides, rivers and towns",
+        "fredericksburg": ("entrenchments on hexsides (facing), rivers crossed at the bridges, "
+                           "towns; its special rules set aside (ruling S12)",
                            frozenset({"retreat", "battle_back", "breakthrough"})),
-        "gettysburg-devils-den": ("three special rules (no attack on entry, flags ignored "
-                                  "on hexes, flags for holding hexes together)",
+        "gettysburg-devils-den": ("rough ground, an orchard; three special rules set aside "
+                                  "(ruling S12)",
                                   frozenset({"retreat", "battle_back", "breakthrough", "evade"})),
-        "shiloh": ("fences on hexsides and temporary flags",
+        "shiloh": ("fences on hexsides; temporary flags set aside (ruling S12)",
                    frozenset({"battle_back", "breakthrough"})),
-        "dranesville": ("a special rule changing the dice (sabres hit and reroll)",
+        "dranesville": ("special units, elite under these rules (ruling S6); its dice rule "
+                        "set aside (ruling S12)",
                         frozenset({"retreat", "battle_back", "breakthrough", "evade"})),
     },
 }
