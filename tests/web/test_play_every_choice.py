@@ -3,8 +3,9 @@
 For the player whose decision it is, the actions the page posts (buttons, and the hexes'
 ``hx-vals``), together with those offered after selecting each selectable piece or hex
 (``?sel=``), must be exactly ``legal_actions()``.  Checked for each kind of decision in
-positions built with the engine's test helpers; random games through the pages, on every
-scenario under every ruleset, are in test_random_games_through_the_pages.py.
+positions built with the engine's test helpers; random games through the pages (every
+scenario under the default ruleset, a sample under each other) are in
+test_random_games_through_the_pages.py.
 """
 from __future__ import annotations
 

@@ -1,7 +1,9 @@
-"""Random games played through the game page's HTMX posts end, on every shipped scenario
-under every registered ruleset: each step is a post of the deciding player, the page offers
-exactly the legal actions (checked at each kind of decision and now and then), the result
-is shown and the log reads in plain words.
+"""Random games played through the game page's HTMX posts end: every shipped scenario under
+the default ruleset, and a small fixed sample of scenarios under every other ruleset (the
+budget below; docs/testing.md says why).  Each step is a post of the deciding player, the
+page offers exactly the legal actions (checked at each kind of decision and now and then),
+the result is shown and the log reads in plain words.  That every ruleset ends a game on
+every shipped scenario is proved at engine level (tests/engine/test_every_ruleset.py).
 
 The players choose half of their actions uniformly at random and half with the quick score
 of Archie's default policy (which attacks and closes in), so that games end in a few
@@ -18,7 +20,9 @@ from django.test import Client
 
 from games import services
 from games.ai.policies import quick_choice
-from games.engine import RULESETS
+from games.engine import DEFAULT_RULESET, RULESETS
+from games.engine.battlecry.prebattle import PHASES as PREBATTLE_PHASES
+from games.engine.battlecry.standard.game import STEPS as STANDARD_STEPS
 from games.models import Game
 from tests.engine.scenarios import SLUGS
 from tests.play_helpers import make_scenario, start_match
@@ -30,6 +34,36 @@ pytestmark = pytest.mark.django_db
 CHECK_EVERY = 40
 STEP_CAP = 5_000
 
+#: The page budget of each ruleset other than the default one: at most SAMPLE_SIZE shipped
+#: scenarios, each chosen for what it brings to the pages, with the phases of the ruleset's
+#: own that its seeded game reaches.  Between them they reach every phase of the ruleset.
+SAMPLE_SIZE = 4
+PAGE_SAMPLES: dict[str, dict[str, tuple[str, frozenset[str]]]] = {
+    "standard": {
+        "fredericksburg": ("entrenchments on hexsides (facing), rivers crossed at the bridges, "
+                           "towns; its special rules set aside (ruling S12)",
+                           frozenset({"retreat", "battle_back", "breakthrough"})),
+        "gettysburg-devils-den": ("rough ground, an orchard; three special rules set aside "
+                                  "(ruling S12)",
+                                  frozenset({"retreat", "battle_back", "breakthrough", "evade"})),
+        "shiloh": ("fences on hexsides; temporary flags set aside (ruling S12)",
+                   frozenset({"battle_back", "breakthrough"})),
+        "dranesville": ("special units, elite under these rules (ruling S6); its dice rule "
+                        "set aside (ruling S12)",
+                        frozenset({"retreat", "battle_back", "breakthrough", "evade"})),
+    },
+}
+
+#: The phases a game under each ruleset other than the default one may reach on the game
+#: page (the campaign pre-battle phases are played on the campaign pages, not here).
+RULESET_PHASES: dict[str, frozenset[str]] = {
+    "standard": frozenset(STANDARD_STEPS) - frozenset(PREBATTLE_PHASES),
+}
+
+#: Every web game this module plays: (slug, ruleset).
+GAMES = ([(slug, DEFAULT_RULESET) for slug in SLUGS]
+         + [(slug, ruleset) for ruleset, sample in sorted(PAGE_SAMPLES.items()) for slug in sample])
+
 
 @pytest.fixture
 def players(django_user_model):
@@ -37,13 +71,31 @@ def players(django_user_model):
             "confederate": django_user_model.objects.create_user("grant", password="x")}
 
 
-def test_every_shipped_scenario_is_played():
+def test_every_shipped_scenario_is_played_under_the_default_ruleset():
     assert len(SLUGS) == 32
+    assert {slug for slug, ruleset in GAMES if ruleset == DEFAULT_RULESET} == set(SLUGS)
+
+
+def test_every_other_ruleset_plays_a_fixed_sample_of_shipped_scenarios():
+    """Adding a ruleset costs SAMPLE_SIZE web games: it must be given its sample here."""
+    assert set(PAGE_SAMPLES) == set(RULESETS) - {DEFAULT_RULESET}
+    assert set(RULESET_PHASES) == set(PAGE_SAMPLES)
+    for ruleset, sample in PAGE_SAMPLES.items():
+        assert 0 < len(sample) <= SAMPLE_SIZE, ruleset
+        assert set(sample) <= set(SLUGS), ruleset
+    assert len(GAMES) == len(SLUGS) + SAMPLE_SIZE * len(PAGE_SAMPLES)
+
+
+def test_each_sample_reaches_every_phase_of_its_ruleset():
+    """The phases each sampled game must reach (asserted by its page game) cover, across
+    the sample, every phase the ruleset has beyond those every turn passes through."""
+    for ruleset, sample in PAGE_SAMPLES.items():
+        reached = {"play_card", "order", "move", "battle"}.union(*(p for _, p in sample.values()))
+        assert reached == RULESET_PHASES[ruleset], ruleset
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("ruleset", sorted(RULESETS))
-@pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.parametrize(("slug", "ruleset"), GAMES, ids=[f"{r}-{s}" for s, r in GAMES])
 def test_a_random_game_through_the_pages_ends(monkeypatch, players, slug, ruleset):
     seed = zlib.crc32(f"{slug}/{ruleset}".encode())
     monkeypatch.setattr(services, "engine_seed", lambda secret: seed)     # a known deal and dice
@@ -73,6 +125,8 @@ def test_a_random_game_through_the_pages_ends(monkeypatch, players, slug, rulese
         assert r.status_code == 200 and 'role="alert"' not in body, body[:400]
     assert row.is_over, f"no result after {STEP_CAP} steps"
     assert {"play_card", "battle"} <= checked
+    if ruleset in PAGE_SAMPLES:
+        assert PAGE_SAMPLES[ruleset][slug][1] <= checked, "a phase the sample counts on was not reached"
     body = clients[players["union"].pk].get(f"/play/games/{row.pk}/").content.decode()
     assert "won" in body or "draw" in body.lower()
     log = body.split('class="log"')[1]

@@ -1,6 +1,6 @@
 """The standard ruleset on the site: chosen where a match or a solo game is set up, named on
 the game page with a link to its rules page, listed on the scenario page (random games
-through the pages under every ruleset: test_random_games_through_the_pages.py)."""
+through the pages on a sample of scenarios: test_random_games_through_the_pages.py)."""
 from __future__ import annotations
 
 import random
