@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 
 from .forms import AdminLoginForm
-from .models import ApiToken, Profile, Throttle, User
+from .models import ApiToken, Profile, RequestCount, Throttle, User
 
 # The admin's log-in page obeys the same rate limit and message as ours.
 admin.site.login_form = AdminLoginForm
@@ -44,6 +44,21 @@ class ThrottleAdmin(admin.ModelAdmin):
     @admin.display(description="attempts in the window")
     def attempts(self, row):
         return len(row.stamps)
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(RequestCount)
+class RequestCountAdmin(admin.ModelAdmin):
+    """API requests counted in the database while Redis is unreachable, per client and
+    window; deleting a row lifts that client's limit for the window."""
+
+    list_display = ("key", "n", "expires")
+    readonly_fields = ("key", "n", "expires")
 
     def has_add_permission(self, request):
         return False

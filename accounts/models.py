@@ -117,7 +117,7 @@ class Throttle(models.Model):
 class RequestCount(models.Model):
     """API requests of one client (a token, a member or an address) in one window of its
     budget: the count the API throttle keeps in the database while Redis is unreachable
-    (see battlecry_site/api/counting.py). Raised by one atomic UPDATE per request."""
+    (see accounts/request_counts.py). Raised by one atomic UPDATE per request."""
 
     key = models.CharField(max_length=200, unique=True, help_text="Client and window.")
     n = models.PositiveIntegerField(default=0)
