@@ -144,7 +144,7 @@ def test_an_annual_games_page_with_its_grid(annual_year, page, live_server):
     page.fill("#id_game2_flags_away", "4")
     page.get_by_role("button", name="Report").click()
     page.wait_for_url("**/leagues/pairings/*/")
-    assert "Reported" in page.locator("#result").inner_text()
+    assert "reported by sherman, waiting for grant to confirm" in page.locator("#result").inner_text()
 
     page.goto(live_server.url + f"/leagues/{annual_year.pk}/")
     antietam = page.locator('table.progress-grid tr[data-player="sherman"] td[data-battle="23"]')
