@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from games import services
+from games.engine import other as other_side
 
 
 def resign_words(row, view: dict, side: str, opponent_name: str) -> str:
@@ -9,7 +10,7 @@ def resign_words(row, view: dict, side: str, opponent_name: str) -> str:
 
     The opponent is awarded the flags needed to win; the one who resigns keeps theirs
     (games/services.py ``resign``); the match goes to the most flags over its games."""
-    other = "confederate" if side == "union" else "union"
+    other = other_side(side)
     match = row.match
     if row.number == 1 and not match.single_game:
         return ("This does not decide the match yet: the re-match starts, sides swapped, and the "
