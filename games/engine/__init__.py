@@ -19,7 +19,7 @@ part of the API.  This package imports nothing from Django or the rest of the si
 """
 from .battlecry.advanced.ruleset import ADVANCED
 from .battlecry.cards import Card
-from .battlecry.standard import STANDARD
+from .battlecry.standard.ruleset import STANDARD
 from .core import OptionError, rulesets
 from .core.errors import IllegalAction, ScenarioError
 from .battlecry.advanced.game import Game, view_event

@@ -1,0 +1,102 @@
+"""The standard rules' ruleset: its options, capabilities and victory terms, registered as
+``"standard"``; the rules themselves are the package's other modules."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..cards import Card
+from ..prebattle import OPTIONS as PREBATTLE_OPTIONS
+from ...core import Capabilities, Option, register
+from ..scenario import Scenario
+from ..units import SIDES
+from ..victory import VictoryTerms
+from .cards import CARDS
+from .game import STEPS, StandardGame
+from .terrain_effects import effects as terrain_table
+
+OPTIONS: tuple[Option, ...] = (
+    Option("archie", str, None,
+           "The side Archie plays; it holds a hand and plays by the same rules as you.",
+           choices=(None, *SIDES)),
+    *PREBATTLE_OPTIONS,
+)
+
+SUMMARY: tuple[str, ...] = (
+    "Capture six enemy flags (units and generals).",
+    "Each turn: play a command card (discard one if none can be played), order and move, "
+    "battle, then draw back up to the scenario's hand size. One shared deck.",
+    "Infantry moves 1 and battles at up to 4 hexes: 4 dice, 1 fewer per hex beyond the first. "
+    "Cavalry moves up to 3 and melees with 3 dice (2 hexes with 2 dice if it did not move). "
+    "Artillery moves 1 or battles at up to 5 hexes (6 from a hill): 5 dice, 1 fewer per hex.",
+    "Generals move up to 3 and attach to a unit: it rolls 1 more die.",
+    "Hits: the target's symbol; crossed sabres also hit in melee. Flags call for a morale "
+    "check: dice equal to the unit's morale (3, more or less by its situation), passing on its "
+    "own symbol or crossed sabres. Failing, the unit is Spent and retreats a hex per flag; a "
+    "Spent unit that takes a flag is Routed and retreats without a check.",
+    "After a melee a defender that held its ground may battle back after a morale check "
+    "(not after a flank attack or against Hit and Run). An attacker whose enemy is gone may "
+    "advance and melee again with 1 more die, once a turn. Cavalry and lone generals may "
+    "evade a melee by falling back 1-2 hexes; then only crossed sabres hit them.",
+    "Woods, buildings and hills stop movement; woods, buildings and waterways block sight, "
+    "and so do hills but never for artillery; "
+    "waterways cannot be crossed but at a bridge. Buildings and fieldworks cost an attacker "
+    "2 dice (fieldworks give 2 dice from the rear), fences 1.",
+)
+
+
+class StandardRuleset:
+    """The standard rules; the state it plays on is a :class:`StandardGame`."""
+
+    name = "standard"
+    options = OPTIONS
+    capabilities = Capabilities(board="hex", hidden_information=True, chance=True)
+    archie_plays_from_deck = False          # Archie holds a hand like any player
+    phases = (*STEPS, "over")
+    description = "The standard rules of the base game: morale, battle-back, breakthrough charges."
+    summary: tuple[str, ...] = SUMMARY
+    cards: Mapping[str, Card] = CARDS
+    terrain_effects = terrain_table()
+    #: six enemy unit flags decide it (rule 1); the hand is the scenario's number (rule 2)
+    victory = VictoryTerms(objectives_count=False, objectives_win_at_once=False,
+                           last_general_loses=False, empty_hand_loses=False, cards_per_general=0)
+
+    def new(self, scenario: Scenario, options: Mapping[str, Any], seed: int) -> StandardGame:
+        return StandardGame.setup(scenario, self.name, dict(options), seed)
+
+    def from_dict(self, data: dict, scenario: Scenario | None = None) -> StandardGame:
+        return StandardGame.from_dict(data, scenario)
+
+    def supports(self, scenario: Scenario) -> bool:
+        return True
+
+    def legal_actions(self, state: StandardGame) -> list[dict]:
+        return state.legal_actions()
+
+    def apply(self, state: StandardGame, action: dict, rolls: list | None = None,
+              draws: list | None = None) -> list[dict]:
+        return state.apply(action, rolls=rolls, draws=draws)
+
+    def apply_unchecked(self, state: StandardGame, action: dict) -> None:
+        state.apply_unchecked(action)
+
+    def sample_action(self, state: StandardGame, rng: Any) -> dict:
+        return state.sample_action(rng)
+
+    def view(self, state: StandardGame, side: str | None) -> dict:
+        return state.view(side)
+
+    def outcome(self, state: StandardGame) -> dict | None:
+        return state.outcome
+
+    def award(self, state: StandardGame, winner: str | None, reason: str,
+              flags: Mapping[str, int] | None = None) -> list[dict]:
+        return state.award(winner, reason, flags)
+
+    def determinize(self, state: StandardGame, side: str, seed: int) -> StandardGame:
+        return state.determinize(side, seed)
+
+
+STANDARD = register(StandardRuleset())
+
+__all__ = ["CARDS", "STANDARD", "StandardGame", "StandardRuleset"]
