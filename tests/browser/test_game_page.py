@@ -180,22 +180,11 @@ def test_resign_goes_on_to_the_rematch(browser, live_server, setup, tmp_path):
 @pytest.fixture
 def after_first_turn(setup):
     """Lee has played the first turn: a move and a shot."""
-    from games import services
     from games.models import Game
-    from tests.play_helpers import act
+    from tests.play_helpers import act, first_turn_but_its_end
 
-    game = Game.objects.get(pk=setup["game"])
-    lee, grant = game.union_player, game.confederate_player
-    H = lambda c, r: {"col": c, "row": r}  # noqa: E731
-    act(game, lee, {"type": "play_card", "card": services.load_engine(game).hands["union"][0],
-                    "mode": "skirmish"})
-    act(game, lee, {"type": "order", "unit": "u1"})
-    act(game, lee, {"type": "move", "unit": "u1", "to": H(13, 5)})
-    act(game, lee, {"type": "end_movement"})
-    act(game, lee, {"type": "attack", "unit": "u1", "target": H(13, 3)})
-    if game.deciding == "confederate":
-        act(game, grant, services.load_engine(game).legal_actions()[0])
-    act(game, lee, {"type": "end_turn"})
+    game = first_turn_but_its_end(Game.objects.get(pk=setup["game"]))
+    act(game, game.union_player, {"type": "end_turn"})
     return setup
 
 
