@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .options import Option
+from .seats import SeatSpec
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,8 +76,11 @@ class Ruleset(Protocol):
     def sample_action(self, state: Any, rng: Any) -> dict:
         """One legal action at random, uniformly, without listing them all."""
 
-    def view(self, state: Any, side: str | None) -> dict:
-        """What ``side`` may see (``None``: a spectator)."""
+    def seats(self, state: Any) -> tuple[SeatSpec, ...]:
+        """The seats of a game, each with its side (one per side in a two-player game)."""
+
+    def view(self, state: Any, seat: str | None) -> dict:
+        """What ``seat`` may see (``None``: a spectator)."""
 
     def outcome(self, state: Any) -> dict | None:
         """None while the game goes on, else the winner, the reason and the flags."""

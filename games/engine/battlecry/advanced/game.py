@@ -19,7 +19,7 @@ from typing import cast
 from .. import dice as _dice
 from .cards import EXTRA_SUFFIX, card_of, extra_ids, player_deck_ids
 from .combat import attack_profile, dice_profile
-from ...core import derive_seed, get_ruleset, validate_options
+from ...core import derive_seed, get_ruleset, one_seat_per_side, validate_options
 from ...core.chance import next_random, shuffled
 from ...core.errors import IllegalAction
 from ..hexgrid import BOARD
@@ -402,6 +402,14 @@ class Game(State):
         if self.decisions.pending:
             return self.decisions.pending[0]["do"]
         return self.current.step
+
+    #: One seat per side, named after it: a Battle Cry game seats one player a side.
+    seats = one_seat_per_side(SIDES)
+
+    @property
+    def deciding(self) -> str | None:
+        """The seat whose decision it is: the active side's own seat."""
+        return self.active_side
 
     @property
     def active_side(self) -> str | None:

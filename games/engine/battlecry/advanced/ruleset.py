@@ -6,7 +6,7 @@ from typing import Any
 
 from .cards import CARDS, Card
 from .. import prebattle
-from ...core import Capabilities, Option, register
+from ...core import Capabilities, Option, SeatSpec, register
 from .game import PHASES, Game
 from ..scenario import Scenario
 from ..terrain import TerrainEffect, effects as terrain_table
@@ -65,8 +65,11 @@ class BattleCry:
     def sample_action(self, state: Game, rng: Any) -> dict:
         return state.sample_action(rng)
 
-    def view(self, state: Game, side: str | None) -> dict:
-        return state.view(side)
+    def seats(self, state: Game) -> tuple[SeatSpec, ...]:
+        return state.seats
+
+    def view(self, state: Game, seat: str | None) -> dict:
+        return state.view(seat)
 
     def outcome(self, state: Game) -> dict | None:
         return state.outcome

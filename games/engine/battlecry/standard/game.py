@@ -16,6 +16,7 @@ from typing import Any
 from .. import dice as _dice
 from ...core.chance import derive_seed, next_random, shuffled
 from ...core.errors import IllegalAction
+from ...core.seats import one_seat_per_side
 from ..hexgrid import AROUND, BOARD, HEX_JSON, HEXES, INDEX, N_HEXES, WITHIN, Hex, HexBoard
 from ..pieces import General, Unit
 from ..scenario import Scenario, load_scenario
@@ -304,6 +305,14 @@ class StandardGame:
         if self.pending:
             return self.pending[0]["do"]
         return self.current.step
+
+    #: One seat per side, named after it: a Battle Cry game seats one player a side.
+    seats = one_seat_per_side(SIDES)
+
+    @property
+    def deciding(self) -> str | None:
+        """The seat whose decision it is: the active side's own seat."""
+        return self.active_side
 
     @property
     def active_side(self) -> str | None:

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..cards import Card
 from ..prebattle import OPTIONS as PREBATTLE_OPTIONS
-from ...core import Capabilities, Option, register
+from ...core import Capabilities, Option, SeatSpec, register
 from ..scenario import Scenario
 from ..units import SIDES
 from ..victory import VictoryTerms
@@ -83,8 +83,11 @@ class StandardRuleset:
     def sample_action(self, state: StandardGame, rng: Any) -> dict:
         return state.sample_action(rng)
 
-    def view(self, state: StandardGame, side: str | None) -> dict:
-        return state.view(side)
+    def seats(self, state: StandardGame) -> tuple[SeatSpec, ...]:
+        return state.seats
+
+    def view(self, state: StandardGame, seat: str | None) -> dict:
+        return state.view(seat)
 
     def outcome(self, state: StandardGame) -> dict | None:
         return state.outcome
