@@ -9,16 +9,19 @@ from __future__ import annotations
 import math
 from operator import itemgetter
 
-from games.engine import BOARD, RULESETS, Game, other
+from collections.abc import Mapping
+
+from games.engine import BOARD, Game, other
+from games.engine.core import get_ruleset
 
 DIST = BOARD.dist
-#: The dice a unit rolls by distance (1, 2, ...), as the AI estimates them: each ruleset's
-#: table without terrain, sight or special units (the engine decides the real dice).
-DICE_BY_RULESET = {
-    "advanced": {"infantry": (3, 2, 1), "cavalry": (3,), "artillery": (4, 3, 2, 1)},
-    "standard": {"infantry": (4, 3, 2, 1), "cavalry": (3,), "artillery": (5, 4, 3, 2, 1)},
-}
-DICE = DICE_BY_RULESET["advanced"]
+
+
+def dice_table(game: Game) -> Mapping[str, tuple[int, ...]]:
+    """The dice a unit rolls by distance (1, 2, ...), as the AI estimates them: the table
+    the game's ruleset declares (``dice_by_range``), without terrain, sight or special
+    units (the engine decides the real dice)."""
+    return get_ruleset(game.ruleset).dice_by_range      # type: ignore[attr-defined]
 #: Figures of a full-strength unit.
 FULL_FIGURES = {"infantry": 4, "cavalry": 3, "artillery": 3}
 
@@ -57,7 +60,7 @@ def hit_chances(kind: str) -> tuple[float, float]:
 
 def unit_dice(game: Game, unit, distance: int) -> int:
     """Dice this unit would roll at ``distance`` (a table estimate: no sight, no terrain)."""
-    table = DICE_BY_RULESET.get(game.ruleset, DICE).get(unit.kind, ())
+    table = dice_table(game).get(unit.kind, ())
     if distance < 1 or distance > len(table):
         return 0
     n = table[distance - 1]
@@ -76,7 +79,7 @@ def expected_hits(game: Game, attacker, target, distance: int) -> float:
 def threat(game: Game, side: str) -> float:
     """The damage ``side`` could do next, as a share of a flag per enemy unit, summed
     (each pair as :func:`expected_hits` counts it, with each unit's dice looked up once)."""
-    tables = DICE_BY_RULESET.get(game.ruleset, DICE)
+    tables = dice_table(game)
     extra = 1 if side == game.options.get("archie") else 0
     mine = [(DIST[u.hex], tables.get(u.kind, ())) for u in game.pieces.units.values()
             if u.side == side]
@@ -138,7 +141,7 @@ def general_exposure(game: Game, side: str) -> float:
         return 0.0
     opp = other(side)
     stake = FLAG / max(1, game.flags_needed(opp)) + GENERAL
-    if len(generals) == 1 and RULESETS[game.ruleset].victory.last_general_loses:
+    if len(generals) == 1 and get_ruleset(game.ruleset).victory.last_general_loses:
         stake = LAST_GENERAL_STAKE * WIN
     enemies = [u for u in game.pieces.units.values() if u.side == opp]
     total = 0.0

@@ -10,7 +10,7 @@ from ...core import Capabilities, Option, SeatSpec, register
 from .game import PHASES, Game
 from ..scenario import Scenario
 from ..terrain import TerrainEffect, effects as terrain_table
-from ..units import SIDES
+from ..units import DICE, SIDES
 from ..victory import VictoryTerms
 
 OPTIONS: tuple[Option, ...] = (
@@ -34,6 +34,9 @@ class BattleCry:
     victory = VictoryTerms(objectives_count=True, objectives_win_at_once=True,
                            last_general_loses=True, empty_hand_loses=True, cards_per_general=1)
     archie_plays_from_deck = True
+    #: The dice a unit of each kind rolls by distance (1, 2, ...), from the table alone (no
+    #: terrain, sight or special unit): Archie's evaluation estimates threats with it.
+    dice_by_range: Mapping[str, tuple[int, ...]] = DICE
     terrain_effects: tuple[TerrainEffect, ...] = terrain_table()
 
     def __init__(self, name: str, options: tuple[Option, ...], description: str,

@@ -52,6 +52,10 @@ class StandardRuleset:
     options = OPTIONS
     capabilities = Capabilities(board="hex", hidden_information=True, chance=True)
     archie_plays_from_deck = False          # Archie holds a hand like any player
+    #: The dice a unit of each kind rolls by distance (1, 2, ...), from the table alone (no
+    #: terrain, sight, general or charge): Archie's evaluation estimates threats with it.
+    dice_by_range: Mapping[str, tuple[int, ...]] = {
+        "infantry": (4, 3, 2, 1), "cavalry": (3,), "artillery": (5, 4, 3, 2, 1)}
     phases = (*STEPS, "over")
     description = "The standard rules of the base game: morale, battle-back, breakthrough charges."
     summary: tuple[str, ...] = SUMMARY
