@@ -1,10 +1,11 @@
 """Archie, the computer opponent: policies on the engine's public API (pure Python).
 
     from games.ai import choose, LEVELS, Budget
-    action = choose(game, side, "veteran", seed)
+    action = choose(game, seat, "veteran", seed)      # the deciding seat
 
 Every policy has one call, ``policy(game, side, budget, seed) -> action``; the action
-is one of ``game.legal_actions()``. No policy reads hidden information: all look-ahead
+is one of ``game.legal_actions()``. Under a ruleset other than Battle Cry, ``choose``
+plays the seat with the generic policies (:mod:`.generic`). No policy reads hidden information: all look-ahead
 runs on determinized copies (:func:`determinize`). See docs/archie.md.
 """
 from .budget import Budget

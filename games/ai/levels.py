@@ -2,8 +2,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
+from games.engine.core import get_ruleset, side_of_seat
+
+from . import generic
 from .budget import Budget
 from .policies import greedy_policy, random_policy
 from .search import ensemble_policy, search_policy
@@ -37,12 +40,26 @@ LEVELS: dict[str, Level] = {
 DEFAULT_LEVEL = "veteran"
 
 
-def choose(game, side: str, name: str, seed: int, budget: Budget | None = None) -> dict:
-    """The action policy or level ``name`` takes for ``side`` now (``budget`` overrides the
-    level's own, e.g. a fixed number of iterations for a repeatable game)."""
+def has_battlecry_kit(ruleset: Any) -> bool:
+    """Whether Archie's own evaluation and quick scores (``evaluation.py``,
+    ``heuristics.py``) read games of this ruleset: a Battle Cry ruleset, which declares its
+    dice by range. Any other ruleset is played by :mod:`.generic`."""
+    return getattr(ruleset, "dice_by_range", None) is not None
+
+
+def choose(game, seat: str, name: str, seed: int, budget: Budget | None = None) -> dict:
+    """The action policy or level ``name`` takes for the deciding ``seat`` now (``budget``
+    overrides the level's own, e.g. a fixed number of iterations for a repeatable game).
+
+    Under a Battle Cry ruleset the policies above play the seat's side; under any other
+    registered ruleset the same names pick the generic policies (:mod:`.generic`)."""
     if name in LEVELS:
         level = LEVELS[name]
-        return POLICIES[level.policy](game, side, budget or level.budget, seed)
-    if name in POLICIES:
-        return POLICIES[name](game, side, budget or Budget(iterations=1), seed)
-    raise ValueError(f"unknown policy or level {name!r}")
+        policy, budget = level.policy, budget or level.budget
+    elif name in POLICIES:
+        policy, budget = name, budget or Budget(iterations=1)
+    else:
+        raise ValueError(f"unknown policy or level {name!r}")
+    if has_battlecry_kit(get_ruleset(game.ruleset)):
+        return POLICIES[policy](game, side_of_seat(game.seats, seat), budget, seed)
+    return generic.POLICIES[policy](game, seat, budget, seed)
