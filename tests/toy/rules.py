@@ -36,14 +36,14 @@ from games.engine.core.errors import IllegalAction, ScenarioError
 
 UNION, CONFEDERATE = "union", "confederate"
 SIDES = (UNION, CONFEDERATE)
-SEATS = (SeatSpec("union-1", UNION, "left wing"), SeatSpec("confederate-1", CONFEDERATE, "left wing"),
+SEATS: tuple[SeatSpec, ...] = (SeatSpec("union-1", UNION, "left wing"), SeatSpec("confederate-1", CONFEDERATE, "left wing"),
          SeatSpec("union-2", UNION, "right wing"), SeatSpec("confederate-2", CONFEDERATE, "right wing"))
 SIDE_OF = {s.name: s.side for s in SEATS}
 TERRAIN = ("woods", "hill")
 MAX_STRENGTH = 3
 #: The deck: four of each card, copies numbered as Battle Cry's are (``rally-1``).
 DECK = tuple(f"{kind}-{n}" for kind in ("rally", "volley") for n in range(1, 5))
-PHASES = ("act", "over")
+PHASES: tuple[str, ...] = ("act", "over")
 
 OPTIONS: tuple[Option, ...] = (
     Option("ambush", bool, False,
@@ -137,7 +137,7 @@ class ToyGame:
     seats = SEATS
 
     def __init__(self) -> None:
-        self.options: dict = {}
+        self.options: Mapping[str, Any] = {}
         self.setup_events: list[dict] = []
         self.scenario: ToyScenario
         self.seed = 0

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from games.engine import Game, view_event
-from games.engine.core import GameState, get_ruleset
+from games.engine.core import GameState, Ruleset, get_ruleset
 from games.engine.core.errors import IllegalAction, ScenarioError
 from games.engine.core.options import OptionError
 from games.engine.replay import chance_of, replay
@@ -285,6 +285,13 @@ def test_random_games_end_and_every_action_and_event_is_json_safe():
     assert set(reasons) <= {"turns", "eliminated"}
 
 
-def test_the_state_satisfies_the_protocol():
-    state: GameState = new_game(1)
-    assert state.legal_actions()
+def protocol_members(protocol) -> set[str]:
+    return {name for name in (*vars(protocol), *protocol.__annotations__)
+            if not name.startswith("_")}
+
+
+def test_the_state_and_the_ruleset_offer_every_member_of_their_protocols():
+    """(mypy agrees: ``r: Ruleset = TOY`` and ``s: GameState = new_game(1)`` type-check.)"""
+    state = new_game(1)
+    assert {m for m in protocol_members(GameState) if not hasattr(state, m)} == set()
+    assert {m for m in protocol_members(Ruleset) if not hasattr(TOY, m)} == set()
