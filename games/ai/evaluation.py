@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from operator import itemgetter
 
-from games.engine import BOARD, RULESETS, Game, other
+from games.engine import BOARD, RULESETS, AdvancedGame as Game, other
 
 DIST = BOARD.dist
 #: The dice a unit rolls by distance (1, 2, ...), as the AI estimates them: each ruleset's
