@@ -41,7 +41,7 @@ class ScenarioSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Scenario
-        fields = ("slug", "name", "subtitle", "date", "anniversary", "state", "first_appearance",
+        fields = ("slug", "name", "format", "subtitle", "date", "anniversary", "state", "first_appearance",
                   "annual_number", "layout_source", "club_made", "uploaded_by", "url")
 
     def get_subtitle(self, sc) -> str:

@@ -47,7 +47,7 @@ def test_a_ruleset_registered_later_is_offered_by_forms_and_the_api():
 
 
 @pytest.mark.django_db
-def test_a_scenario_is_offered_only_to_the_rulesets_of_its_format():
+def test_a_scenario_is_offered_only_to_the_rulesets_of_its_format(client):
     battle = make_scenario()
     assert battle.format == get_ruleset(DEFAULT_RULESET).scenario_format
     with pile_registered():
@@ -66,6 +66,10 @@ def test_a_scenario_is_offered_only_to_the_rulesets_of_its_format():
             services.check_rules(pile, DEFAULT_RULESET)
         services.check_rules(pile, PILE.name)          # its own rules play it
         assert pile.preview_ruleset() == PILE.name
+        listed = client.get(f"/api/v1/scenarios/?ruleset={PILE.name}").json()["results"]
+        assert [(s["slug"], s["format"]) for s in listed] == [("small-pile", PILE.scenario_format)]
+        listed = client.get(f"/api/v1/scenarios/?ruleset={DEFAULT_RULESET}").json()["results"]
+        assert battle.slug in [s["slug"] for s in listed] and "small-pile" not in [s["slug"] for s in listed]
 
 
 @pytest.mark.django_db
