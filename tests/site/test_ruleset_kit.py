@@ -87,3 +87,14 @@ def test_the_rules_page_of_a_ruleset_without_cards_or_terrain(client):
             assert word not in main, word
         assert f"/rules/{PILE.name}/" in client.get(f"/rules/{DEFAULT_RULESET}/").content.decode()
     assert client.get(f"/rules/{PILE.name}/").status_code == 404
+
+
+def test_the_facade_knows_no_particular_game():
+    import ast
+    from pathlib import Path
+
+    import games.engine.facade as facade
+
+    tree = ast.parse(Path(facade.__file__).read_text(encoding="utf-8"))
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    assert imported <= {"__future__", "collections.abc", "typing", "core"}, imported
