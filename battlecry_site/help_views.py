@@ -2,12 +2,12 @@
 
 from django.shortcuts import render
 
-from games.engine import DEFAULT_RULESET, RULESETS
+from games.engine import DEFAULT_RULESET, rulesets
 
 
 def _rulesets() -> list:
     """The rulesets, the club's default first."""
-    return sorted(RULESETS.values(), key=lambda r: (r.name != DEFAULT_RULESET, r.name))
+    return sorted(rulesets().values(), key=lambda r: (r.name != DEFAULT_RULESET, r.name))
 
 
 def help_index(request):

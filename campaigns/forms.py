@@ -5,7 +5,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 
 from campaigns.models import CampaignPlan
-from campaigns.services import CAMPAIGN_RULESETS
+from campaigns.services import campaign_rulesets
 from games.ai import LEVELS
 from games.forms_play import DEADLINE_CHOICES, ruleset_field
 from games.models import Scenario
@@ -44,7 +44,7 @@ class CampaignForm(forms.Form):
         self.fields["opponent"].queryset = members
         self.fields["ruleset"].help_text = (
             "Every battle is played under them. A campaign needs rules with the pre-battle dice "
-            f"between battles: {' or '.join(CAMPAIGN_RULESETS)} (ruling C9).")
+            f"between battles: {' or '.join(campaign_rulesets())} (ruling C9).")
         for i in range(1, COMPOSED_SLOTS + 1):
             self.fields[f"battle_{i}"] = forms.ModelChoiceField(
                 queryset=Scenario.objects.order_by("name"), required=False,

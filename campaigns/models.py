@@ -9,7 +9,7 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
-from games.engine import SIDES, other
+from games.engine import DEFAULT_RULESET, SIDES, other
 
 
 
@@ -67,7 +67,7 @@ class Campaign(models.Model):
     challenger_side = models.CharField(max_length=12, choices=[(s, s.title()) for s in SIDES],
                                        help_text="The army the challenger keeps in every battle.")
     deadline_hours = models.PositiveSmallIntegerField(default=72)
-    ruleset = models.CharField(max_length=20, default="advanced",
+    ruleset = models.CharField(max_length=20, default=DEFAULT_RULESET,
                                help_text="The rules every battle is played under (a registered ruleset).")
     status = models.CharField(max_length=12, choices=Status.choices, db_index=True)
     message = models.CharField(max_length=200, blank=True)

@@ -31,7 +31,7 @@ from django.utils import timezone
 from campaigns import scoring
 from campaigns.models import Campaign, CampaignBattle, CampaignPlan
 from games import invitations, services as game_services
-from games.engine import DEFAULT_RULESET, RULESETS, SIDES
+from games.engine import DEFAULT_RULESET, SIDES, rulesets
 from games.models import Match, Scenario
 from games.ai import LEVELS
 
@@ -82,20 +82,21 @@ def carries_campaigns(rules) -> bool:
     return set(PREBATTLE_OPTION.values()) <= {o.name for o in rules.options}
 
 
-#: The rulesets a campaign may be played under, the default first.
-CAMPAIGN_RULESETS = tuple(sorted((n for n, r in RULESETS.items() if carries_campaigns(r)),
-                                 key=lambda n: (n != DEFAULT_RULESET, n)))
+def campaign_rulesets() -> tuple[str, ...]:
+    """The registered rulesets a campaign may be played under, the default first."""
+    return tuple(sorted((n for n, r in rulesets().items() if carries_campaigns(r)),
+                        key=lambda n: (n != DEFAULT_RULESET, n)))
 
 
 def _check_rules(ruleset: str) -> None:
-    rules = RULESETS.get(ruleset)
+    rules = rulesets().get(ruleset)
     if rules is None:
-        raise CampaignRefused(f"Choose the rules: {', '.join(sorted(RULESETS))}.")
+        raise CampaignRefused(f"Choose the rules: {', '.join(sorted(rulesets()))}.")
     if not carries_campaigns(rules):
         raise CampaignRefused(
             f"A campaign cannot be played under the {ruleset} rules: they have no pre-battle dice, "
             "which every battle after the first begins with (ruling C9). Choose the "
-            f"{' or '.join(CAMPAIGN_RULESETS)} rules.")
+            f"{' or '.join(campaign_rulesets())} rules.")
 
 
 def _battles_of(terms: Terms) -> tuple[str, str, list]:

@@ -9,7 +9,7 @@ from django.db.models import Q
 from django.urls import reverse
 
 from battlecry_site.widgets import QuickSelect
-from games.engine import DEFAULT_RULESET, RULESETS
+from games.engine import DEFAULT_RULESET, rulesets
 from games.models import Match, Scenario
 
 DEADLINE_CHOICES = [(12, "12 hours"), (24, "1 day"), (48, "2 days"), (72, "3 days"),
@@ -55,13 +55,20 @@ class RulesetField(forms.ChoiceField):
     widget = QuickSelect
 
     def __init__(self):
-        names = sorted(RULESETS, key=lambda n: (n != DEFAULT_RULESET, n))
-        super().__init__(choices=[(n, RULESETS[n].description) for n in names],
+        super().__init__(choices=ruleset_choices,
                          initial=DEFAULT_RULESET, required=False, label="Rules",
                          help_text="Each ruleset's page sums up its rules (linked from the game page).")
 
     def clean(self, value):
         return super().clean(value) or DEFAULT_RULESET
+
+
+def ruleset_choices() -> list[tuple[str, str]]:
+    """Every registered ruleset by name and description, the default first (asked each
+    time a form lists them)."""
+    rules = rulesets()
+    names = sorted(rules, key=lambda n: (n != DEFAULT_RULESET, n))
+    return [(n, rules[n].description) for n in names]
 
 
 def ruleset_field() -> RulesetField:

@@ -17,7 +17,7 @@ from functools import lru_cache
 from django.core.cache import cache
 
 from games import game_log, services
-from games.engine import SIDES, Game as EngineGame, load_scenario
+from games.engine import SIDES, GameState, get_ruleset
 from games.models import Game
 
 #: Steps per kept segment: a replay step replays at most this many actions.
@@ -42,7 +42,7 @@ class ReplayStep:
     (None at the deal), and the stretch of log it was rebuilt over (from ``since``, whose
     public view is ``since_view``) for the page's log."""
 
-    engine: EngineGame
+    engine: GameState
     entry: Entry | None
     since: int
     since_view: dict
@@ -65,8 +65,8 @@ def _key(row: Game, n: int) -> str:
 def _scenario(game_id: int, created: str):
     """The engine scenario of a finished game (read from its saved state once per process;
     ``created`` tells apart two games that had the same id in different databases)."""
-    state = Game.objects.values_list("state", flat=True).get(pk=game_id)
-    return load_scenario(state["scenario"])
+    ruleset, state = Game.objects.values_list("ruleset", "state").get(pk=game_id)
+    return get_ruleset(ruleset).load_scenario(state["scenario"])
 
 
 def scenario_of(row: Game):

@@ -19,6 +19,7 @@ import secrets
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import timedelta
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -29,8 +30,9 @@ from django.utils import timezone
 from battlecry_site.prepared import PreparedGet, PreparedInsert, PreparedUpdate
 from games import events, game_log, invitations, outbox
 from games.ai import LEVELS, Budget, choose
-from games.engine import (DEFAULT_RULESET, RULESETS, SIDE_NAMES, SIDES, Game as EngineGame,
-                          IllegalAction, Scenario as EngineScenario, chance_of, load_scenario, other)
+from games.engine import (DEFAULT_RULESET, SIDE_NAMES, SIDES, Game as EngineGame, GameState,
+                          IllegalAction, chance_of, get_ruleset, other, rulesets)
+from games.kits import kit_for
 from games.models import ChatMessage, ChatShare, Game, GameAction, Match, Scenario
 from games.models.chat import MAX_LENGTH as CHAT_MAX_LENGTH, chat_is_public
 from games.models.match import engine_seed, seed_hash
@@ -96,30 +98,34 @@ class Acted:
     game: Game
     events: list = field(default_factory=list)
     #: The engine game after the action (secrets included: only ``view(side)`` leaves it).
-    engine: EngineGame | None = None
+    engine: GameState | None = None
 
 
 # -- the engine state of a row -----------------------------------------------------------------
-_SCENARIO_CACHE: "OrderedDict[tuple, EngineScenario]" = OrderedDict()
+_SCENARIO_CACHE: "OrderedDict[tuple, tuple[dict, Any]]" = OrderedDict()
 _CACHE_SIZE = 256
 
 
-def _engine_scenario(row: Game):
-    """The validated engine scenario a game was created with (cached per game: it never
-    changes, even if the club edits the scenario later)."""
+def _engine_scenario(row: Game) -> Any:
+    """The validated engine scenario a game was created with, read by its ruleset's loader
+    (cached per game: it never changes, even if the club edits the scenario later); None
+    when the game's state keeps no scenario of its own."""
+    data = row.state.get("scenario")
+    if data is None:
+        return None
     key = (row.pk, row.seed)
-    sc = _SCENARIO_CACHE.get(key)
-    if sc is None or sc.data != row.state["scenario"]:
-        sc = load_scenario(row.state["scenario"])
-        _SCENARIO_CACHE[key] = sc
+    cached = _SCENARIO_CACHE.get(key)
+    if cached is None or cached[0] != data:
+        cached = (data, get_ruleset(row.ruleset).load_scenario(data))
+        _SCENARIO_CACHE[key] = cached
         if len(_SCENARIO_CACHE) > _CACHE_SIZE:
             _SCENARIO_CACHE.popitem(last=False)
     else:
         _SCENARIO_CACHE.move_to_end(key)
-    return sc
+    return cached[1]
 
 
-def load_engine(row: Game) -> EngineGame:
+def load_engine(row: Game) -> GameState:
     """The engine game of a row (a fresh object: changing it changes nothing stored)."""
     return EngineGame.from_dict(row.state, scenario=_engine_scenario(row))
 
@@ -137,10 +143,10 @@ def check_rules(scenario: Scenario, ruleset: str = DEFAULT_RULESET, options: dic
         engine_scenario = scenario.engine_scenario()
     except Exception:  # noqa: BLE001 - a broken file is refused, whatever is wrong with it
         raise ActionRefused(f"The scenario {scenario} cannot be played: its file is not valid.") from None
-    rules = RULESETS.get(ruleset)
+    rules = rulesets().get(ruleset)
     if rules is None:
-        raise ActionRefused(f"Choose the rules: {', '.join(sorted(RULESETS))}.")
-    if not rules.supports(engine_scenario):
+        raise ActionRefused(f"Choose the rules: {', '.join(sorted(rulesets()))}.")
+    if rules.scenario_format != scenario.format or not rules.supports(engine_scenario):
         raise ActionRefused(f"{scenario} cannot be played under the {ruleset} rules.")
     declared = {o.name for o in rules.options}
     for name in options or {}:
@@ -440,8 +446,7 @@ def _award(row: Game, winner: str, reason: str, user, action_type: str, actor_si
     """End ``row`` as won by ``winner`` for a reason outside the rules (a claim, a resignation):
     the winner counts the flags needed to win, the loser keeps theirs."""
     engine = load_engine(row)
-    needed = max(engine.flags(winner), engine.flags_needed(winner))
-    events = engine.award(winner, reason, flags={winner: needed})
+    events = engine.award(winner, reason, flags=kit_for(row.ruleset).award_flags(engine, winner))
     _record(row, engine, actor_side or winner, user, {"type": action_type}, events)
     return events
 
@@ -502,7 +507,7 @@ def undo(game_id, user, version) -> Acted:
         events = [{"type": "undone", "side": side, "index": entry.index,
                    "action": entry.action.get("type")}]
         try:
-            engine: EngineGame | None = None
+            engine: GameState | None = None
             for _i, _e, state, _ev in rebuild_steps(row, entries=entries, skip={entry.index}):
                 engine = state
             if engine is None:
@@ -530,7 +535,7 @@ _INSERT_ACTION = PreparedInsert(GameAction, ("game", "index", "side", "actor", "
 _UPDATE_GAME = PreparedUpdate(Game, RECORDED_FIELDS)
 
 
-def _record(row: Game, engine: EngineGame, side: str, user, action: dict, events: list) -> None:
+def _record(row: Game, engine: GameState, side: str, user, action: dict, events: list) -> None:
     """Append the action, save the new state and version, and queue what follows."""
     now = timezone.now()
     previous_deciding = row.deciding
@@ -544,7 +549,7 @@ def _record(row: Game, engine: EngineGame, side: str, user, action: dict, events
     row.turn = engine.turn
     if engine.outcome:
         outcome = dict(engine.outcome)
-        outcome["casualties"] = dict(engine.casualties)
+        outcome.update(kit_for(row.ruleset).outcome_extras(engine))
         row.outcome = outcome
         row.winner_side = outcome.get("winner") or ""
         row.finished_at = now
@@ -821,8 +826,7 @@ def rebuild_steps(row: Game, *, entries=None, skip=(), start=None, until=None, u
         first = 0
         engine = EngineGame.new(scenario, ruleset=row.ruleset,
                                 options=dict(row.state.get("options") or {}), seed=row.seed)
-        if row.state.get("hand_limit_before_keep"):
-            engine.hand_limit_before_keep = True    # played before the limit waited for the keep
+        kit_for(row.ruleset).replay_from_deal(engine, row.state)
     else:
         first, state = start
         engine = EngineGame.from_dict(state, scenario=scenario)

@@ -20,7 +20,7 @@ from django.utils.text import slugify
 from battlecry_site.names import MESSAGE as NAME_MESSAGE, has_control_characters
 from games import outbox
 from games import services as game_services
-from games.engine import DEFAULT_RULESET, RULESETS, other
+from games.engine import DEFAULT_RULESET, other, rulesets
 from tournaments import knockout, tables
 from tournaments import pairing as algo
 from tournaments.refusals import NotOrganiser, NotYourMatch, Refused, _organiser
@@ -145,13 +145,13 @@ class Terms:
 def check_rules(ruleset: str, nightfall: bool, scenarios=()) -> str:
     """The rules a competition's matches are played under, if they can be: a registered
     ruleset that has the options chosen (Nightfall) and plays every scenario listed."""
-    rules = RULESETS.get(ruleset)
+    rules = rulesets().get(ruleset)
     if rules is None:
-        raise Refused(f"Choose the rules: {', '.join(sorted(RULESETS))}.")
+        raise Refused(f"Choose the rules: {', '.join(sorted(rulesets()))}.")
     if nightfall and "nightfall" not in {o.name for o in rules.options}:
         raise Refused(f"The {ruleset} rules have no Nightfall: leave it off or choose other rules.")
     for sc in scenarios:
-        if not rules.supports(sc.engine_scenario()):
+        if sc.format != rules.scenario_format or not rules.supports(sc.engine_scenario()):
             raise Refused(f"{sc} cannot be played under the {ruleset} rules.")
     return ruleset
 

@@ -10,7 +10,8 @@ from campaigns import services
 from campaigns.models import Campaign, CampaignBattle, CampaignPlan
 from games.api.serializers import MemberSerializer
 from games.api.types import SIDE_CHOICES
-from games.engine import DEFAULT_RULESET, RULESETS, SIDES
+from games.api.rulesets import RulesetChoiceField
+from games.engine import SIDES
 from games.forms_play import DEADLINE_CHOICES
 from games.models import Scenario
 
@@ -200,10 +201,9 @@ class CampaignTermsSerializer(serializers.Serializer):
     deadline_hours = serializers.ChoiceField(choices=[h for h, _ in DEADLINE_CHOICES], default=72,
                                              help_text="Hours per move.")
     message = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
-    ruleset = serializers.ChoiceField(
-        choices=sorted(RULESETS), default=DEFAULT_RULESET,
+    ruleset = RulesetChoiceField(
         help_text="The rules every battle is played under; only rules with the pre-battle dice can "
-                  f"carry a campaign ({', '.join(services.CAMPAIGN_RULESETS)}), any other is refused "
+                  f"carry a campaign ({', '.join(services.campaign_rulesets())}), any other is refused "
                   "with the reason (ruling C9).")
 
     def validate(self, data):

@@ -8,7 +8,7 @@ copy, so a choice can never depend on the real hidden state.
 """
 from __future__ import annotations
 
-from games.engine import Game
+from games.engine import AdvancedGame as Game
 
 
 def determinize(game: Game, side: str, seed: int) -> Game:

@@ -11,7 +11,7 @@ from operator import itemgetter
 
 from collections.abc import Mapping
 
-from games.engine import BOARD, Game, other
+from games.engine import BOARD, AdvancedGame as Game, other
 from games.engine.core import get_ruleset
 
 DIST = BOARD.dist

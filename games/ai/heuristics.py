@@ -6,7 +6,7 @@ Each handler takes the game, the action and the deciding side and returns a numb
 """
 from __future__ import annotations
 
-from games.engine import BOARD, Game
+from games.engine import BOARD, AdvancedGame as Game
 
 from .evaluation import DIST, expected_hits, unit_dice
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from games.engine import Game
+from games.engine import AdvancedGame as Game
 
 from .budget import Budget
 from .determinize import determinize

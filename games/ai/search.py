@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import random
 
-from games.engine import Game
+from games.engine import AdvancedGame as Game
 
 from .budget import Budget
 from .determinize import determinize

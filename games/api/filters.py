@@ -6,6 +6,7 @@ from django.db.models import Case, F, IntegerField, Q, Value, When
 from django.utils import timezone
 
 from battlecry_site.api.filtering import StrictBooleanFilter, whole_number_filter
+from games.engine import get_ruleset
 from games.models import Game, Match, Scenario
 
 
@@ -21,6 +22,9 @@ class ScenarioFilter(filters.FilterSet):
     state = filters.CharFilter(field_name="state", lookup_expr="iexact", help_text="US state, e.g. VA.")
     club_made = StrictBooleanFilter(help_text="Only club-made (true) or shipped (false) scenarios.")
     search = filters.CharFilter(field_name="name", lookup_expr="icontains", help_text="Part of the name.")
+    ruleset = filters.CharFilter(method="playable_under",
+                                 help_text="Only scenarios these rules can play (a ruleset's name: "
+                                           "the scenarios of the format it plays).")
     ordering = filters.ChoiceFilter(
         choices=[("date", "date of the battle"), ("-date", "newest battle first"), ("name", "name"),
                  ("anniversary", "next anniversary from today, nearest first"),
@@ -30,6 +34,13 @@ class ScenarioFilter(filters.FilterSet):
     class Meta:
         model = Scenario
         fields = []
+
+    def playable_under(self, queryset, name, value):
+        try:
+            scenario_format = get_ruleset(value).scenario_format
+        except ValueError:
+            return queryset.none()
+        return queryset.filter(format=scenario_format)
 
     def order(self, queryset, name, value):
         if value == "anniversary":

@@ -21,6 +21,7 @@ from battlecry_site.api.filtering import one_of
 from battlecry_site.api.permissions import MemberWithTokenScope, ReadOpenWriteMember
 from games import game_log, services
 from games.engine import IllegalAction, view_event
+from games.kits.battlecry import scenario_of
 from games.models import Game
 from games.presentation.choices import Choices, choices as present_choices
 from games.presentation.log import archie_in, event_lines
@@ -163,7 +164,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
                            errors=[{"field": "since", "message": "Give a version number."}]) from None
         since = max(0, min(since, game.version))
         page = list(self.paginate_queryset(game_log.pageable(game, since)))
-        entries = told_entries(game, self._engine(game).scenario, page, side)
+        entries = told_entries(game, scenario_of(self._engine(game)), page, side)
         return self.get_paginated_response(EventEntrySerializer(entries, many=True).data)
 
     @extend_schema(summary="Hexes the piece on a hex may move to now",
@@ -215,7 +216,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         archie, tracker = archie_in(game.state), None
         for index, entry, engine, events in services.rebuild_steps(game):
             raw = game.setup_events if index == 0 else events
-            tracker = tracker or tracker_for(engine.scenario)
+            tracker = tracker or tracker_for(scenario_of(engine))
             said = list(event_lines(raw, None, tracker, archie))     # the log's words follow every step
             if index == step:
                 break

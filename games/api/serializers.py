@@ -5,7 +5,8 @@ from django.contrib.auth import get_user_model
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from games.engine import DEFAULT_RULESET, RULESETS, Game as EngineGame, ScenarioError
+from games.api.rulesets import RulesetChoiceField
+from games.engine import Game as EngineGame, ScenarioError
 from games import services
 from games.forms_play import DEADLINE_CHOICES
 from games.models import Game, Match, Scenario
@@ -40,7 +41,7 @@ class ScenarioSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Scenario
-        fields = ("slug", "name", "subtitle", "date", "anniversary", "state", "first_appearance",
+        fields = ("slug", "name", "format", "subtitle", "date", "anniversary", "state", "first_appearance",
                   "annual_number", "layout_source", "club_made", "uploaded_by", "url")
 
     def get_subtitle(self, sc) -> str:
@@ -78,7 +79,7 @@ class ScenarioDetailSerializer(ScenarioSerializer):
     def _board(self, sc):
         if not hasattr(sc, "_board_cache"):
             try:
-                view = EngineGame.new(sc.engine_scenario(), seed=0).view(None)
+                view = EngineGame.new(sc.engine_scenario(), ruleset=sc.preview_ruleset(), seed=0).view(None)
             except ScenarioError as exc:
                 sc._board_cache = (None, list(exc.errors))
             else:
@@ -107,8 +108,7 @@ class MatchTermsSerializer(serializers.Serializer):
     side = serializers.ChoiceField(choices=Match.SIDE_CHOICES, default="random",
                                    help_text="Your side in game 1; the re-match swaps sides.")
     nightfall = serializers.BooleanField(default=False)
-    ruleset = serializers.ChoiceField(choices=sorted(RULESETS), default=DEFAULT_RULESET,
-                                      help_text="The rules both games are played under.")
+    ruleset = RulesetChoiceField(help_text="The rules both games are played under.")
     deadline_hours = serializers.ChoiceField(choices=[h for h, _ in DEADLINE_CHOICES], default=72,
                                              help_text="Hours per move; then the opponent may claim the game.")
     message = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")

@@ -5,7 +5,7 @@ Public API (docs/architecture.md, "The engine facade in short")::
 
     from games.engine import Game, load_scenario, IllegalAction, ScenarioError
 
-    game = Game.new(scenario, ruleset="advanced", options={...}, seed=1)   # or "standard"
+    game = Game.new(scenario, ruleset=name, options={...}, seed=1)   # a GameState
     game.legal_actions(); game.apply(action); game.view(side); game.outcome
     game.award(winner, reason)            # a result decided outside the rules
 
@@ -13,16 +13,24 @@ Public API (docs/architecture.md, "The engine facade in short")::
     game.copy(); game.determinize(side, seed); game.sample_action(rng)
     game.apply_unchecked(action)
 
-Helpers for drawing and wording a game: ``BOARD``, ``TERRAIN``, ``CARDS``, ``card_of``,
-``SIDES``, ``other``.  Rulesets by name: ``RULESETS``.  The modules inside are not
+``Game`` (``facade.py``) knows no particular game: it dispatches through the registry of
+rulesets and returns a ``GameState`` (``core/state.py``), the protocol every ruleset's
+state satisfies; the site reads games only through it.  Rulesets by name: ``rulesets()``
+and ``get_ruleset(name)``, asked anew each time (``RULESETS`` is a live view of the same
+registry); each declares the scenario format it plays (``scenario_format``) and its loader.
+Battle Cry's helpers for drawing and wording a game: ``BOARD``, ``TERRAIN``, ``CARDS``,
+``card_of``, ``SIDES``, ``other``.  The modules inside are not
 part of the API.  This package imports nothing from Django or the rest of the site.
 """
+from collections.abc import Iterator, Mapping
+
 from .battlecry.advanced.ruleset import ADVANCED
 from .battlecry.cards import Card
 from .battlecry.standard.ruleset import STANDARD
-from .core import OptionError, rulesets
+from .core import GameState, LiveRulesets, OptionError, Ruleset, get_ruleset, rulesets
 from .core.errors import IllegalAction, ScenarioError
-from .battlecry.advanced.game import Game, view_event
+from .battlecry.advanced.game import Game as AdvancedGame, view_event
+from .facade import Game, default_ruleset, load_scenario_as, scenario_formats, scenario_rulesets, set_default_ruleset
 from .battlecry.hexgrid import BOARD, Hex, HexBoard
 from .battlecry.terrain import KINDS as TERRAIN, TerrainKind
 from .replay import chance_of, replay
@@ -30,11 +38,34 @@ from .battlecry.sample import sample_scenario
 from .battlecry.scenario import Scenario, load_scenario
 from .battlecry.sides import CONFEDERATE, SIDE_NAMES, SIDES, UNION, other, side_name
 
-#: The rulesets a game may be played under, by name.
-RULESETS = rulesets()
-#: Every command card of every ruleset, by key (their keys never clash).
-CARDS: dict[str, Card] = {key: card for r in RULESETS.values() for key, card in r.cards.items()}
-assert len(CARDS) == sum(len(r.cards) for r in RULESETS.values()), "card keys clash"
+#: The rulesets a game may be played under, by name: a live view of the registry (a
+#: ruleset registered later appears); the site calls ``rulesets()`` / ``get_ruleset``.
+RULESETS: Mapping[str, Ruleset] = LiveRulesets()
+
+
+class _Cards(Mapping[str, Card]):
+    """Every command card of every registered ruleset, by key (their keys never clash),
+    read from the registry at each look-up."""
+
+    def _all(self) -> dict[str, Card]:
+        return {key: card for r in rulesets().values() for key, card in r.cards.items()}
+
+    def __getitem__(self, key: str) -> Card:
+        for r in rulesets().values():
+            if key in r.cards:
+                card: Card = r.cards[key]
+                return card
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
+CARDS: Mapping[str, Card] = _Cards()
+assert len(CARDS) == sum(len(r.cards) for r in rulesets().values()), "card keys clash"
 
 
 def card_of(copy_id: str) -> Card:
@@ -44,8 +75,10 @@ def card_of(copy_id: str) -> Card:
 
 #: The ruleset a new game is played under unless another is chosen.
 DEFAULT_RULESET = ADVANCED.name
+set_default_ruleset(DEFAULT_RULESET)
 
-__all__ = ["ADVANCED", "STANDARD", "BOARD", "CARDS", "Card", "DEFAULT_RULESET", "Game", "Hex", "HexBoard",
-           "IllegalAction", "OptionError", "RULESETS", "CONFEDERATE", "SIDES", "SIDE_NAMES", "Scenario", "ScenarioError",
+__all__ = ["ADVANCED", "AdvancedGame", "STANDARD", "BOARD", "CARDS", "Card", "DEFAULT_RULESET", "Game", "GameState", "Hex",
+           "HexBoard", "IllegalAction", "OptionError", "RULESETS", "Ruleset", "default_ruleset", "get_ruleset",
+           "load_scenario_as", "scenario_formats", "scenario_rulesets", "CONFEDERATE", "SIDES", "SIDE_NAMES", "Scenario", "ScenarioError",
            "TERRAIN", "TerrainKind", "card_of", "chance_of", "load_scenario", "other", "replay",
            "rulesets", "side_name", "UNION", "sample_scenario", "view_event"]

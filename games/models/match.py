@@ -13,7 +13,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 
-from games.engine import SIDE_NAMES
+from games.engine import DEFAULT_RULESET, SIDE_NAMES
 
 #: Prefix of the engine seed's derivation (see :func:`engine_seed`); never change it.
 ENGINE_SEED_PREFIX = "battlecry-engine-seed:"
@@ -63,7 +63,7 @@ class Match(models.Model):
         max_length=12, choices=SIDE_CHOICES, default="random",
         help_text="The side the challenger plays in game 1 (the re-match swaps sides).")
     options = models.JSONField(default=dict, blank=True, help_text='Game options, e.g. {"nightfall": true}.')
-    ruleset = models.CharField(max_length=20, default="advanced",
+    ruleset = models.CharField(max_length=20, default=DEFAULT_RULESET,
                                help_text="The rules both games are played under (a registered ruleset).")
     archie_level = models.CharField(
         max_length=12, blank=True, choices=[("recruit", "Recruit"), ("veteran", "Veteran"),
@@ -154,7 +154,7 @@ class Game(models.Model):
         help_text="128 random bits in hex, secret until the game ends; blank for older games.")
     seed = models.BigIntegerField(help_text="The engine's seed, derived from secret_seed; secret until the game ends.")
     seed_hash = models.CharField(max_length=64, help_text="sha256 of the secret seed, shown from the first turn.")
-    ruleset = models.CharField(max_length=20, default="advanced")
+    ruleset = models.CharField(max_length=20, default=DEFAULT_RULESET)
     state = models.JSONField(help_text="The engine's whole state (secrets included).")
     setup_events = models.JSONField(default=list, help_text="Events of the deal (secret and private parts).")
     version = models.PositiveIntegerField(default=0, help_text="Number of actions applied.")

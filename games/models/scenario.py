@@ -11,14 +11,23 @@ from pathlib import Path
 from django.conf import settings
 from django.db import models
 
-from games.engine import SIDES, Scenario as EngineScenario, ScenarioError, load_scenario
+from games.engine import (DEFAULT_RULESET, SIDES, Ruleset, ScenarioError, get_ruleset, load_scenario,
+                          load_scenario_as, scenario_rulesets)
 
 #: The shipped scenario files and the JSON Schema of the format (docs/scenarios.md).
 SCENARIO_DIR = Path(__file__).resolve().parent.parent / "scenarios"
 SCHEMA_PATH = SCENARIO_DIR / "schema.json"
 
 
+def default_format() -> str:
+    """The scenario format of the default ruleset (that of every shipped scenario)."""
+    return get_ruleset(DEFAULT_RULESET).scenario_format
+
+
 class Scenario(models.Model):
+    #: The scenario format the file is written in: the rulesets declaring it may play it.
+    format = models.CharField(max_length=40, default=default_format,
+                              help_text="The scenario format of the file (a ruleset plays one format).")
     slug = models.SlugField(max_length=80, unique=True)
     name = models.CharField(max_length=120)
     subtitle = models.CharField(max_length=120, blank=True,
@@ -45,9 +54,29 @@ class Scenario(models.Model):
         (``Gettysburg (3rd Day: Pickett's Charge)``)."""
         return f"{self.name} ({self.subtitle})" if self.subtitle else self.name
 
-    def engine_scenario(self) -> EngineScenario:
-        """The validated engine scenario (raises ScenarioError for a broken file)."""
-        return load_scenario(self.data)
+    def engine_scenario(self):
+        """The validated engine scenario, read by the loader of a ruleset playing its format
+        (raises ScenarioError for a broken file)."""
+        return load_scenario_as(self.format, self.data)
+
+    def playing_rulesets(self) -> list[Ruleset]:
+        """The registered rulesets that play this scenario, by name (ScenarioError for a
+        broken file)."""
+        return scenario_rulesets(self.engine_scenario(), self.format)
+
+    def preview_ruleset(self) -> str:
+        """The ruleset a preview of the scenario is dealt under: the default one if it plays
+        it, else the first that does (ScenarioError when none does)."""
+        names = [r.name for r in self.playing_rulesets()]
+        if not names:
+            raise ScenarioError(f"format: no ruleset plays scenarios of format {self.format!r}")
+        return DEFAULT_RULESET if DEFAULT_RULESET in names else names[0]
+
+    @classmethod
+    def playable_under(cls, ruleset: str):
+        """The scenarios of the format ``ruleset`` plays (a queryset; ``supports`` is asked
+        of each when one is chosen)."""
+        return cls.objects.filter(format=get_ruleset(ruleset).scenario_format)
 
     def fill_from_data(self) -> None:
         """Copy the sortable facts out of ``data`` (call after load_scenario accepted it)."""

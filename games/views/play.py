@@ -29,6 +29,7 @@ from games import services
 from games.chat_unread import mark_read, unread_count
 from games.board_svg import piece_swatches, render_board, terrain_swatch
 from games.engine import SIDE_NAMES, SIDES, TERRAIN as KINDS, other as other_side
+from games.kits.battlecry import scenario_of
 from games.models import Game
 from games.presentation.choices import Choices, choices as present_choices, sel_query
 from games.presentation.hints import hint_for
@@ -146,7 +147,7 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
             attrs["aria-label"] = f"Select the {'general' if click.get('general') else 'piece'} here"
         return attrs
 
-    hist = history(row, engine.scenario, side)
+    hist = history(row, scenario_of(engine), side)
     last = hist.last_turn
     board = render_board(view, viewer=side, highlights=choices.highlights,
                          hex_attrs=hex_attrs, selected=selected if mine else None,

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET
 
 from games import replay_states
 from games.engine import view_event
+from games.kits.battlecry import scenario_of
 from games.board_svg import render_board
 from games.models import Game
 from games.engine import SIDE_NAMES, SIDES
@@ -42,7 +43,7 @@ def step_context(row: Game, step: int) -> dict:
     at = replay_states.state_at(row, step)
     engine, entry = at.engine, at.entry
     view = engine.view(None)
-    lines = log_lines(engine.scenario, at.entries, None, archie_in(view),
+    lines = log_lines(scenario_of(engine), at.entries, None, archie_in(view),
                       tracker=tracker_from_view(at.since_view))
     last = row.version
     # The step's action drawn on the board as the game page draws the last turn: its moves,

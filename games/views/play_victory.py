@@ -6,7 +6,8 @@ terms the game's ruleset declares.
 from __future__ import annotations
 
 from games.board_svg import hex_name
-from games.engine import RULESETS, SIDE_NAMES, SIDES
+from games.engine import SIDE_NAMES, SIDES, get_ruleset
+from games.kits.battlecry import scenario_of
 
 
 
@@ -16,8 +17,8 @@ def _n(n: int, word: str) -> str:
 
 def victory(engine, view: dict) -> dict:
     """``{"sides": [{side, name, lines, hand}], "common": [lines], "summary": str}``."""
-    sc = engine.scenario
-    terms = RULESETS[engine.ruleset].victory
+    sc = scenario_of(engine)
+    terms = get_ruleset(engine.ruleset).victory
     nightfall = bool((view.get("options") or {}).get("nightfall"))
     generals_matter = terms.last_general_loses and any(g.side for g in sc.generals)
     sides = []

@@ -1,5 +1,6 @@
-"""The rules page: one page per registered ruleset, summing up its rules, its terrain effects
-(the engine's own table for the ruleset) and its cards."""
+"""The rules page: one page per registered ruleset, built from what the ruleset declares: its
+summary, its options, and its terrain effects and cards when it has them (a game without
+terrain or cards gets a page without those sections)."""
 from __future__ import annotations
 
 import re
@@ -7,7 +8,7 @@ import re
 from django.http import Http404
 from django.shortcuts import render
 
-from games.engine import DEFAULT_RULESET, RULESETS
+from games.engine import DEFAULT_RULESET, rulesets
 
 #: The rulesets' options as the page names them (the engine's keys stay out of sight).
 OPTION_NAMES = {
@@ -29,16 +30,18 @@ def option_words(option) -> dict:
 
 
 def ruleset_page(request, name):
-    rules = RULESETS.get(name)
+    known = rulesets()
+    rules = known.get(name)
     if rules is None:
         raise Http404("No such ruleset.")
     cards: dict[str, object] = {}
-    for card in rules.cards.values():
+    for card in (getattr(rules, "cards", None) or {}).values():
         cards.setdefault(card.name, card)
     return render(request, "games/ruleset.html", {
         "ruleset": rules, "default": name == DEFAULT_RULESET,
-        "cards": sorted(cards.values(), key=lambda c: (c.kind, c.name)),
+        "summary": tuple(getattr(rules, "summary", ()) or ()),
+        "cards": sorted(cards.values(), key=lambda c: (getattr(c, "kind", ""), c.name)),
         "options": [option_words(o) for o in rules.options],
-        "terrain": rules.terrain_effects,
-        "others": [r for n, r in sorted(RULESETS.items()) if n != name],
+        "terrain": tuple(getattr(rules, "terrain_effects", ()) or ()),
+        "others": [r for n, r in sorted(known.items()) if n != name],
     })

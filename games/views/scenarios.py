@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 
 from games.board_svg import piece_swatches, render_board, terrain_swatch
-from games.engine import RULESETS, SIDE_NAMES, TERRAIN as KINDS, Game, ScenarioError
+from games.engine import SIDE_NAMES, TERRAIN as KINDS, Game, ScenarioError
 from games.forms import ScenarioImportForm
 from games.models import Scenario
 from games.models.scenario import scenario_file_text
@@ -159,13 +159,12 @@ def scenario_detail(request, slug):
     scenario = get_object_or_404(Scenario, slug=slug)
     data = scenario.data
     try:
-        engine_scenario = scenario.engine_scenario()
-        view = Game.new(engine_scenario, seed=0).view(None)
+        view = Game.new(scenario.engine_scenario(), ruleset=scenario.preview_ruleset(), seed=0).view(None)
     except ScenarioError as exc:       # a row edited by hand into a broken file
         view, problems, rulesets = None, exc.errors, []
     else:
         problems = []
-        rulesets = [r for _, r in sorted(RULESETS.items()) if r.supports(engine_scenario)]
+        rulesets = scenario.playing_rulesets()
     today = local_today()
     nxt = scenario.next_anniversary(today)
     dates = []

@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from games import services
 from games.ai import LEVELS
-from games.engine import DEFAULT_RULESET, RULESETS
+from games.engine import DEFAULT_RULESET, rulesets
 from games.forms_play import SoloForm
 from games.models import Scenario
 
@@ -48,7 +48,7 @@ def solo(request):
                 messages.success(request, "The match against Archie is on: you move first.")
                 return see_other(match.current_game().get_absolute_url())
         status = 400
-    other_rules = [(name, o.description) for name, r in sorted(RULESETS.items())
+    other_rules = [(name, o.description) for name, r in sorted(rulesets().items())
                    if name != DEFAULT_RULESET for o in r.options if o.name == "archie"]
     return render(request, "games/solo.html", {
         "form": form, "scenario": scenario, "rulings": HANDLESS_RULINGS,

@@ -13,6 +13,7 @@ from campaigns import services
 from campaigns.models import Campaign
 from games import services as game_services
 from games.engine import RULESETS
+from games.engine.core import ruleset as registry
 from games.models import Match
 from tests.api.helpers import assert_conforms, token_client
 from tests.campaigns.helpers import load_plan
@@ -127,7 +128,7 @@ def test_a_standard_campaign_opens_battle_2_with_its_pre_battle_dice_on_the_game
 
 def test_rules_without_pre_battle_dice_are_refused_with_the_reason(monkeypatch, lee, grant):
     """The check reads the options a ruleset declares, not its name."""
-    monkeypatch.setitem(services.RULESETS, "plain", PLAIN)
+    monkeypatch.setitem(registry._REGISTRY, "plain", PLAIN)      # registered after the site started
     plan = load_plan(PLAN)
     with pytest.raises(services.CampaignRefused) as refused:
         services.invite(lee, grant, services.Terms(plan=plan, ruleset="plain"))

@@ -7,7 +7,7 @@ from rest_framework import serializers
 
 from battlecry_site.names import validate_name
 from games.api.serializers import MemberSerializer
-from games.engine import DEFAULT_RULESET, RULESETS
+from games.api.rulesets import RulesetChoiceField
 from games.models import Scenario
 from tournaments import pairing as algo
 from tournaments.models import Club, Competition, Membership, Pairing, ResultChange, Round
@@ -170,8 +170,7 @@ class NewCompetitionSerializer(serializers.Serializer):
                                               default=Competition.ScenarioPolicy.FIXED)
     scenarios = serializers.SlugRelatedField(slug_field="slug", queryset=Scenario.objects.all(), many=True,
                                              required=False)
-    ruleset = serializers.ChoiceField(choices=sorted(RULESETS), default=DEFAULT_RULESET,
-                                      help_text="The rules every match of the competition is played "
+    ruleset = RulesetChoiceField(help_text="The rules every match of the competition is played "
                                                 "under (its page: /rules/<name>/).")
     nightfall = serializers.BooleanField(default=False)
     deadline_hours = serializers.IntegerField(min_value=1, max_value=336, default=72)

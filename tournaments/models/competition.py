@@ -6,6 +6,7 @@ from django.db import models
 from django.urls import reverse
 
 from battlecry_site.names import validate_name
+from games.engine import DEFAULT_RULESET
 from tournaments.pairing import DEFAULT_ORDER
 
 
@@ -50,7 +51,7 @@ class Competition(models.Model):
                                        related_name="competitions", blank=True)
     nightfall = models.BooleanField(default=False)
     ruleset = models.CharField(
-        max_length=20, default="advanced",
+        max_length=20, default=DEFAULT_RULESET,
         help_text="The rules every match of the competition is played under (a registered ruleset).")
     deadline_hours = models.PositiveSmallIntegerField(
         default=72, help_text="Web games: hours a player has for each move.")

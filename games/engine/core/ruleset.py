@@ -2,7 +2,7 @@
 the registry of rulesets by name."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -28,6 +28,9 @@ class Ruleset(Protocol):
     """
 
     name: str
+    #: The scenario format the ruleset plays (e.g. ``"battlecry"``): the site offers it only
+    #: scenarios of that format, loaded by :meth:`load_scenario`.
+    scenario_format: str
     options: tuple[Option, ...]
     capabilities: Capabilities
     description: str
@@ -53,6 +56,10 @@ class Ruleset(Protocol):
     @property
     def cards(self) -> Mapping[str, Any]:
         """Its command cards by key (their names and texts, for the pages)."""
+
+    def load_scenario(self, data: dict) -> Any:
+        """Check a scenario file of :attr:`scenario_format` and return the engine's scenario
+        (``ScenarioError`` naming what is wrong)."""
 
     def from_dict(self, data: dict, scenario: Any = None) -> Any:
         """A state rebuilt from its ``to_dict`` output."""
@@ -107,6 +114,19 @@ def register(ruleset: Ruleset) -> Ruleset:
 def rulesets() -> dict[str, Ruleset]:
     """The registered rulesets by name (a copy)."""
     return dict(_REGISTRY)
+
+
+class LiveRulesets(Mapping[str, Ruleset]):
+    """The registry read anew at every look-up (a ruleset registered later appears)."""
+
+    def __getitem__(self, name: str) -> Ruleset:
+        return _REGISTRY[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(dict(_REGISTRY))
+
+    def __len__(self) -> int:
+        return len(_REGISTRY)
 
 
 def get_ruleset(name: str) -> Ruleset:

@@ -8,7 +8,7 @@ from .cards import CARDS, Card
 from .. import prebattle
 from ...core import Capabilities, Option, SeatSpec, register
 from .game import PHASES, Game
-from ..scenario import Scenario
+from ..scenario import Scenario, load_scenario
 from ..terrain import TerrainEffect, effects as terrain_table
 from ..units import DICE, SIDES
 from ..victory import VictoryTerms
@@ -29,6 +29,7 @@ class BattleCry:
     """A Battle Cry ruleset; the state it plays on is a :class:`~games.engine.battlecry.advanced.game.Game`."""
 
     capabilities = Capabilities(board="hex", hidden_information=True, chance=True)
+    scenario_format = "battlecry"
     phases = PHASES
     cards: Mapping[str, Card] = CARDS
     victory = VictoryTerms(objectives_count=True, objectives_win_at_once=True,
@@ -48,6 +49,9 @@ class BattleCry:
 
     def new(self, scenario: Scenario, options: Mapping[str, Any], seed: int) -> Game:
         return Game._setup(scenario, self.name, dict(options), seed)
+
+    def load_scenario(self, data: dict) -> Scenario:
+        return load_scenario(data)
 
     def from_dict(self, data: dict, scenario: Scenario | None = None) -> Game:
         return Game._load(data, scenario)

@@ -8,7 +8,7 @@ from typing import Any
 from ..cards import Card
 from ..prebattle import OPTIONS as PREBATTLE_OPTIONS
 from ...core import Capabilities, Option, SeatSpec, register
-from ..scenario import Scenario
+from ..scenario import Scenario, load_scenario
 from ..units import SIDES
 from ..victory import VictoryTerms
 from .cards import CARDS
@@ -49,6 +49,7 @@ class StandardRuleset:
     """The standard rules; the state it plays on is a :class:`StandardGame`."""
 
     name = "standard"
+    scenario_format = "battlecry"
     options = OPTIONS
     capabilities = Capabilities(board="hex", hidden_information=True, chance=True)
     archie_plays_from_deck = False          # Archie holds a hand like any player
@@ -67,6 +68,9 @@ class StandardRuleset:
 
     def new(self, scenario: Scenario, options: Mapping[str, Any], seed: int) -> StandardGame:
         return StandardGame.setup(scenario, self.name, dict(options), seed)
+
+    def load_scenario(self, data: dict) -> Scenario:
+        return load_scenario(data)
 
     def from_dict(self, data: dict, scenario: Scenario | None = None) -> StandardGame:
         return StandardGame.from_dict(data, scenario)

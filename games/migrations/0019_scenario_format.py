@@ -1,0 +1,20 @@
+from django.db import migrations, models
+
+import games.models.scenario
+
+
+class Migration(migrations.Migration):
+
+    dependencies = [
+        ("games", "0016_totals_fit_any_game"),
+    ]
+
+    operations = [
+        migrations.AddField(
+            model_name="scenario",
+            name="format",
+            field=models.CharField(default=games.models.scenario.default_format,
+                                   help_text="The scenario format of the file (a ruleset plays one format).",
+                                   max_length=40),
+        ),
+    ]
