@@ -17,10 +17,12 @@ class GameState(Protocol):
 
     #: The registered name of the ruleset the game is played under.
     ruleset: str
-    #: The options in force (validated against the ruleset's schema).
-    options: Mapping[str, Any]
     #: Events of the deal (secret and private parts included), set by ``new``.
     setup_events: list[dict]
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        """The options in force (validated against the ruleset's schema)."""
 
     @property
     def phase(self) -> str:

@@ -305,7 +305,7 @@ class Game(State):
         g.setup_events = []
         return g
 
-    def determinize(self, side: str, seed: int) -> "Game":
+    def determinize(self, seat: str, seed: int) -> "Game":
         """A game consistent with everything ``side`` has seen, for a search to play on.
 
         Its ``view(side)`` equals this game's.  The cards ``side`` cannot see (its own
@@ -316,6 +316,7 @@ class Game(State):
         The random stream and the seed are fresh, drawn from ``seed`` alone, so no
         future die or draw of this game can be read from the result.
         """
+        side = seat           # one seat per side, named after it
         if side not in SIDES:
             raise ValueError(f"determinize needs a side, not {side!r}")
         g = self.copy()

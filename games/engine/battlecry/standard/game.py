@@ -269,9 +269,10 @@ class StandardGame:
             self.pieces.generals[gen.id] = gen
         return gen
 
-    def determinize(self, side: str, seed: int) -> StandardGame:
+    def determinize(self, seat: str, seed: int) -> StandardGame:
         """A game consistent with what ``side`` has seen: the other hand and the deck are
         re-dealt from exactly those cards, and the random stream is fresh."""
+        side = seat           # one seat per side, named after it
         if side not in SIDES:
             raise ValueError(f"determinize needs a side, not {side!r}")
         g = self.copy()

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..cards import Card
 from ..prebattle import OPTIONS as PREBATTLE_OPTIONS
-from ...core import Capabilities, Option, SeatSpec, register
+from ...core import Capabilities, GameState, Option, SeatSpec, register
 from ..scenario import Scenario, load_scenario
 from ..units import SIDES
 from ..victory import VictoryTerms
@@ -111,3 +111,8 @@ class StandardRuleset:
 STANDARD = register(StandardRuleset())
 
 __all__ = ["CARDS", "STANDARD", "StandardGame", "StandardRuleset"]
+
+
+def _is_a_game_state(game: StandardGame) -> GameState:
+    """Never called: mypy checks here that a standard game satisfies the state protocol."""
+    return game
