@@ -232,7 +232,7 @@ class EngineClock:
             elif inspect.isfunction(member):
                 setattr(engine.Game, name, self.wrap(member))
         for module in ("games.services", "games.views.play", "games.views.play_log",
-                       "games.views.play_history", "games.views.play_victory", "games.board_svg"):
+                       "games.views.play_history", "games.presentation.victory", "games.board_svg"):
             mod = sys.modules.get(module) or __import__(module, fromlist=["x"])
             for name in ("load_scenario", "view_event", "chance_of", "card_of"):
                 if hasattr(mod, name):
