@@ -123,3 +123,15 @@ def test_a_battle_cry_game_page_keeps_the_hex_board(client, lee, grant):
     client.force_login(lee)
     html = client.get(f"/play/games/{game.pk}/").content.decode()
     assert 'class="hex ' in html and "square-board" not in html and "Your hand" in html
+
+
+def test_the_page_s_log_lines_are_told_by_the_game_s_kit():
+    from games.presentation.log import Entry
+    from games.views.play_log import entry_lines
+    from tests.square_march import MARCH_KIT
+
+    march = a_march()
+    action = march.legal_actions()[0]
+    entry = Entry(1, "union", march.apply(action), action)
+    lines = entry_lines(entry, "confederate", None, None, MARCH_KIT)
+    assert [ln["text"] for ln in lines] == ["The union marched u0 to 0,3."]
