@@ -238,7 +238,7 @@ class EngineClock:
         for rules in engine.rulesets().values():               # the scenario loaders
             rules.load_scenario = self.wrap(rules.load_scenario)
         for module in ("games.services", "games.views.play", "games.views.play_log",
-                       "games.views.play_history", "games.views.play_victory", "games.board_svg"):
+                       "games.views.play_history", "games.presentation.victory", "games.board_svg"):
             mod = sys.modules.get(module) or __import__(module, fromlist=["x"])
             for name in ("load_scenario", "view_event", "chance_of", "card_of"):
                 if hasattr(mod, name):

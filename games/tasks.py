@@ -32,7 +32,7 @@ from battlecry_site.names import one_line_subject
 from games import game_log, outbox, services
 from games.models import Game, Match
 from games.engine import other
-from games.presentation.words import phase_words
+from games.presentation.kits import phase_words
 
 #: No turn e-mail to a player who acted in the game this recently: they are at the page,
 #: which updates by itself (e.g. the attacker, after the defender's retreat decision).

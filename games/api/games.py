@@ -23,9 +23,8 @@ from games import game_log, services
 from games.engine import IllegalAction, view_event
 from games.kits.battlecry import scenario_of
 from games.models import Game
-from games.presentation.choices import Choices, choices as present_choices
-from games.presentation.log import archie_in, event_lines
-from games.presentation.tracker import tracker_for
+from games.presentation.kit import Choices
+from games.presentation.log import archie_in
 
 from .filters import GameFilter
 from .presenting import choices_body, told_entries
@@ -33,7 +32,7 @@ from .serializers import (ActedSerializer, AttackPreviewSerializer, ClaimSeriali
                           GameDetailSerializer, GameSummarySerializer, LegalActionsSerializer,
                           ReachableSerializer, ReplayStepSerializer, ResignSerializer, SeedSerializer,
                           SubmitActionSerializer, UndoSerializer)
-from games.presentation.words import phase_words
+from games.presentation.kits import presenter_for
 
 #: Exactly the board's 113 hexes, ``col,row`` in doubled columns: rows 0 to 8; on an even row
 #: the even columns 0 to 24, on an odd row the odd columns 1 to 23.
@@ -141,13 +140,13 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         engine = self._engine(game)
         view = engine.view(side)
         actions = engine.legal_actions() if mine else []
-        ch = (present_choices(engine, view, actions, selected, general)
-              if mine else Choices())
+        kit = presenter_for(game.ruleset)
+        ch = kit.choices(engine, view, actions, selected, general) if mine else Choices()
         return Response(LegalActionsSerializer({
             "version": game.version, "phase": game.phase,
-            "phase_label": phase_words(game.ruleset, game.phase), "deciding": game.deciding or None,
+            "phase_label": kit.phase_words(game.phase), "deciding": game.deciding or None,
             "your_side": side, "your_turn": mine, "actions": actions,
-            **choices_body(ch, view["hand"] or [])}).data)
+            **choices_body(ch, kit.hand(view, ch) or [])}).data)
 
     @extend_schema(summary="The events since a version, as I may see them, with the log's words",
                    parameters=[OpenApiParameter("since", int, description="Only actions after this "
@@ -213,11 +212,11 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         step = int(step)
         if step > game.version:
             raise ApiError("not_found", f"This game has steps 0 to {game.version}.", status.HTTP_404_NOT_FOUND)
-        archie, tracker = archie_in(game.state), None
+        archie, tracker, kit = archie_in(game.state), None, presenter_for(game.ruleset)
         for index, entry, engine, events in services.rebuild_steps(game):
             raw = game.setup_events if index == 0 else events
-            tracker = tracker or tracker_for(scenario_of(engine))
-            said = list(event_lines(raw, None, tracker, archie))     # the log's words follow every step
+            tracker = tracker or kit.tracker(scenario_of(engine))
+            said = list(kit.event_lines(raw, None, tracker, archie))     # the log's words follow every step
             if index == step:
                 break
         return Response(ReplayStepSerializer({

@@ -3,11 +3,10 @@ log's sentences, both made by :mod:`games.presentation` (the page uses the same)
 from __future__ import annotations
 
 from games import game_log, services
-from games.presentation.choices import Choices
 from games.engine import view_event
-from games.presentation.log import Entry, archie_in, told
-from games.presentation.tracker import tracker_for
-from games.presentation.words import card_info
+from games.presentation.kit import Choices
+from games.presentation.kits import presenter_for
+from games.presentation.log import Entry, archie_in
 
 
 def _button(b: dict) -> dict:
@@ -17,12 +16,12 @@ def _button(b: dict) -> dict:
 
 def choices_body(ch: Choices, hand: list) -> dict:
     """``prompt``, ``groups`` and ``hand`` of the legal-actions answer (``hand``: the
-    requester's own cards, from their view)."""
+    requester's own cards with their buttons, as the game's kit gives them)."""
     return {
         "prompt": ch.prompt,
         "groups": [{"title": g["title"], "buttons": [_button(b) for b in g["buttons"]]} for g in ch.groups],
-        "hand": [{"card": c, "name": card_info(c)["name"], "text": card_info(c)["text"],
-                  "buttons": [_button(b) for b in ch.hand_buttons.get(c, [])]} for c in hand],
+        "hand": [{"card": c["id"], "name": c["name"], "text": c["text"],
+                  "buttons": [_button(b) for b in c.get("buttons", [])]} for c in hand],
     }
 
 
@@ -36,9 +35,11 @@ def told_entries(game, engine_scenario, rows: list, side: str | None) -> list[di
     log = [Entry(e.index, e.side, e.events, e.action) for e in game_log.entries(game, until=last)]
     taken_back = services.undone_indices(log)
     said = {}
-    for entry, lines in told((e for e in log if e.index <= last), side, tracker_for(engine_scenario),
-                             archie_in(game.state), taken_back):
-        said[entry.index] = lines
+    kit = presenter_for(game.ruleset)
+    tracker, archie = kit.tracker(engine_scenario), archie_in(game.state)
+    for entry in log:
+        if entry.index <= last and entry.index not in taken_back:
+            said[entry.index] = list(kit.event_lines(entry.events, side, tracker, archie))
     return [{"version": r.index, "side": r.side, "created": r.created,
              "events": [view_event(e, side) for e in r.events],
              "lines": [{"type": e["type"], "text": text} for e, text in said.get(r.index, [])],

@@ -7,54 +7,18 @@ same prompt and labels.  Built only from ``Game.view(side)``, ``legal_actions`` 
 """
 from __future__ import annotations
 
-import json
 from collections import OrderedDict
 
 from games.board_svg import unit_words
 from games.engine import SIDE_NAMES, TERRAIN as KINDS
 
 from . import prebattle
+from .kit import Choices, act_button, select_link, sel_query  # noqa: F401  (sel_query: for the pages)
 from .words import card_info, hex_label
 
 
 def _key(h) -> tuple[int, int]:
     return int(h["col"]), int(h["row"])
-
-
-def sel_query(key, general: bool = False) -> str:
-    """The query string that selects the piece on ``key`` (its general with ``general``)."""
-    return f"sel={key[0]},{key[1]}" + ("&piece=general" if general else "")
-
-
-class Choices:
-    """What the deciding player may click now: board hexes and a list of buttons."""
-
-    def __init__(self):
-        self.prompt = ""
-        self.groups: list[dict] = []         # {"title", "buttons": [...]}
-        self.clicks: dict = {}               # (col, row) -> {"action": {...}} or {"select": (c, r), "general": bool}
-        self.highlights: dict = {}           # css class -> set of (col, row)
-        self.hand_buttons: dict = {}         # card id -> [button]
-
-    def light(self, cls: str, key) -> None:
-        self.highlights.setdefault(cls, set()).add(key)
-
-    def group(self, title: str, buttons: list) -> None:
-        if buttons:
-            self.groups.append({"title": title, "buttons": buttons})
-
-
-def act_button(label: str, action: dict, cls: str = "") -> dict:
-    """A button that takes ``action``: ``action`` is its JSON for the page's form, ``data``
-    the action itself."""
-    return {"label": label, "action": json.dumps(action, separators=(",", ":")), "cls": cls,
-            "data": action}
-
-
-def select_link(label: str, key, general: bool = False) -> dict:
-    """A link that selects the piece on ``key`` (``select``: the page's query string)."""
-    return {"label": label, "select": sel_query(key, general), "hex": {"col": key[0], "row": key[1]},
-            "general": general}
 
 
 # -- the choices of each step ----------------------------------------------------------------------

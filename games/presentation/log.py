@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from games.engine import CARDS, RULESETS, SIDES, other, side_name, view_event
 
-from . import prebattle
+from . import kit, prebattle
 from .tracker import Tracker
 from .words import REASONS, UNDONE, card_name, faces, hex_label
 
@@ -176,13 +176,7 @@ def describe(e: dict, viewer: str | None, tr: Tracker, archie: Archie | None = N
         return None
     if t.startswith("prebattle_"):
         return prebattle.describe(e, tr.unit, hex_label)
-    return unworded(t)
-
-
-def unworded(kind: str) -> str:
-    """The line for an event kind that has no sentence of its own: its name.  Every kind a
-    ruleset produces has one (tests/site/test_words_for_every_ruleset.py)."""
-    return kind.replace("_", " ").capitalize() + "."
+    return kit.unworded(t)
 
 
 def _cap(s: str) -> str:

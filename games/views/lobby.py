@@ -21,7 +21,7 @@ from games.models import Game, Match, Scenario
 from .campaign_place import campaign_place
 from .play import see_other
 from games.engine import SIDE_NAMES, other
-from games.presentation.words import phase_words
+from games.presentation.kits import phase_words
 
 
 def _name(user) -> str:

@@ -27,13 +27,12 @@ from battlecry_site import untrusted_json
 from battlecry_site.prepared import PreparedGet
 from games import services
 from games.chat_unread import mark_read, unread_count
-from games.board_svg import piece_swatches, render_board, terrain_swatch
-from games.engine import SIDE_NAMES, SIDES, TERRAIN as KINDS, other as other_side
+from games.boards import draw_board
+from games.engine import SIDE_NAMES, SIDES, other as other_side
 from games.kits.battlecry import scenario_of
 from games.models import Game
-from games.presentation.choices import Choices, choices as present_choices, sel_query
+from games.presentation.kit import Choices, sel_query
 from games.presentation.hints import hint_for
-from games.presentation.words import card_info, reason_words
 from games.templatetags.time_left import time_left_words
 
 from .campaign_place import campaign_place
@@ -41,9 +40,8 @@ from .resign_words import resign_words
 from .chat import chat_for_page
 from .turn_count import HEADER as TURN_COUNT_HEADER, with_turn_count
 from .play_dice import dice_tray
-from .play_victory import victory
 from .play_history import history, know_newest, undo_candidate
-from games.presentation.words import phase_words
+from games.presentation.kits import presenter_for
 
 TEMPLATE = "games/game.html"
 POLL_SECONDS = 3
@@ -125,7 +123,8 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
     view = engine.view(side)
     mine = bool(side) and row.deciding == side and not row.is_over
     legal = engine.legal_actions() if mine else []
-    choices = present_choices(engine, view, legal, selected, want_general) if mine else Choices()
+    kit = presenter_for(row.ruleset)
+    choices = kit.choices(engine, view, legal, selected, want_general) if mine else Choices()
     urls = game_urls(row.pk, row.match_id, row.ruleset)
     act_url, page_url = urls["act"], urls["game"]
 
@@ -149,27 +148,18 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
 
     hist = history(row, scenario_of(engine), side)
     last = hist.last_turn
-    board = render_board(view, viewer=side, highlights=choices.highlights,
-                         hex_attrs=hex_attrs, selected=selected if mine else None,
-                         marks=last["marks"] if last else ())
+    board = draw_board(row.ruleset, kit.board(view), viewer=side, highlights=choices.highlights,
+                       cell_attrs=hex_attrs, selected=selected if mine else None,
+                       marks=last["marks"] if last else ())
     lines = hist.lines
     undo_entry = undo_candidate(row, side) if mine else None
     other = None
     if side:
         other = other_side(side)
-    hand = [dict(card_info(c), buttons=choices.hand_buttons.get(c, [])) for c in (view["hand"] or [])]
+    hand = kit.hand(view, choices)
     deciding_user = row.deciding_player
-    stands = []
-    for s in SIDES:
-        stands.append({
-            "side": s, "name": SIDE_NAMES[s], "player": _name(row.player_of(s)),
-            "flags": view["flags"][s], "needed": view["flags_needed"][s],
-            "captured": view["captured"][s], "hand": view["hand_counts"][s],
-            "deck": view["deck_counts"][s], "discards": len(view["discards"][s]),
-            "last_discard": card_info(view["discards"][s][-1])["name"] if view["discards"][s] else "",
-            "casualties": view["casualties"][s], "you": s == side,
-        })
-    card_in_play = card_info(view["card"]) if view.get("card") else None
+    stands = kit.stands(view, side, {s: _name(row.player_of(s)) for s in SIDES})
+    card_in_play = kit.card_in_play(view)
     outcome = row.outcome
     guide = guide_of(row, side, mine)
     can_claim = may_claim(row, side)
@@ -183,17 +173,17 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
         "log": list(reversed(lines)), "log_total": hist.total,
         "log_html": mark_safe("".join(reversed(hist.html))),     # lines escaped once, when new
         "tray": dice_tray(hist.rolls, row.version), "error": error,
-        "victory": victory(engine, view),
+        "victory": kit.victory(engine, view), "kit": kit,
         # The other side's last turn is shown until the viewer's own turn is under way
         # (whoever decides in it then: the viewer, or the other side answering an attack).
         "last_turn": last,
         "show_last": not (side and view.get("active") == side and row.phase != "play_card"),
         "deciding_name": _name(deciding_user) if deciding_user else "",
         "deciding_side_name": SIDE_NAMES.get(row.deciding, ""),
-        "phase_label": phase_words(row.ruleset, row.phase),
+        "phase_label": kit.phase_words(row.phase),
         "outcome": outcome, "winner_name": (_name(row.player_of(outcome["winner"]))
                                             if outcome and outcome.get("winner") else ""),
-        "outcome_reason": reason_words(outcome),
+        "outcome_reason": kit.reason_words(outcome),
         "archie": services.archie_side(row), "archie_thinking": services.archie_to_decide(row),
         "archie_stuck": services.archie_stuck(row),
         "can_claim": can_claim, "poll": not row.is_over, "poll_seconds": POLL_SECONDS,
@@ -255,15 +245,6 @@ def shared_fragment(request, row: Game, engine=None, *, new: bool = False) -> Ht
     return HttpResponse(html.replace(CSRF_MARK, get_token(request)))
 
 
-def board_legend(view) -> dict:
-    """The pictures of the legend under the board: this map's terrain, and the pieces."""
-    kinds = sorted({t["kind"] for t in view["terrain"]}
-                   | {k for o in view["obstacles"] for k in o["sides"].values()})
-    return {"terrain": [{"swatch": terrain_swatch(k), "label": KINDS[k].label}
-                        for k in ["open", *kinds] if k in KINDS],
-            "pieces": [{"swatch": p, "label": w} for p, w in piece_swatches()]}
-
-
 def undo_words(entry, lines) -> str:
     """What "take back" would take back, in the log's words."""
     said = [ln["text"] for ln in lines if ln["index"] == entry.index]
@@ -278,7 +259,7 @@ def _render(request, row, *, selected=None, want_general=False, error=None, stat
     ctx = game_context(request, row, selected=selected, want_general=want_general, error=error)
     name = TEMPLATE
     if not partial and not request.htmx:
-        ctx["legend"] = board_legend(ctx["view"])
+        ctx["legend"] = ctx["kit"].legend(ctx["view"])
         ctx.update(chat_for_page(row.match, request.user))
         if "chat_last" in ctx:          # the chat is shown: what was new is read from now on
             ctx["chat_unread"] = unread_count(row.match, request.user)

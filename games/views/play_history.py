@@ -21,6 +21,7 @@ from games import game_log, services
 
 from .play_dice import STRIP
 from .play_last_turn import follow_turns, summary
+from games.presentation.kits import presenter_for
 from games.presentation.log import Archie, archie_in
 from games.presentation.tracker import Tracker, tracker_for
 
@@ -48,11 +49,13 @@ class History:
     previous: list | None = None                    # events of the last finished turn
     current: list = field(default_factory=list)     # events of the turn going on
     archie: Archie | None = None                    # Archie's seat, if it plays
+    ruleset: str = ""                               # whose kit words the lines
 
     def add(self, entry: Entry, viewer: str | None) -> None:
         tr = Tracker((), ())
         tr.units, tr.generals = self.units, self.generals
-        new = entry_lines(entry, viewer, tr, self.archie)
+        new = entry_lines(entry, viewer, tr, self.archie,
+                          presenter_for(self.ruleset) if self.ruleset else None)
         self.lines = (self.lines + new)[-LOG_LINES:]
         self.html = (self.html + [line_html(ln) for ln in new])[-LOG_LINES:]
         self.total += len(new)
@@ -72,7 +75,8 @@ def _key(row, version: int, viewer: str | None) -> str:
 
 def _fresh(row, engine_scenario) -> History:
     tr = tracker_for(engine_scenario)
-    return History(version=0, units=tr.units, generals=tr.generals, archie=archie_in(row.state))
+    return History(version=0, units=tr.units, generals=tr.generals, archie=archie_in(row.state),
+                   ruleset=row.ruleset)
 
 
 def _entries(row, since: int) -> list[Entry]:

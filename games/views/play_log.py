@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.utils.html import escape
 
+from games.presentation.kit import Presenter
 from games.presentation.log import Archie, Entry, event_lines, told
 from games.presentation.tracker import Tracker, tracker_for
 from games.presentation.words import FACE
@@ -25,20 +26,26 @@ def log_entries(actions_queryset) -> list[Entry]:
 
 
 def log_lines(engine_scenario, entries, viewer: str | None, archie: Archie | None = None,
-              tracker: Tracker | None = None) -> list[dict]:
+              tracker: Tracker | None = None, kit: Presenter | None = None) -> list[dict]:
     """Plain-words lines for ``entries`` (GameAction rows in order) as ``viewer`` may see
     them: ``[{"index", "side", "text"}]`` oldest first.  ``archie``: Archie's seat, if it plays;
     ``tracker``: where the pieces stand before the first entry (by default, the start of
-    the game)."""
+    the game); ``kit``: the game's ruleset kit, which words the events (by default the
+    log of :mod:`games.presentation.log`)."""
     tr = tracker or tracker_for(engine_scenario)
     taken_back = {e["index"] for entry in entries for e in entry.events if e.get("type") == "undone"}
+    if kit is not None:
+        return [line for entry in entries if entry.index not in taken_back
+                for line in entry_lines(entry, viewer, tr, archie, kit)]
     return [line for entry, said in told(entries, viewer, tr, archie, taken_back)
             for line in _lines(entry, said)]
 
 
-def entry_lines(entry, viewer: str | None, tr: Tracker, archie: Archie | None = None) -> list[dict]:
+def entry_lines(entry, viewer: str | None, tr: Tracker, archie: Archie | None = None,
+                kit: Presenter | None = None) -> list[dict]:
     """The lines of one log entry as ``viewer`` may see them; ``tr`` follows its moves."""
-    return _lines(entry, event_lines(entry.events, viewer, tr, archie))
+    tell = kit.event_lines if kit is not None else event_lines
+    return _lines(entry, tell(entry.events, viewer, tr, archie))
 
 
 def _lines(entry, said) -> list[dict]:

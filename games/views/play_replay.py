@@ -15,11 +15,12 @@ from django.views.decorators.http import require_GET
 
 from games import replay_states
 from games.engine import view_event
+from games.boards import draw_board
 from games.kits.battlecry import scenario_of
-from games.board_svg import render_board
 from games.models import Game
 from games.engine import SIDE_NAMES, SIDES
 
+from games.presentation.kits import presenter_for
 from games.presentation.log import archie_in
 from games.presentation.tracker import tracker_from_view
 
@@ -43,15 +44,16 @@ def step_context(row: Game, step: int) -> dict:
     at = replay_states.state_at(row, step)
     engine, entry = at.engine, at.entry
     view = engine.view(None)
+    kit = presenter_for(row.ruleset)
     lines = log_lines(scenario_of(engine), at.entries, None, archie_in(view),
-                      tracker=tracker_from_view(at.since_view))
+                      tracker=tracker_from_view(at.since_view), kit=kit)
     last = row.version
     # The step's action drawn on the board as the game page draws the last turn: its moves,
     # retreats, attacks with their hits, units eliminated.
     done = summary([view_event(e, None) for e in entry.events]) if entry and step else None
     return {
         "game": row, "scenario_name": at.names["scenario"], "view": view, "step": step, "last": last,
-        "board": render_board(view, marks=done["marks"] if done else ()),
+        "board": draw_board(row.ruleset, kit.board(view), marks=done["marks"] if done else ()),
         "step_lines": [ln for ln in lines if ln["index"] == step] if step else [],
         "log_since": at.since, "log": list(reversed(lines)), "tray": dice_tray(lines, step),
         "action": entry.action if entry else None,

@@ -38,7 +38,7 @@ class Ruleset(Protocol):
     #: (the log tells its draws and cards so).
     archie_plays_from_deck: bool
     #: Every phase a game under these rules can be in (``Game.phase``), ``"over"`` included:
-    #: the pages have words for each (games/presentation/words.py).
+    #: the pages have words for each (its kit: games/presentation/kit.py).
     phases: tuple[str, ...]
     #: How a game is won beyond its flags (a game's own terms object, e.g. Battle Cry's
     #: ``VictoryTerms``): the game page words it, Archie's evaluation weighs it.

@@ -1,4 +1,5 @@
-"""How each side wins, and its hand size, in plain words for the game page.
+"""How each side wins in Battle Cry, and its hand size, in plain words for the game page
+(the Battle Cry kit's ``victory``).
 
 Worked out from the scenario, ``Game.view`` (what both players may see) and the victory
 terms the game's ruleset declares.
