@@ -7,8 +7,8 @@ walks run through the site.  ``tests/test_budget.py`` checks that every register
 and every way of playing has its row, that each row's tests exist, and that the page games
 the rows count are the ones the page test plays.
 
-``seconds`` is what the row's tests took run alone on the 2-core development machine (see
-docs/testing.md for how it was measured); a new row states its own after one run.
+``seconds`` is what the row's tests took on the 2-core development machine, with other work
+running on it (docs/testing.md, "Figures"); a new row states its own after one run.
 """
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ class Row:
     leak_walks: tuple[str, ...]
     #: how the walks choose the pages they fetch
     sampled: str
-    #: the row's page games and leak walks, run alone on the development machine
+    #: the row's page games and leak walks on the development machine
     seconds: int
 
 
@@ -37,13 +37,13 @@ RULESETS: dict[str, Row] = {
         page_games=32,                         # the default ruleset: every shipped scenario
         leak_walks=("tests/web/test_play_leaks.py::test_no_page_shows_hidden_cards_through_a_turn",),
         sampled=f"4 viewers x 4 moments of one turn; {GAME_PAGES} (k=4)",
-        seconds=420),
+        seconds=365),
     "standard": Row(
         page_games=4,                          # tests/web/test_random_games_through_the_pages.py
         leak_walks=("tests/web/test_standard_ruleset_leaks.py"
                     "::test_no_page_of_a_standard_game_shows_hidden_cards_through_a_turn",),
         sampled=f"4 viewers x 2 moments of one turn; {GAME_PAGES} (k=2)",
-        seconds=75),
+        seconds=62),
 }
 
 #: One row per way of playing on the site; a new mode (team play, for instance) adds its
@@ -56,7 +56,7 @@ MODES: dict[str, Row] = {
         sampled="every API operation, by every kind of requester, for a game in play, a finished "
                 "one and a solo one; an answer that names no game is fetched once per member and "
                 "searched for each game's canaries",
-        seconds=60),
+        seconds=70),
     "solo": Row(page_games=0, leak_walks=(
         "tests/api/test_leak_canaries.py::test_no_api_response_shows_a_requester_what_they_may_not_see",),
         sampled="the solo game of the canary walk", seconds=0),
@@ -64,14 +64,15 @@ MODES: dict[str, Row] = {
         "tests/web/test_campaign_leaks.py::test_campaign_pages_show_no_hidden_card",
         "tests/web/test_campaign_leaks.py::test_the_pre_battle_steps_show_no_deck_card_or_seed",
         "tests/campaigns/test_campaign_api_leaks.py"),
-        sampled="every campaign page per viewer; the pre-battle game's pages as the game walk", seconds=40),
+        sampled="every campaign page per viewer; the pre-battle game's pages, every unit selected",
+        seconds=32),
     "league": Row(page_games=0, leak_walks=(
         "tests/web/test_league_leaks.py::test_league_pages_show_no_hidden_card",),
-        sampled="every league page and fragment per viewer", seconds=15),
+        sampled="every league page and fragment per viewer", seconds=8),
     "tournament": Row(page_games=0, leak_walks=(
         "tests/web/test_league_leaks.py::test_league_pages_show_no_hidden_card",),
         sampled="the league walk (the same pages: tournaments list, bracket fragment)", seconds=0),
     "annual": Row(page_games=0, leak_walks=(
         "tests/web/test_annual_leaks.py::test_annual_pages_show_no_hidden_card",),
-        sampled="every Annual Games page, fragment and feed per viewer", seconds=20),
+        sampled="every Annual Games page, fragment and feed per viewer", seconds=11),
 }
