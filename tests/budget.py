@@ -1,0 +1,78 @@
+"""What each ruleset and each way of playing must prove through the pages and the API, and
+what that costs: one row each (docs/testing.md, "The budget").
+
+The engine proves every registered ruleset on every shipped scenario whatever the rows say
+(tests/engine/test_every_ruleset.py); the rows bound the slow part, the games and the leak
+walks run through the site.  ``tests/test_budget.py`` checks that every registered ruleset
+and every way of playing has its row, that each row's tests exist, and that the page games
+the rows count are the ones the page test plays.
+
+``seconds`` is what the row's tests took on the 2-core development machine, with other work
+running on it (docs/testing.md, "Figures"); a new row states its own after one run.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Row:
+    #: random games posted through the game page to their end
+    page_games: int
+    #: leak walks (``path::test``): each viewer's pages searched for what it may not see
+    leak_walks: tuple[str, ...]
+    #: how the walks choose the pages they fetch
+    sampled: str
+    #: the row's page games and leak walks on the development machine
+    seconds: int
+
+
+#: The walk of an Advanced game through the game pages, shared by the modes that show a game.
+GAME_PAGES = "every page and fragment at every moment; the board with a unit selected for every " \
+             "k-th unit, the next k-th at the next moment (each viewer sees every unit selected)"
+
+#: One row per registered ruleset (games.engine.RULESETS).
+RULESETS: dict[str, Row] = {
+    "advanced": Row(
+        page_games=32,                         # the default ruleset: every shipped scenario
+        leak_walks=("tests/web/test_play_leaks.py::test_no_page_shows_hidden_cards_through_a_turn",),
+        sampled=f"4 viewers x 4 moments of one turn; {GAME_PAGES} (k=4)",
+        seconds=365),
+    "standard": Row(
+        page_games=4,                          # tests/web/test_random_games_through_the_pages.py
+        leak_walks=("tests/web/test_standard_ruleset_leaks.py"
+                    "::test_no_page_of_a_standard_game_shows_hidden_cards_through_a_turn",),
+        sampled=f"4 viewers x 2 moments of one turn; {GAME_PAGES} (k=2)",
+        seconds=62),
+}
+
+#: One row per way of playing on the site; a new mode (team play, for instance) adds its
+#: row.  Their page games are played under the default ruleset by the modes' own tests.
+MODES: dict[str, Row] = {
+    "match": Row(
+        page_games=0,                          # the ruleset rows' page games are matches
+        leak_walks=("tests/api/test_leak_canaries.py"
+                    "::test_no_api_response_shows_a_requester_what_they_may_not_see",),
+        sampled="every API operation, by every kind of requester, for a game in play, a finished "
+                "one and a solo one; an answer that names no game is fetched once per member and "
+                "searched for each game's canaries",
+        seconds=70),
+    "solo": Row(page_games=0, leak_walks=(
+        "tests/api/test_leak_canaries.py::test_no_api_response_shows_a_requester_what_they_may_not_see",),
+        sampled="the solo game of the canary walk", seconds=0),
+    "campaign": Row(page_games=0, leak_walks=(
+        "tests/web/test_campaign_leaks.py::test_campaign_pages_show_no_hidden_card",
+        "tests/web/test_campaign_leaks.py::test_the_pre_battle_steps_show_no_deck_card_or_seed",
+        "tests/campaigns/test_campaign_api_leaks.py"),
+        sampled="every campaign page per viewer; the pre-battle game's pages, every unit selected",
+        seconds=32),
+    "league": Row(page_games=0, leak_walks=(
+        "tests/web/test_league_leaks.py::test_league_pages_show_no_hidden_card",),
+        sampled="every league page and fragment per viewer", seconds=8),
+    "tournament": Row(page_games=0, leak_walks=(
+        "tests/web/test_league_leaks.py::test_league_pages_show_no_hidden_card",),
+        sampled="the league walk (the same pages: tournaments list, bracket fragment)", seconds=0),
+    "annual": Row(page_games=0, leak_walks=(
+        "tests/web/test_annual_leaks.py::test_annual_pages_show_no_hidden_card",),
+        sampled="every Annual Games page, fragment and feed per viewer", seconds=11),
+}
