@@ -6,7 +6,7 @@ from typing import Any, Callable
 
 from games.engine.core import get_ruleset, side_of_seat
 
-from . import generic
+from .generic import POLICIES as GENERIC_POLICIES
 from .budget import Budget
 from .policies import greedy_policy, random_policy
 from .search import ensemble_policy, search_policy
@@ -62,4 +62,4 @@ def choose(game, seat: str, name: str, seed: int, budget: Budget | None = None) 
         raise ValueError(f"unknown policy or level {name!r}")
     if has_battlecry_kit(get_ruleset(game.ruleset)):
         return POLICIES[policy](game, side_of_seat(game.seats, seat), budget, seed)
-    return generic.POLICIES[policy](game, seat, budget, seed)
+    return GENERIC_POLICIES[policy](game, seat, budget, seed)
