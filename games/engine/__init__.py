@@ -14,7 +14,8 @@ Public API (docs/architecture.md, "The engine facade in short")::
     game.apply_unchecked(action)
 
 Helpers for drawing and wording a game: ``BOARD``, ``TERRAIN``, ``CARDS``, ``card_of``,
-``SIDES``, ``other``.  Rulesets by name: ``RULESETS``.  The modules inside are not
+``SIDES``, ``other``; ``SEATS``, the seats of a Battle Cry game (one a side).  Rulesets
+by name: ``RULESETS``.  The modules inside are not
 part of the API.  This package imports nothing from Django or the rest of the site.
 """
 from .battlecry.advanced.ruleset import ADVANCED
@@ -28,6 +29,7 @@ from .battlecry.terrain import KINDS as TERRAIN, TerrainKind
 from .replay import chance_of, replay
 from .battlecry.sample import sample_scenario
 from .battlecry.scenario import Scenario, load_scenario
+from .battlecry.seating import SEATS
 from .battlecry.sides import CONFEDERATE, SIDE_NAMES, SIDES, UNION, other, side_name
 
 #: The rulesets a game may be played under, by name.
@@ -46,6 +48,6 @@ def card_of(copy_id: str) -> Card:
 DEFAULT_RULESET = ADVANCED.name
 
 __all__ = ["ADVANCED", "STANDARD", "BOARD", "CARDS", "Card", "DEFAULT_RULESET", "Game", "Hex", "HexBoard",
-           "IllegalAction", "OptionError", "RULESETS", "CONFEDERATE", "SIDES", "SIDE_NAMES", "Scenario", "ScenarioError",
+           "IllegalAction", "OptionError", "RULESETS", "CONFEDERATE", "SEATS", "SIDES", "SIDE_NAMES", "Scenario", "ScenarioError",
            "TERRAIN", "TerrainKind", "card_of", "chance_of", "load_scenario", "other", "replay",
            "rulesets", "side_name", "UNION", "sample_scenario", "view_event"]

@@ -79,6 +79,10 @@ class Ruleset(Protocol):
     def seats(self, state: Any) -> tuple[SeatSpec, ...]:
         """The seats of a game, each with its side (one per side in a two-player game)."""
 
+    def computer_options(self, seats: tuple[str, ...]) -> dict:
+        """The options that seat the computer in ``seats`` (names of the game's seats);
+        OptionError when these rules cannot seat it so."""
+
     def view(self, state: Any, seat: str | None) -> dict:
         """What ``seat`` may see (``None``: a spectator)."""
 

@@ -11,7 +11,7 @@ engine only through :meth:`Game.view` and :func:`view_event`.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import partial
 from types import MappingProxyType
 from typing import cast
@@ -73,17 +73,22 @@ class Game(State):
     # -- creation --------------------------------------------------------------------------
     @classmethod
     def new(cls, scenario: Scenario, ruleset: str = "advanced", options: dict | None = None,
-            seed: int | None = None) -> "Game":
+            seed: int | None = None, computer_seats: Iterable[str] = ()) -> "Game":
         """Set up a new game: place the pieces, build and shuffle both decks, deal hands.
 
         ``seed`` fixes every chance outcome; a secret one is drawn when omitted.
         ``options``: ``nightfall`` (each card once; the game ends when a player cannot
         play), ``archie`` (the side Archie plays: no hand, top card of its deck, one extra
         die), ``auto_retreat`` (the engine takes retreat and withdrawal decisions with its
-        default policy, docs/rulings.md).  An unknown ruleset raises ValueError; an
-        unknown or ill-typed option raises :class:`~games.engine.core.OptionError` naming it.
+        default policy, docs/rulings.md).  ``computer_seats``: the seats the computer
+        (Archie) holds; the ruleset maps them to its own options.  An unknown ruleset raises
+        ValueError; an unknown or ill-typed option raises
+        :class:`~games.engine.core.OptionError` naming it.
         """
         rules = get_ruleset(ruleset)
+        seats = tuple(computer_seats)
+        if seats:
+            options = {**(options or {}), **rules.computer_options(seats)}
         checked = validate_options(rules.options, options)
         return rules.new(scenario, checked, secrets.randbits(63) if seed is None else int(seed))
 

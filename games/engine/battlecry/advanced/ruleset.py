@@ -9,6 +9,7 @@ from .. import prebattle
 from ...core import Capabilities, Option, SeatSpec, register
 from .game import PHASES, Game
 from ..scenario import Scenario
+from ..seating import archie_option
 from ..terrain import TerrainEffect, effects as terrain_table
 from ..units import SIDES
 from ..victory import VictoryTerms
@@ -67,6 +68,9 @@ class BattleCry:
 
     def seats(self, state: Game) -> tuple[SeatSpec, ...]:
         return state.seats
+
+    def computer_options(self, seats: tuple[str, ...]) -> dict:
+        return archie_option(seats)
 
     def view(self, state: Game, seat: str | None) -> dict:
         return state.view(seat)

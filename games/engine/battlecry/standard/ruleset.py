@@ -9,6 +9,7 @@ from ..cards import Card
 from ..prebattle import OPTIONS as PREBATTLE_OPTIONS
 from ...core import Capabilities, Option, SeatSpec, register
 from ..scenario import Scenario
+from ..seating import archie_option
 from ..units import SIDES
 from ..victory import VictoryTerms
 from .cards import CARDS
@@ -85,6 +86,9 @@ class StandardRuleset:
 
     def seats(self, state: StandardGame) -> tuple[SeatSpec, ...]:
         return state.seats
+
+    def computer_options(self, seats: tuple[str, ...]) -> dict:
+        return archie_option(seats)
 
     def view(self, state: StandardGame, seat: str | None) -> dict:
         return state.view(seat)
