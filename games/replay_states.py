@@ -119,6 +119,8 @@ def _names(game_id: int) -> dict:
 
 
 def _name(user) -> str:
+    if user is None:
+        return "nobody"             # a vacant seat: its member left the club
     profile = getattr(user, "profile", None)
     return profile.name if profile else user.get_username()
 

@@ -11,6 +11,7 @@ from games import services
 from games.context_processors import waiting_count
 from games.models import Game, Match, Seat
 from games.views.lobby import my_games
+from tests.api.helpers import token_client
 from tests.play_helpers import make_scenario, start_match
 
 pytestmark = pytest.mark.django_db
@@ -53,7 +54,7 @@ def test_archie_holds_the_seats_of_its_side_and_the_engine_learns_them_from_the_
     assert services.load_engine(game).view("union")["hand_counts"]["confederate"] == 0
 
 
-def test_a_deleted_member_leaves_vacant_seats_and_the_games_stay(lee, grant):
+def test_a_deleted_member_leaves_vacant_seats_and_the_games_stay(client, lee, grant):
     match, game = start_match(lee, grant, side="union")
     services.act(game.pk, lee, services.load_engine(game).legal_actions()[0], game.version)
     grant.delete()
@@ -63,6 +64,13 @@ def test_a_deleted_member_leaves_vacant_seats_and_the_games_stay(lee, grant):
     assert game.player_of("union") == lee and game.actions.count() == 1
     # lee still sees the game among theirs; nobody can act for the vacant seat
     assert [r["game"].pk for r in my_games(lee)["waiting"] + my_games(lee)["your_turn"]] == [game.pk]
+    # the pages and the API show the seat as nobody's
+    client.force_login(lee)
+    page = client.get(f"/play/games/{game.pk}/")
+    assert page.status_code == 200 and "nobody" in page.content.decode()
+    assert client.get(f"/play/matches/{match.pk}/").status_code == 200
+    seats = token_client(lee).get(f"/api/v1/games/{game.pk}/").json()["seats"]
+    assert [(s["name"], s["holder"], s["member"]) for s in seats][1] == ("confederate", "vacant", None)
     # once the vacant seat's time has run out, lee claims the game
     while game.deciding == "union":
         services.act(game.pk, lee, services.load_engine(game).legal_actions()[0], game.version)
@@ -71,6 +79,7 @@ def test_a_deleted_member_leaves_vacant_seats_and_the_games_stay(lee, grant):
     Game.objects.filter(pk=game.pk).update(deadline=timezone.now() - timedelta(minutes=1))
     acted = services.claim_timeout(game.pk, lee)
     assert acted.game.winner_side == "union"
+    assert client.get(f"/play/games/{game.pk}/replay/").status_code == 200
 
 
 def test_the_header_counts_the_games_whose_deciding_seat_the_member_holds(lee, grant, meade):
