@@ -214,7 +214,7 @@ class MatchGameSerializer(SeatedGameMixin, serializers.ModelSerializer):
 
 class MatchSerializer(serializers.ModelSerializer):
     scenario = serializers.SlugRelatedField(slug_field="slug", read_only=True)
-    challenger = MemberSerializer()
+    challenger = MemberSerializer(allow_null=True)          # null once the member left the club
     opponent = MemberSerializer(allow_null=True)
     winner = MemberSerializer(allow_null=True)
     games = MatchGameSerializer(many=True)

@@ -93,3 +93,14 @@ def test_only_the_holders_of_seats_write_in_the_chat(lee, grant, meade):
     assert services.post_chat(match.pk, grant, "Good luck").author == grant
     with pytest.raises(services.NotAPlayer):
         services.post_chat(match.pk, meade, "Hello")
+
+
+def test_a_match_whose_challenger_left_reads_in_the_lobby_and_the_api(client, lee, meade):
+    match, game = start_match(meade, lee, side="union")
+    meade.delete()
+    client.force_login(lee)
+    assert client.get("/play/").status_code == 200
+    assert client.get(f"/play/matches/{match.pk}/").status_code == 200
+    body = token_client(lee).get(f"/api/v1/matches/{match.pk}/").json()
+    assert body["challenger"] is None and body["opponent"]["username"] == "lee"
+    assert [s["holder"] for s in body["games"][0]["seats"]] == ["vacant", "member"]
