@@ -170,7 +170,7 @@ for a in range(0, len(users) - 1, 2):
             for f in COPIED:
                 setattr(game, f, getattr(template, f))
             game.save()
-            actor = {{template.union_player_id: ua.pk, template.confederate_player_id: ub.pk}}
+            actor = {{template.player_id_of("union"): ua.pk, template.player_id_of("confederate"): ub.pk}}
             GameAction.objects.bulk_create([
                 GameAction(game=game, index=e.index, side=e.side, actor_id=actor.get(e.actor_id),
                            action=e.action, events=e.events, created=e.created) for e in log])

@@ -154,13 +154,20 @@ def copy_games(template_match_id: int, count: int, member_ids: list[int], rnd: r
             SELECT {sel_m} FROM pairs p, games_match m WHERE m.id = %s ORDER BY p.n
             RETURNING id) INSERT INTO newm SELECT row_number() OVER (ORDER BY id) - 1, id FROM ins""",
                     [template_match_id])
-        sel_g = ", ".join({"match_id": "nm.id", "union_player_id": "p.a",
-                           "confederate_player_id": "p.b"}.get(c, f"g.{c}") for c in cols_g)
+        sel_g = ", ".join({"match_id": "nm.id"}.get(c, f"g.{c}") for c in cols_g)
         cur.execute("CREATE TEMP TABLE IF NOT EXISTS newg (old bigint, id bigint)")
         cur.execute("TRUNCATE newg")
         cur.execute(f"""INSERT INTO games_game ({", ".join(cols_g)})
             SELECT {sel_g} FROM pairs p JOIN newm nm ON nm.n = p.n, games_game g
             WHERE g.match_id = %s AND g.number = 1""", [template_match_id])
+        # each copied game's seats: "union" held by the pair's first member, "confederate" by the second
+        cols_s = [f.column for f in _fields("Seat")]
+        sel_s = ", ".join({"game_id": "g.id", "player_id": "CASE WHEN s.name = 'union' THEN p.a ELSE p.b END"}
+                          .get(c, f"s.{c}") for c in cols_s)
+        cur.execute(f"""INSERT INTO games_seat ({", ".join(cols_s)})
+            SELECT {sel_s} FROM pairs p JOIN newm nm ON nm.n = p.n JOIN games_game g ON g.match_id = nm.id,
+                 games_seat s JOIN games_game t ON t.id = s.game_id
+            WHERE t.match_id = %s AND t.number = 1""", [template_match_id])
         sel_a = ", ".join({"game_id": "g.id", "actor_id": "NULL"}.get(c, f"a.{c}") for c in cols_a)
         cur.execute(f"""INSERT INTO games_gameaction ({", ".join(cols_a)})
             SELECT {sel_a} FROM games_game g JOIN newm nm ON nm.id = g.match_id,

@@ -12,7 +12,7 @@ from django.contrib import admin
 from django.core.exceptions import FieldDoesNotExist
 from django.db.models.constants import LOOKUP_SEP
 
-from .models import ChatMessage, ChatRead, ChatShare, Game, GameAction, Match, Outbox, PackedLog, Scenario
+from .models import ChatMessage, ChatRead, ChatShare, Game, GameAction, Match, Outbox, PackedLog, Scenario, Seat
 
 #: The fields no staff member may see, filter, search or order by, per model.
 HIDDEN_FIELDS = {
@@ -82,11 +82,23 @@ class ScenarioAdmin(HidesSecrets, admin.ModelAdmin):
     search_fields = ("name", "slug")
 
 
+class SeatInline(admin.TabularInline):
+    """Who holds each seat of a game (read-only: seats change through games.services)."""
+
+    model = Seat
+    extra = 0
+    fields = ("name", "side", "role", "holder", "player", "archie_level")
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
 class GameInline(admin.TabularInline):
     model = Game
     extra = 0
-    fields = ("number", "union_player", "confederate_player", "version", "phase", "deciding",
-              "deadline", "finished_at", "winner_side")
+    fields = ("number", "version", "phase", "deciding", "deadline", "finished_at", "winner_side")
     readonly_fields = fields
     show_change_link = True
     can_delete = False
@@ -109,10 +121,28 @@ class GameAdmin(HidesSecrets, admin.ModelAdmin):
     list_display = ("__str__", "match", "version", "phase", "deciding", "deadline", "finished_at")
     list_filter = ("phase",)
     exclude = ("seed", "secret_seed", "state", "setup_events")
-    readonly_fields = ("match", "number", "union_player", "confederate_player", "seed_hash",
+    inlines = [SeatInline]
+    readonly_fields = ("match", "number", "seed_hash",
                        "ruleset", "version", "phase", "deciding", "turn", "deadline", "outcome",
                        "winner_side", "created", "finished_at", "notified_version",
                        "reminded_version", "overdue_version")
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Seat)
+class SeatAdmin(HidesSecrets, admin.ModelAdmin):
+    """Read-only: who holds each seat (seats change through games.services, and a deleted
+    member's seats become vacant)."""
+
+    list_display = ("__str__", "game", "name", "side", "holder", "player", "archie_level")
+    list_filter = ("holder", "side")
+    search_fields = ("player__username",)
+    readonly_fields = ("game", "name", "side", "role", "holder", "player", "archie_level")
 
     def has_add_permission(self, request):
         return False

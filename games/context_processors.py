@@ -1,9 +1,9 @@
 """Template context shared by every page of the site."""
 from __future__ import annotations
 
-from django.db.models import Q
+from django.db.models import Exists, OuterRef
 from django.utils.functional import SimpleLazyObject
-from games.models import Game
+from games.models import Game, Seat
 from games.outbox import notifications_delayed
 
 
@@ -13,9 +13,16 @@ def notifications(request) -> dict:
 
     return {"notifications_delayed": SimpleLazyObject(notifications_delayed)}
 
-def decision_of(user) -> Q:
-    """Games where the decision is ``user``'s (served by the games' "decision" indexes)."""
-    return Q(deciding="union", union_player=user) | Q(deciding="confederate", confederate_player=user)
+def seat_held_by(user) -> Exists:
+    """Games where ``user`` holds a seat (served by the seats' index on their member)."""
+    return Exists(Seat.objects.filter(game=OuterRef("pk"), player=user, holder=Seat.Holder.MEMBER))
+
+
+def decision_of(user) -> Exists:
+    """Games where the decision is ``user``'s: they hold the seat the game's ``deciding``
+    names (served by the seats' index on their member)."""
+    return Exists(Seat.objects.filter(game=OuterRef("pk"), player=user, holder=Seat.Holder.MEMBER,
+                                      name=OuterRef("deciding")))
 
 
 def waiting_for(user):

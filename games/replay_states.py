@@ -19,6 +19,7 @@ from django.core.cache import cache
 from games import game_log, services
 from games.engine import SIDES, GameState, get_ruleset
 from games.models import Game
+from games.models.seat import seats_prefetch
 
 #: Steps per kept segment: a replay step replays at most this many actions.
 SEGMENT = 10
@@ -111,13 +112,15 @@ def build(row: Game) -> dict[int, dict]:
 
 
 def _names(game_id: int) -> dict:
-    game = Game.objects.select_related("match__scenario", "union_player__profile",
-                                       "confederate_player__profile").get(pk=game_id)
+    game = Game.objects.select_related("match__scenario").prefetch_related(
+        seats_prefetch()).get(pk=game_id)
     names = {side: _name(game.player_of(side)) for side in SIDES}
     return dict(names, scenario=str(game.match.scenario))
 
 
 def _name(user) -> str:
+    if user is None:
+        return "nobody"             # a vacant seat: its member left the club
     profile = getattr(user, "profile", None)
     return profile.name if profile else user.get_username()
 

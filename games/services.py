@@ -24,7 +24,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import F
 from django.utils import timezone
 
 from battlecry_site.prepared import PreparedGet, PreparedInsert, PreparedUpdate
@@ -33,7 +33,7 @@ from games.ai import LEVELS, Budget, choose
 from games.engine import (DEFAULT_RULESET, SIDE_NAMES, SIDES, Game as EngineGame, GameState,
                           IllegalAction, chance_of, get_ruleset, other, rulesets)
 from games.kits import kit_for
-from games.models import ChatMessage, ChatShare, Game, GameAction, Match, Scenario
+from games.models import ChatMessage, ChatShare, Game, GameAction, Match, Scenario, Seat
 from games.models.chat import MAX_LENGTH as CHAT_MAX_LENGTH, chat_is_public
 from games.models.match import engine_seed, seed_hash
 
@@ -274,9 +274,9 @@ def _start(match: Match) -> Game:
     match.status = Match.Status.ACTIVE
     match.started = timezone.now()
     match.save()
-    if side == "union":
-        return _new_game(match, 1, match.challenger, match.opponent)
-    return _new_game(match, 1, match.opponent, match.challenger)
+    holders = {side: [_holder(match, match.challenger)],
+               other(side): [_holder(match, match.opponent)]}
+    return _new_game(match, 1, holders)
 
 
 def new_seed() -> str:
@@ -285,25 +285,60 @@ def new_seed() -> str:
     return secrets.token_hex(16)
 
 
-def _new_game(match: Match, number: int, union_player, confederate_player) -> Game:
+def _holder(match: Match, user) -> tuple:
+    """(kind, member row, Archie's level) of a seat ``user`` takes in ``match``: Archie's
+    member row in a solo match holds an Archie seat."""
+    if match.solo and user is not None and user.get_username() == ARCHIE_USERNAME:
+        return Seat.Holder.ARCHIE, user, match.archie_level
+    return Seat.Holder.MEMBER, user, ""
+
+
+def _new_game(match: Match, number: int, holders: dict) -> Game:
+    """Deal game ``number`` of ``match``; ``holders``: for each side, (kind, member, level)
+    per seat of that side, in the order of the game's seats."""
     secret = new_seed()
     seed = engine_seed(secret)
-    options = dict(match.options)
-    if match.solo:
-        options["archie"] = "union" if union_player.get_username() == ARCHIE_USERNAME else "confederate"
-    engine = EngineGame.new(match.scenario.engine_scenario(), ruleset=match.ruleset,
-                            options=options, seed=seed)
+    scenario = match.scenario.engine_scenario()
+    plan = get_ruleset(match.ruleset).seat_plan(scenario, match.options)
+    computer = [spec.name for spec in plan
+                if _holder_at(holders, spec, plan)[0] == Seat.Holder.ARCHIE]
+    engine = EngineGame.new(scenario, ruleset=match.ruleset,
+                            options=dict(match.options), seed=seed, computer_seats=computer)
     now = timezone.now()
     row = Game.objects.create(
-        match=match, number=number, union_player=union_player,
-        confederate_player=confederate_player, secret_seed=secret, seed=seed,
+        match=match, number=number, secret_seed=secret, seed=seed,
         seed_hash=seed_hash(secret),
         ruleset=engine.ruleset, state=engine.to_dict(), setup_events=engine.setup_events, version=0,
-        phase=engine.phase, deciding=engine.active_side or "", turn=engine.turn,
-        deadline=now + timedelta(hours=match.deadline_hours) if engine.active_side else None,
+        phase=engine.phase, deciding=engine.deciding or "", turn=engine.turn,
+        deadline=now + timedelta(hours=match.deadline_hours) if engine.deciding else None,
         created=now)
+    seats = []
+    for spec in engine.seats:
+        kind, player, level = _holder_at(holders, spec, engine.seats)
+        seats.append(Seat(game=row, name=spec.name, side=spec.side, role=spec.role,
+                          holder=kind if player is not None else Seat.Holder.VACANT,
+                          player=player, archie_level=level))
+    Seat.objects.bulk_create(seats)
+    row._prefetched_objects_cache = {}          # read the seats just written when asked
     _queue_follow_ups(row, previous_deciding=None, events=[])
     return row
+
+
+def _holder_at(holders: dict, spec, seats) -> tuple:
+    """The holder of seat ``spec`` among ``seats``: the n-th entry of its side's holders for
+    the n-th seat of that side (the last entry when the side has more seats than holders)."""
+    of_side = [s.name for s in seats if s.side == spec.side]
+    listed = holders.get(spec.side) or [(Seat.Holder.VACANT, None, "")]
+    return listed[min(of_side.index(spec.name), len(listed) - 1)]
+
+
+def _swapped_holders(row: Game) -> dict:
+    """The holders of game 2: each holder of game 1 takes the corresponding seat of the
+    other side (the same place among that side's seats)."""
+    holders: dict = {}
+    for seat in row.seat_rows():
+        holders.setdefault(other(seat.side), []).append((seat.holder, seat.player, seat.archie_level))
+    return holders
 
 
 # -- playing -----------------------------------------------------------------------------------
@@ -317,8 +352,8 @@ def _version_number(version) -> int:
 
 def _locked_for_player(game_id, user, version: int, *, may: str, not_done: str):
     """The game row, locked, and the user's side, for a player acting on ``version``.
-    Refuses a non-player ("only the two players of this game can <may>"), a finished game
-    and a stale version ("... so <not_done>")."""
+    Refuses a non-player (no seat: "only the players of this game can <may>"), a finished
+    game and a stale version ("... so <not_done>")."""
     row = _locked_game(game_id)
     side = row.side_of(user)
     if side is None:
@@ -335,7 +370,7 @@ def _locked_for_player(game_id, user, version: int, *, may: str, not_done: str):
 #: page drawn after an action needs no second read of the game (the scenario's map is not
 #: read: the engine's copy is in the state).  Compiled once per process (battlecry_site/prepared.py).
 _LOCKED_GAME = PreparedGet(lambda: Game.objects.select_for_update(of=("self",)).select_related(
-    "match__scenario", "union_player__profile", "confederate_player__profile").defer("match__scenario__data"))
+    "match__scenario").defer("match__scenario__data"))
 
 
 def _locked_game(game_id) -> Game:
@@ -361,12 +396,13 @@ def act(game_id, user, action, version) -> Acted:
     with transaction.atomic():
         row, side = _locked_for_player(game_id, user, version, may="act in it",
                                        not_done="that was not applied")
-        if row.deciding != side:
+        if not row.holds(user, row.deciding):
             if not row.deciding:
                 raise NotYourTurn("Nobody can act now: night has fallen and the site ends the game.",
                                   game=row)
-            raise NotYourTurn(f"It is not your decision: the {SIDE_NAMES[row.deciding]} player "
-                              "is to act.", game=row)
+            raise NotYourTurn(f"It is not your decision: the {SIDE_NAMES[row.deciding_side]} "
+                              "player is to act.", game=row)
+        side = row.deciding_side
         if action["type"] in SYSTEM_ACTIONS or action["type"] in (CLAIM, UNDO, RESIGN):
             raise IllegalStep("The site takes that step itself.", game=row)
         engine = load_engine(row)
@@ -413,7 +449,7 @@ def claim_timeout(game_id, user, version=None) -> Acted:
         if version is not None and int(version) != row.version:
             raise StaleVersion("Your opponent has moved since your page was drawn: "
                                "the game goes on.", game=row)
-        if not row.deciding or row.deciding == side:
+        if not row.deciding or row.deciding_side == side:
             raise ActionRefused("You can only claim a game when your opponent's time has run out.",
                                 game=row)
         if not row.deadline_passed():
@@ -499,7 +535,8 @@ def undo(game_id, user, version) -> Acted:
         row, side = _locked_for_player(game_id, user, version, may="take back a step",
                                        not_done="nothing was taken back")
         entries = game_log.entries(row)
-        entry = undoable_entry(entries, side, row.deciding)
+        entry = undoable_entry(entries, side if row.holds(user, row.deciding) else None,
+                               row.deciding_side)
         if entry is None:
             raise IllegalStep("Nothing can be taken back now: only your own moves, orders and steps "
                               "of this turn since the last dice were rolled or card was shown or drawn.",
@@ -545,7 +582,7 @@ def _record(row: Game, engine: GameState, side: str, user, action: dict, events:
                                   action=action, events=events, created=now))
     row.state = engine.to_dict()
     row.phase = engine.phase
-    row.deciding = engine.active_side or ""
+    row.deciding = engine.deciding or ""
     row.turn = engine.turn
     if engine.outcome:
         outcome = dict(engine.outcome)
@@ -596,12 +633,19 @@ def archie_user():
 
 
 def archie_side(row: Game) -> str | None:
-    """The side Archie plays in this game, or None for a game between two members."""
-    return (row.state.get("options") or {}).get("archie")
+    """The side Archie plays in this game (it holds that side's seats), or None for a game
+    between members."""
+    if not row.match.solo:
+        return None             # no seat to read: only a solo match seats Archie
+    return next((seat.side for seat in row.seat_rows() if seat.is_archie), None)
 
 
 def archie_to_decide(row: Game) -> bool:
-    return bool(row.deciding) and not row.is_over and row.deciding == archie_side(row)
+    """Whether the deciding seat is Archie's."""
+    if not row.deciding or row.is_over or not row.match.solo:
+        return False
+    seat = row.deciding_seat
+    return seat is not None and seat.is_archie
 
 
 def archie_stuck(row: Game, now=None) -> bool:
@@ -688,8 +732,8 @@ def play_archie(game_id, version) -> Acted | None:
     row = Game.objects.select_related("match").filter(pk=game_id).first()
     if row is None or row.version != int(version) or not archie_to_decide(row):
         return None
-    side = row.deciding
-    level = row.match.archie_level or "veteran"
+    side = row.deciding_side
+    level = row.deciding_seat.archie_level or row.match.archie_level or "veteran"
     engine = load_engine(row)
     action = choose(engine, side, level, secrets.randbits(63), archie_budget())
     with transaction.atomic():
@@ -702,7 +746,7 @@ def play_archie(game_id, version) -> Acted | None:
         except IllegalAction:
             log.exception("Archie chose an illegal action in game %s: %r", game_id, action)
             raise
-        _record(row, engine, side, row.player_of(side), action, events)
+        _record(row, engine, side, row.deciding_player, action, events)
     return Acted(row, events)
 
 
@@ -711,8 +755,7 @@ def games_waiting_on_archie(older_than: timedelta = ARCHIE_STUCK_AFTER):
     cutoff = timezone.now() - older_than
     rows = (Game.objects.filter(finished_at__isnull=True, updated__lt=cutoff,
                                 match__archie_level__gt="")
-            .filter(Q(deciding="union", union_player__username=ARCHIE_USERNAME)
-                    | Q(deciding="confederate", confederate_player__username=ARCHIE_USERNAME)))
+            .filter(seats__holder=Seat.Holder.ARCHIE, seats__name=F("deciding")))
     return list(rows.values_list("pk", "version"))
 
 
@@ -721,7 +764,7 @@ def _game_finished(row: Game) -> None:
     match = Match.objects.select_for_update().get(pk=row.match_id)
     if row.number == 1 and not match.single_game:
         if not match.games.filter(number=2).exists():
-            _new_game(match, 2, row.confederate_player, row.union_player)
+            _new_game(match, 2, _swapped_holders(row))
         return
     _finish_match(match)
 
@@ -730,11 +773,13 @@ def match_totals(match: Match) -> dict:
     """Flags and figures eliminated per player over the match's finished games."""
     flags = {match.challenger_id: 0, match.opponent_id: 0}
     figures = {match.challenger_id: 0, match.opponent_id: 0}
-    for g in match.games.all():
+    for g in match.games.prefetch_related("seats"):
         if not g.outcome:
             continue
         for s in SIDES:
             pid = g.player_id_of(s)
+            if pid not in flags:
+                continue        # a vacant seat: its member left the club
             flags[pid] += int(g.outcome.get("flags", {}).get(s, 0))
             figures[pid] += int(g.outcome.get("casualties", {}).get(s, 0))
     return {"flags": flags, "figures": figures}
@@ -770,6 +815,13 @@ def _finish_match(match: Match) -> None:
 
 
 # -- the chat of a match --------------------------------------------------------------------------
+def holds_a_seat(match: Match, user) -> bool:
+    """Whether ``user`` holds a seat in a game of ``match`` (Archie and vacant seats aside)."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return Seat.objects.filter(game__match=match, player=user, holder=Seat.Holder.MEMBER).exists()
+
+
 CHAT_BURST = 5            # messages a player may send ...
 CHAT_WINDOW = 30          # ... within this many seconds
 
@@ -780,8 +832,8 @@ def post_chat(match_id, user, text) -> ChatMessage:
     text = "\n".join(line.rstrip() for line in str(text or "").strip().splitlines())
     with transaction.atomic():
         match = _locked_match(match_id)
-        if not match.is_player(user):
-            raise NotAPlayer("Only the two players of this match can write in its chat.")
+        if not holds_a_seat(match, user):
+            raise NotAPlayer("Only the players of this match can write in its chat.")
         if not text.strip():
             raise ActionRefused("Write something first.")
         if len(text) > CHAT_MAX_LENGTH:

@@ -31,8 +31,8 @@ from battlecry_site.links import site_url
 from battlecry_site.names import one_line_subject
 from games import game_log, outbox, services
 from games.models import Game, Match
-from games.engine import other
 from games.presentation.kits import phase_words
+from games.models.seat import seats_prefetch
 
 #: No turn e-mail to a player who acted in the game this recently: they are at the page,
 #: which updates by itself (e.g. the attacker, after the defender's retreat decision).
@@ -43,7 +43,7 @@ REMINDER_MAX = timedelta(hours=12)
 
 
 def _wants(user, *prefs) -> bool:
-    if not user.email:
+    if user is None or not user.email:          # None: a vacant seat
         return False
     profile = Profile.objects.filter(user=user).first()
     pref = profile.email_notifications if profile else Profile.Notifications.EVERY_TURN
@@ -85,7 +85,7 @@ def send_reminders() -> int:
     """Remind each player whose time for a move is running out (once per move)."""
     now = timezone.now()
     sent = 0
-    candidates = (Game.objects.select_related("match__scenario")
+    candidates = (Game.objects.select_related("match__scenario").prefetch_related(seats_prefetch())
                   .filter(finished_at__isnull=True, deadline__gt=now,
                           reminded_version__lt=F("version"))
                   .exclude(deciding=""))
@@ -110,19 +110,22 @@ def announce_timeouts() -> int:
     game can be claimed on its page (the claim itself is theirs to make)."""
     now = timezone.now()
     sent = 0
-    overdue = (Game.objects.select_related("match__scenario")
+    overdue = (Game.objects.select_related("match__scenario").prefetch_related(seats_prefetch())
                .filter(finished_at__isnull=True, deadline__lte=now,
                        overdue_version__lt=F("version"))
                .exclude(deciding=""))
     for game in overdue:
         if not _claim(game.pk, game.version, "overdue_version"):
             continue
-        waiting = game.player_of(other(game.deciding))
-        if _wants(waiting, Profile.Notifications.EVERY_TURN, Profile.Notifications.DAILY):
-            _mail(waiting, f"Battle Cry: you may claim your game of {game.match.scenario}",
-                  "games/email/claimable.txt",
-                  {"game": game, "url": site_url(reverse("play:game", args=[game.pk]))})
-            sent += 1
+        # the holders of the other side's seats wait (a member holding several, once)
+        waiting_members = {seat.player_id: seat.player for seat in game.seat_rows()
+                           if seat.side != game.deciding_side and seat.player is not None}
+        for waiting in waiting_members.values():
+            if _wants(waiting, Profile.Notifications.EVERY_TURN, Profile.Notifications.DAILY):
+                _mail(waiting, f"Battle Cry: you may claim your game of {game.match.scenario}",
+                      "games/email/claimable.txt",
+                      {"game": game, "url": site_url(reverse("play:game", args=[game.pk]))})
+                sent += 1
     return sent
 
 
@@ -193,10 +196,11 @@ def notify_match_result(match_id: int) -> int:
 def daily_digest() -> int:
     """One e-mail a day to each player who asked for it, listing the games waiting for them."""
     waiting: dict = {}
-    games = (Game.objects.select_related("match__scenario", "union_player", "confederate_player")
+    games = (Game.objects.select_related("match__scenario").prefetch_related(seats_prefetch())
              .filter(finished_at__isnull=True).exclude(deciding=""))
     for game in games:
-        waiting.setdefault(game.deciding_player, []).append(game)
+        if game.deciding_player is not None:
+            waiting.setdefault(game.deciding_player, []).append(game)
     sent = 0
     for user, items in waiting.items():
         if not _wants(user, Profile.Notifications.DAILY):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 
 from games.engine.core import Capabilities, Option, one_seat_per_side, register
+from games.engine.battlecry.sides import SIDES
 from games.engine.core.errors import ScenarioError
 from games.engine.core import ruleset as registry
 
@@ -98,6 +99,8 @@ class PileRules:
     def apply_unchecked(self, state, action): state.apply_unchecked(action)
     def sample_action(self, state, rng): return state.sample_action(rng)
     def seats(self, state): return state.seats
+    def seat_plan(self, scenario, options): return one_seat_per_side(SIDES)
+    def computer_options(self, seats): return {}
     def view(self, state, seat): return state.view(seat)
     def outcome(self, state): return state.outcome
     def award(self, state, winner, reason, flags=None): return state.award(winner, reason, flags)

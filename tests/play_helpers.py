@@ -47,7 +47,7 @@ def act(game, user, action):
 
 
 def player(game, side):
-    return game.union_player if side == "union" else game.confederate_player
+    return game.player_of("union") if side == "union" else game.player_of("confederate")
 
 
 def set_state(game, engine):
@@ -89,7 +89,7 @@ def first_turn_but_its_end(game):
     from games import services
 
     game.refresh_from_db()
-    union, confederate = game.union_player, game.confederate_player
+    union, confederate = game.player_of("union"), game.player_of("confederate")
     H = lambda c, r: {"col": c, "row": r}  # noqa: E731
     act(game, union, {"type": "play_card", "card": services.load_engine(game).hands["union"][0],
                       "mode": "skirmish"})

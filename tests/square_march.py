@@ -147,6 +147,12 @@ class SquareMarch:
     def seats(self, state):
         return state.seats
 
+    def seat_plan(self, scenario, options):
+        return one_seat_per_side(SIDES)
+
+    def computer_options(self, seats):
+        return {}
+
     def view(self, state, seat):
         return state.view(seat)
 

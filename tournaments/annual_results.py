@@ -48,4 +48,4 @@ def annual_matches():
     """Every begun match of a scenario on the Annual Games list, ready for match_results."""
     return (Match.objects.filter(scenario__annual_number__isnull=False, started__isnull=False,
                                  opponent__isnull=False)
-            .select_related("scenario").prefetch_related("games"))
+            .select_related("scenario").prefetch_related("games", "games__seats"))

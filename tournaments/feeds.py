@@ -19,7 +19,9 @@ from django.db.models import Q
 from django.urls import reverse
 from icalendar import Calendar, Event
 
+from games.context_processors import decision_of
 from games.models import Game, Match
+from games.models.seat import seats_prefetch
 from tournaments import clock
 from tournaments.annual.anniversaries import ANNIVERSARIES, BY_NUMBER, Anniversary
 from tournaments.annual_tables import VOID_MATCH, playing_in
@@ -67,16 +69,15 @@ def games_awaiting(user, absolute: Callable[[str], str], host: str) -> list[Feed
     """One event per game waiting for the member's move, at its deadline (or, for a match
     without deadlines, when the move became theirs)."""
     games = (Game.objects.filter(finished_at__isnull=True, match__status=Match.Status.ACTIVE)
-             .filter(Q(deciding="union", union_player=user)
-                     | Q(deciding="confederate", confederate_player=user))
-             .select_related("match__scenario", "union_player__profile",
-                             "confederate_player__profile")
+             .filter(decision_of(user))
+             .select_related("match__scenario").prefetch_related(seats_prefetch())
              .order_by("deadline", "pk"))
     events = []
     for game in games:
-        side = game.deciding
+        side = game.deciding_side
         opponent = game.player_of(other(side))
-        opponent_name = getattr(getattr(opponent, "profile", None), "name", None) or opponent.get_username()
+        opponent_name = (getattr(getattr(opponent, "profile", None), "name", None)
+                         or (opponent.get_username() if opponent is not None else "nobody"))
         when = (game.deadline or game.updated).astimezone(dt.timezone.utc).replace(microsecond=0)
         events.append(FeedEvent(
             uid=f"game-{game.pk}-move@{host}",

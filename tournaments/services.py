@@ -569,10 +569,10 @@ def record_web_result(match) -> Pairing | None:
                                     "organiser's decision; the decision stands.")
         return p
     totals = game_services.match_totals(match)
-    for g in match.games.all():
+    for g in match.games.prefetch_related("seats"):
         outcome = g.outcome or {}
         flags = outcome.get("flags", {})
-        home_side = "union" if g.union_player_id == p.home_id else "confederate"
+        home_side = "union" if g.player_id_of("union") == p.home_id else "confederate"
         away_side = other(home_side)
         winner = ("home" if g.winner_side == home_side else "away" if g.winner_side == away_side else "")
         setattr(p, f"game{g.number}_winner", winner)

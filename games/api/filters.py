@@ -7,6 +7,7 @@ from django.utils import timezone
 
 from battlecry_site.api.filtering import StrictBooleanFilter, whole_number_filter
 from games.engine import get_ruleset
+from games.context_processors import decision_of
 from games.models import Game, Match, Scenario
 
 
@@ -107,7 +108,7 @@ class GameFilter(filters.FilterSet):
 
     def filter_turn(self, queryset, name, value):
         me = self.request.user
-        mine = (Q(union_player=me, deciding="union") | Q(confederate_player=me, deciding="confederate"))
+        mine = decision_of(me)
         queryset = queryset.filter(finished_at__isnull=True)
         return queryset.filter(mine) if value == "me" else queryset.exclude(mine)
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 
-from django.db.models import Q
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
@@ -25,6 +24,8 @@ from games.kits.battlecry import scenario_of
 from games.models import Game
 from games.presentation.kit import Choices
 from games.presentation.log import archie_in
+from games.context_processors import seat_held_by
+from games.models.seat import seats_prefetch
 
 from .filters import GameFilter
 from .presenting import choices_body, told_entries
@@ -69,11 +70,11 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     def get_queryset(self):
         if self.action not in ("list", "retrieve"):
             return Game.objects.all()        # the engine's state is all these need
-        qs = Game.objects.select_related("match__scenario", "union_player__profile",
-                                         "confederate_player__profile").defer("match__scenario__data")
+        qs = (Game.objects.select_related("match__scenario").prefetch_related(seats_prefetch())
+              .defer("match__scenario__data"))
         if self.action == "list" and not getattr(self, "swagger_fake_view", False):
             user = self.request.user
-            qs = qs.filter(Q(union_player=user) | Q(confederate_player=user)).order_by(
+            qs = qs.filter(seat_held_by(user)).order_by(
                 "finished_at", "deadline", "-pk")
         return qs.order_by("-pk") if self.action != "list" else qs
 
@@ -136,9 +137,10 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         if request.query_params.get("sel") is not None:
             h = _hex(request, "sel")
             selected = (h["col"], h["row"])
-        mine = game.deciding == side and not game.is_over
+        mine = game.is_turn_of(request.user)
         engine = self._engine(game)
-        view = engine.view(side)
+        seat = game.viewing_seat(request.user)
+        view = engine.view(seat.name if seat is not None else None)
         actions = engine.legal_actions() if mine else []
         kit = presenter_for(game.ruleset)
         ch = kit.choices(engine, view, actions, selected, general) if mine else Choices()
@@ -272,5 +274,5 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         side = self._side(row)
         return Response(ActedSerializer({
             "version": row.version, "phase": row.phase, "deciding": row.deciding or None,
-            "your_turn": bool(side) and row.deciding == side and not row.is_over,
+            "your_turn": row.is_turn_of(self.request.user),
             "events": [view_event(e, side) for e in acted.events]}).data, status=code)

@@ -13,6 +13,7 @@ from battlecry_site.api.permissions import MemberWithTokenScope, ReadOpenWriteMe
 from games import services
 from games.invitation_privacy import visible_to
 from games.models import Game, Match
+from games.models.seat import seats_prefetch
 
 from .filters import MatchFilter
 from .serializers import (ChallengeSerializer, ChatMessageSerializer, ChatPostSerializer, MatchSerializer,
@@ -22,7 +23,7 @@ def visible_matches(user):
     """The matches ``user`` may see (as on the match pages: ``games.invitation_privacy``),
     ready to be serialized (their games prefetched)."""
     visible = visible_to(user, Match)
-    games = Game.objects.select_related("union_player__profile", "confederate_player__profile").order_by("number")
+    games = Game.objects.prefetch_related(seats_prefetch()).order_by("number")
     return (Match.objects.filter(visible)
             .select_related("scenario", "challenger__profile", "opponent__profile", "winner__profile")
             .prefetch_related(Prefetch("games", queryset=games))

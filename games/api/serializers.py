@@ -9,7 +9,7 @@ from games.api.rulesets import RulesetChoiceField
 from games.engine import Game as EngineGame, ScenarioError
 from games import services
 from games.forms_play import DEADLINE_CHOICES
-from games.models import Game, Match, Scenario
+from games.models import Game, Match, Scenario, Seat
 
 from .types import SIDE_CHOICES, ActionField, HexSerializer, action_list, event_list
 from .view_types import GameViewSerializer, OutcomeSerializer
@@ -31,6 +31,43 @@ class MemberSerializer(serializers.Serializer):
 
     def get_name(self, user) -> str:
         return member_name(user)
+
+
+class SeatSerializer(serializers.Serializer):
+    """One seat of a game and who holds it: a member, Archie (at a level), or nobody."""
+
+    name = serializers.CharField()
+    side = serializers.ChoiceField(choices=SIDE_CHOICES)
+    role = serializers.CharField()
+    holder = serializers.ChoiceField(choices=Seat.Holder.choices)
+    member = MemberSerializer(source="player", allow_null=True)
+    archie_level = serializers.CharField()
+
+    class Meta:
+        ref_name = "Seat"
+
+
+class SeatedGameMixin(serializers.Serializer):
+    """``seats``, and the holders of the Union and Confederate seats as ``union`` and
+    ``confederate`` (derived, read-only: kept for the clients written before seats)."""
+
+    seats = serializers.SerializerMethodField()
+    union = serializers.SerializerMethodField()
+    confederate = serializers.SerializerMethodField()
+
+    @extend_schema_field(SeatSerializer(many=True))
+    def get_seats(self, game):
+        return SeatSerializer(game.seat_rows(), many=True).data
+
+    @extend_schema_field(MemberSerializer(allow_null=True))
+    def get_union(self, game):
+        player = game.player_of("union")
+        return MemberSerializer(player).data if player is not None else None
+
+    @extend_schema_field(MemberSerializer(allow_null=True))
+    def get_confederate(self, game):
+        player = game.player_of("confederate")
+        return MemberSerializer(player).data if player is not None else None
 
 
 # -- scenarios -----------------------------------------------------------------------------
@@ -161,15 +198,13 @@ def archie_of(game) -> dict | None:
             "stuck": services.archie_stuck(game)}
 
 
-class MatchGameSerializer(serializers.ModelSerializer):
-    union = MemberSerializer(source="union_player")
-    confederate = MemberSerializer(source="confederate_player")
+class MatchGameSerializer(SeatedGameMixin, serializers.ModelSerializer):
     archie = serializers.SerializerMethodField()
     url = serializers.HyperlinkedIdentityField(view_name="api-v1:game-detail")
 
     class Meta:
         model = Game
-        fields = ("id", "number", "union", "confederate", "version", "phase", "deciding", "turn",
+        fields = ("id", "number", "seats", "union", "confederate", "version", "phase", "deciding", "turn",
                   "deadline", "winner_side", "finished_at", "archie", "url")
 
     @extend_schema_field(ArchieSerializer(allow_null=True))
@@ -179,7 +214,7 @@ class MatchGameSerializer(serializers.ModelSerializer):
 
 class MatchSerializer(serializers.ModelSerializer):
     scenario = serializers.SlugRelatedField(slug_field="slug", read_only=True)
-    challenger = MemberSerializer()
+    challenger = MemberSerializer(allow_null=True)          # null once the member left the club
     opponent = MemberSerializer(allow_null=True)
     winner = MemberSerializer(allow_null=True)
     games = MatchGameSerializer(many=True)
@@ -196,12 +231,10 @@ class MatchSerializer(serializers.ModelSerializer):
 
 
 # -- games ---------------------------------------------------------------------------------
-class GameSummarySerializer(serializers.ModelSerializer):
+class GameSummarySerializer(SeatedGameMixin, serializers.ModelSerializer):
     """A game in a list: who plays, whose decision, and for the requester ``your_turn``."""
 
     scenario = serializers.SlugRelatedField(source="match.scenario", slug_field="slug", read_only=True)
-    union = MemberSerializer(source="union_player")
-    confederate = MemberSerializer(source="confederate_player")
     your_side = serializers.SerializerMethodField()
     your_turn = serializers.SerializerMethodField()
     archie = serializers.SerializerMethodField()
@@ -209,7 +242,7 @@ class GameSummarySerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Game
-        fields = ("id", "match", "number", "scenario", "union", "confederate", "your_side", "your_turn",
+        fields = ("id", "match", "number", "scenario", "seats", "union", "confederate", "your_side", "your_turn",
                   "version", "phase", "deciding", "turn", "deadline", "winner_side", "finished_at",
                   "seed_hash", "archie", "url")
 
@@ -222,8 +255,7 @@ class GameSummarySerializer(serializers.ModelSerializer):
         return game.side_of(self.context["request"].user)
 
     def get_your_turn(self, game) -> bool:
-        side = game.side_of(self.context["request"].user)
-        return bool(side) and game.deciding == side and not game.is_over
+        return game.is_turn_of(self.context["request"].user)
 
 
 class GameDetailSerializer(GameSummarySerializer):

@@ -19,7 +19,7 @@ state satisfies; the site reads games only through it.  Rulesets by name: ``rule
 and ``get_ruleset(name)``, asked anew each time (``RULESETS`` is a live view of the same
 registry); each declares the scenario format it plays (``scenario_format``) and its loader.
 Battle Cry's helpers for drawing and wording a game: ``BOARD``, ``TERRAIN``, ``CARDS``,
-``card_of``, ``SIDES``, ``other``.  The modules inside are not
+``card_of``, ``SIDES``, ``other``; ``SEATS``, the seats of a Battle Cry game (one a side).  The modules inside are not
 part of the API.  This package imports nothing from Django or the rest of the site.
 """
 from collections.abc import Iterator, Mapping
@@ -36,6 +36,7 @@ from .battlecry.terrain import KINDS as TERRAIN, TerrainKind
 from .replay import chance_of, replay
 from .battlecry.sample import sample_scenario
 from .battlecry.scenario import Scenario, load_scenario
+from .battlecry.seating import SEATS
 from .battlecry.sides import CONFEDERATE, SIDE_NAMES, SIDES, UNION, other, side_name
 
 #: The rulesets a game may be played under, by name: a live view of the registry (a
@@ -78,7 +79,7 @@ DEFAULT_RULESET = ADVANCED.name
 set_default_ruleset(DEFAULT_RULESET)
 
 __all__ = ["ADVANCED", "AdvancedGame", "STANDARD", "BOARD", "CARDS", "Card", "DEFAULT_RULESET", "Game", "GameState", "Hex",
-           "HexBoard", "IllegalAction", "OptionError", "RULESETS", "Ruleset", "default_ruleset", "get_ruleset",
+           "HexBoard", "IllegalAction", "OptionError", "RULESETS", "Ruleset", "SEATS", "default_ruleset", "get_ruleset",
            "load_scenario_as", "scenario_formats", "scenario_rulesets", "CONFEDERATE", "SIDES", "SIDE_NAMES", "Scenario", "ScenarioError",
            "TERRAIN", "TerrainKind", "card_of", "chance_of", "load_scenario", "other", "replay",
            "rulesets", "side_name", "UNION", "sample_scenario", "view_event"]

@@ -6,7 +6,7 @@ Nothing here knows any particular game; each ruleset brings its own state class.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .core import GameState, Ruleset, get_ruleset, rulesets, validate_options
@@ -20,14 +20,19 @@ class Game:
 
     @staticmethod
     def new(scenario: Any, ruleset: str | None = None, options: Mapping[str, Any] | None = None,
-            seed: int | None = None) -> GameState:
+            seed: int | None = None, computer_seats: Iterable[str] = ()) -> GameState:
         """A new game of ``scenario`` under ``ruleset`` (the default ruleset when None).
 
-        ``seed`` fixes every chance outcome; a secret one is drawn when omitted. An unknown
-        ruleset raises ValueError; an unknown or ill-typed option raises
+        ``seed`` fixes every chance outcome; a secret one is drawn when omitted.
+        ``computer_seats``: the seats the computer (Archie) holds, among the ruleset's
+        ``seat_plan``; the ruleset turns them into its own options. An unknown ruleset
+        raises ValueError; an unknown or ill-typed option raises
         :class:`~games.engine.core.OptionError` naming it.
         """
         rules = get_ruleset(ruleset or default_ruleset())
+        seats = tuple(computer_seats)
+        if seats:
+            options = {**(options or {}), **rules.computer_options(seats)}
         checked = validate_options(rules.options, options)
         state: GameState = rules.new(scenario, checked, secrets.randbits(63) if seed is None else int(seed))
         return state

@@ -1,7 +1,8 @@
 """Rebuilding a game from its log, and reading the chance outcomes out of events."""
 from __future__ import annotations
 
-from .battlecry.advanced.game import Game
+from .core import GameState
+from .facade import Game
 from .battlecry.prebattle import ROLL_EVENTS as _PREBATTLE_ROLLS
 
 _ROLL_EVENTS = ("attack", "general_attacked", "reroll", "sharpshooter", "order_roll",
@@ -38,7 +39,7 @@ def chance_of(events: list[dict]) -> tuple[list, list]:
 
 
 def replay(scenario, seed: int, log: list[dict], ruleset: str = "advanced",
-           options: dict | None = None, hand_limit_before_keep: bool = False) -> Game:
+           options: dict | None = None, hand_limit_before_keep: bool = False) -> GameState:
     """Play a log of ``{"action", "events"}`` entries again from the start.
 
     Each action is applied with the dice and draws its recorded events hold, so the
@@ -48,7 +49,7 @@ def replay(scenario, seed: int, log: list[dict], ruleset: str = "advanced",
     """
     game = Game.new(scenario, ruleset=ruleset, options=options, seed=seed)
     if hand_limit_before_keep:
-        game.hand_limit_before_keep = True
+        game.hand_limit_before_keep = True     # type: ignore[attr-defined]  # Advanced games only
     for n, entry in enumerate(log):
         rolls, draws = chance_of(entry["events"])
         events = game.apply(entry["action"], rolls=rolls, draws=draws)

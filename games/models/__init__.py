@@ -4,5 +4,6 @@ from .match import Game, GameAction, Match
 from .outbox import Outbox
 from .packed_log import PackedLog
 from .scenario import Scenario
+from .seat import Seat
 
-__all__ = ["ChatMessage", "ChatRead", "ChatShare", "Game", "GameAction", "Match", "Outbox", "PackedLog", "Scenario"]
+__all__ = ["ChatMessage", "ChatRead", "ChatShare", "Game", "GameAction", "Match", "Outbox", "PackedLog", "Scenario", "Seat"]

@@ -53,10 +53,11 @@ class Match(models.Model):
     SIDE_CHOICES = [("random", "Random"), *SIDE_NAMES.items()]
 
     scenario = models.ForeignKey("games.Scenario", on_delete=models.PROTECT, related_name="matches")
-    challenger = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+    # A deleted member's matches stay (their seats become vacant): SET_NULL.
+    challenger = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
                                    related_name="matches_challenged",
                                    help_text="The member who made the challenge or posted the seek.")
-    opponent = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+    opponent = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
                                  related_name="matches_accepted", null=True, blank=True,
                                  help_text="The member challenged, or who joined the seek.")
     challenger_side = models.CharField(
@@ -110,7 +111,8 @@ class Match(models.Model):
 
     def __str__(self) -> str:
         who = self.opponent.get_username() if self.opponent_id else "anyone"
-        return f"{self.scenario}: {self.challenger.get_username()} v {who}"
+        by = self.challenger.get_username() if self.challenger_id else "nobody"
+        return f"{self.scenario}: {by} v {who}"
 
     def get_absolute_url(self) -> str:
         return reverse("play:match", args=[self.pk])
@@ -145,10 +147,6 @@ class Game(models.Model):
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="games")
     number = models.PositiveSmallIntegerField(help_text="1, or 2 for the re-match with sides swapped.")
-    union_player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                                     related_name="games_as_union")
-    confederate_player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                                           related_name="games_as_confederate")
     secret_seed = models.CharField(
         max_length=64, blank=True,
         help_text="128 random bits in hex, secret until the game ends; blank for older games.")
@@ -160,7 +158,7 @@ class Game(models.Model):
     version = models.PositiveIntegerField(default=0, help_text="Number of actions applied.")
     phase = models.CharField(max_length=20, default="play_card")
     deciding = models.CharField(max_length=12, blank=True,
-                                help_text="The side whose decision it is; blank when nobody's (over, or Nightfall).")
+                                help_text="The seat whose decision it is; blank when nobody's (over, or Nightfall).")
     turn = models.PositiveSmallIntegerField(default=1)
     deadline = models.DateTimeField(null=True, blank=True, db_index=True,
                                     help_text="When the deciding player's time for this move runs out.")
@@ -180,16 +178,12 @@ class Game(models.Model):
             models.UniqueConstraint(fields=["match", "number"], name="one_game_per_number"),
         ]
         indexes = [
-            # a member's games being played, by deadline (the lobby, the home page)
-            models.Index(fields=["union_player", "deadline"], name="game_live_union",
+            # live games by deadline, and the live games waiting on a seat (with the seats'
+            # index on their member: a member's games, and the decisions that are theirs)
+            models.Index(fields=["deadline"], name="game_live_deadline",
                          condition=models.Q(finished_at__isnull=True)),
-            models.Index(fields=["confederate_player", "deadline"], name="game_live_confederate",
+            models.Index(fields=["deciding"], name="game_live_deciding",
                          condition=models.Q(finished_at__isnull=True)),
-            # a member's games where the decision is theirs (the header's count, "your move")
-            models.Index(fields=["union_player"], name="game_decision_union",
-                         condition=models.Q(finished_at__isnull=True, deciding="union")),
-            models.Index(fields=["confederate_player"], name="game_decision_confederate",
-                         condition=models.Q(finished_at__isnull=True, deciding="confederate")),
         ]
 
     def __str__(self) -> str:
@@ -202,11 +196,49 @@ class Game(models.Model):
     def is_over(self) -> bool:
         return self.finished_at is not None
 
+    # -- seats: who plays (games/models/seat.py) ------------------------------------------
+    def seat_rows(self) -> list:
+        """The game's seats in order, read once per row (or taken from a prefetch)."""
+        cache = self.__dict__.setdefault("_prefetched_objects_cache", {})
+        if "seats" not in cache:
+            rows = self.seats.select_related("player__profile")
+            list(rows)              # evaluated once; ``seats.all()`` then reads this cache
+            cache["seats"] = rows
+        return list(cache["seats"])
+
+    def seat_named(self, name: str | None):
+        """The seat of that name, or None."""
+        return next((s for s in self.seat_rows() if s.name == name), None) if name else None
+
+    def seat_of(self, user) -> list:
+        """The seats ``user`` holds in this game (several are possible; none for a spectator,
+        a logged-out visitor, or the holder of a vacant seat)."""
+        if user is None or not getattr(user, "is_authenticated", False):
+            return []
+        return [s for s in self.seat_rows() if s.player_id == user.pk and not s.is_vacant]
+
+    def holds(self, user, seat_name: str | None) -> bool:
+        """Whether ``user`` holds the seat of that name."""
+        return bool(seat_name) and any(s.name == seat_name for s in self.seat_of(user))
+
+    def is_turn_of(self, user) -> bool:
+        """Whether ``user`` holds the deciding seat of this game, still being played."""
+        return not self.is_over and self.holds(user, self.deciding)
+
+    def viewing_seat(self, user):
+        """The seat ``user`` sees the game from: the deciding seat when theirs, else their
+        first seat; None for a spectator."""
+        seats = self.seat_of(user)
+        return next((s for s in seats if s.name == self.deciding), seats[0] if seats else None)
+
     def player_of(self, side: str):
-        return self.union_player if side == "union" else self.confederate_player
+        """The member holding the (first) seat of ``side`` (Archie's row for Archie), or None."""
+        seat = next((s for s in self.seat_rows() if s.side == side), None)
+        return seat.player if seat is not None else None
 
     def player_id_of(self, side: str):
-        return self.union_player_id if side == "union" else self.confederate_player_id
+        seat = next((s for s in self.seat_rows() if s.side == side), None)
+        return seat.player_id if seat is not None else None
 
     @property
     def cache_id(self) -> str:
@@ -217,21 +249,30 @@ class Game(models.Model):
 
     def side_of(self, user) -> str | None:
         """The side ``user`` plays in this game, or None (not a player, or logged out)."""
-        if user is None or not user.is_authenticated:
-            return None
-        if user.pk == self.union_player_id:
-            return "union"
-        if user.pk == self.confederate_player_id:
-            return "confederate"
-        return None
+        seats = self.seat_of(user)
+        return seats[0].side if seats else None
+
+    @property
+    def deciding_seat(self):
+        """The seat whose decision it is, or None."""
+        return self.seat_named(self.deciding)
+
+    @property
+    def deciding_side(self) -> str:
+        """The side of the deciding seat ("" when nobody's)."""
+        seat = self.deciding_seat
+        return seat.side if seat is not None else ""
 
     @property
     def deciding_player(self):
-        return self.player_of(self.deciding) if self.deciding else None
+        """The member holding the deciding seat (None when nobody's, or the seat is vacant)."""
+        seat = self.deciding_seat
+        return seat.player if seat is not None else None
 
     @property
     def deciding_player_id(self):
-        return self.player_id_of(self.deciding) if self.deciding else None
+        seat = self.deciding_seat
+        return seat.player_id if seat is not None else None
 
     def deadline_passed(self, now=None) -> bool:
         return bool(self.deadline and not self.is_over and (now or timezone.now()) >= self.deadline)

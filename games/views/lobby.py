@@ -12,11 +12,12 @@ from django.views.decorators.http import require_POST
 
 from games import services
 from games.chat_unread import unread_count, unread_expression
-from games.context_processors import challenges_for, decision_of
+from games.context_processors import challenges_for, decision_of, seat_held_by
 from games.invitation_privacy import may_see
 from games.forms_play import (SEARCH_LIMIT, ChallengeForm, SeekForm, blank_lobby_forms, member_label,
                               scenario_rows, search_members)
 from games.models import Game, Match, Scenario
+from games.models.seat import seats_prefetch
 
 from .campaign_place import campaign_place
 from .play import see_other
@@ -35,7 +36,7 @@ def _game_row(game: Game, user) -> dict:
     side = game.side_of(user)
     opponent = game.player_of(other(side)) if side else None
     return {"game": game, "side": SIDE_NAMES.get(side, ""), "opponent": _name(opponent),
-            "your_turn": bool(side) and game.deciding == side and not game.is_over,
+            "your_turn": game.is_turn_of(user),
             "waiting_for": _name(game.deciding_player) if game.deciding else "",
             "phase": phase_words(game.ruleset, game.phase)}
 
@@ -68,12 +69,11 @@ def my_games(user, page=1) -> dict:
     challenges, in all (for the lobby, the home page and their refreshed fragment).
     A constant number of queries whatever the member's history."""
     games = (Game.objects.filter(finished_at__isnull=True, match__status=Match.Status.ACTIVE)
-             .filter(Q(union_player=user) | Q(confederate_player=user))
+             .filter(seat_held_by(user))
              .annotate(later=Case(When(decision_of(user), then=Value(0)), default=Value(1),
                                   output_field=IntegerField()),
                        chat_unread=unread_expression(user))
-             .select_related("match__scenario", "union_player__profile",
-                             "confederate_player__profile")
+             .select_related("match__scenario").prefetch_related(seats_prefetch())
              .defer(*LIST_DEFERRED)
              .order_by("later", "deadline", "pk"))
     paged = Paginator(games, GAMES_PER_PAGE).get_page(page)
@@ -242,12 +242,12 @@ def match_page(request, match_id):
         "scenario", "challenger__profile", "opponent__profile", "winner__profile"), pk=match_id)
     if not may_see(match, request.user):
         raise Http404("No such match.")
-    games = [_game_row(g, request.user) for g in match.games.select_related(
-        "union_player__profile", "confederate_player__profile").order_by("number")]
+    games = [_game_row(g, request.user) for g in match.games.prefetch_related(
+        seats_prefetch()).order_by("number")]
     for row in games:
         g = row["game"]
-        row["union"] = _name(g.union_player)
-        row["confederate"] = _name(g.confederate_player)
+        row["union"] = _name(g.player_of("union"))
+        row["confederate"] = _name(g.player_of("confederate"))
         row["winner"] = _name(g.player_of(g.winner_side)) if g.winner_side else ""
         row["flags"] = (g.outcome or {}).get("flags")
     user = request.user

@@ -31,6 +31,7 @@ from games.boards import draw_board
 from games.engine import SIDE_NAMES, SIDES, other as other_side
 from games.kits.battlecry import scenario_of
 from games.models import Game
+from games.models.seat import seats_prefetch
 from games.presentation.kit import Choices, sel_query
 from games.presentation.hints import hint_for
 from games.templatetags.time_left import time_left_words
@@ -86,8 +87,8 @@ def _refused(request, game_id, message: str, status: int):
 
 def _game(game_id) -> Game:
     return get_object_or_404(
-        Game.objects.select_related("match__scenario", "union_player__profile",
-                                    "confederate_player__profile"), pk=game_id)
+        Game.objects.select_related("match__scenario").prefetch_related(seats_prefetch()),
+        pk=game_id)
 
 
 def see_other(url: str) -> HttpResponse:
@@ -98,6 +99,8 @@ def see_other(url: str) -> HttpResponse:
 
 
 def _name(user) -> str:
+    if user is None:
+        return "nobody"             # a vacant seat: its member left the club
     profile = getattr(user, "profile", None)
     return profile.name if profile else user.get_username()
 
@@ -119,9 +122,10 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
     (the action just applied), so it is not loaded twice."""
     if engine is None:
         engine = services.load_engine(row)
-    side = row.side_of(request.user)
-    view = engine.view(side)
-    mine = bool(side) and row.deciding == side and not row.is_over
+    seat = row.viewing_seat(request.user)
+    side = seat.side if seat is not None else None
+    view = engine.view(seat.name if seat is not None else None)
+    mine = seat is not None and seat.name == row.deciding and not row.is_over
     legal = engine.legal_actions() if mine else []
     kit = presenter_for(row.ruleset)
     choices = kit.choices(engine, view, legal, selected, want_general) if mine else Choices()
@@ -179,7 +183,7 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
         "last_turn": last,
         "show_last": not (side and view.get("active") == side and row.phase != "play_card"),
         "deciding_name": _name(deciding_user) if deciding_user else "",
-        "deciding_side_name": SIDE_NAMES.get(row.deciding, ""),
+        "deciding_side_name": SIDE_NAMES.get(row.deciding_side, ""),
         "phase_label": kit.phase_words(row.phase),
         "outcome": outcome, "winner_name": (_name(row.player_of(outcome["winner"]))
                                             if outcome and outcome.get("winner") else ""),
@@ -210,7 +214,7 @@ def guide_of(row: Game, side, mine: bool) -> dict | None:
 
 def may_claim(row: Game, side) -> bool:
     """Whether ``side`` may claim the game now (the opponent's time for a move ran out)."""
-    return (bool(side) and not row.is_over and bool(row.deciding) and row.deciding != side
+    return (bool(side) and not row.is_over and bool(row.deciding) and row.deciding_side != side
             and row.deadline_passed())
 
 

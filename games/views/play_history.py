@@ -134,12 +134,12 @@ def rebuild(row, engine_scenario, viewer: str | None) -> History:
 def undo_candidate(row, side: str | None):
     """The step ``side`` may take back now, or None (``services.undoable_entry``), reading the
     newest entry only unless it is itself a take-back."""
-    if not side or side != row.deciding or row.is_over or not row.version:
+    if not side or side != row.deciding_side or row.is_over or not row.version:
         return None
     last = _newest(row)
     if last and last[-1].action.get("type") != services.UNDO:
-        return services.undoable_entry(last, side, row.deciding)
-    return services.undoable_entry(recent_entries(row), side, row.deciding)
+        return services.undoable_entry(last, side, row.deciding_side)
+    return services.undoable_entry(recent_entries(row), side, row.deciding_side)
 
 
 def know_newest(row, side: str, action: dict, events: list) -> None:

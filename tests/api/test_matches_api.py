@@ -35,6 +35,9 @@ def test_challenge_and_accept_starts_game_one(scenario, lee, grant):
     assert body["status"] == "active" and len(body["games"]) == 1
     game = body["games"][0]
     assert game["union"]["username"] == "lee" and game["confederate"]["username"] == "grant"
+    assert [(seat["name"], seat["side"], seat["holder"], seat["member"]["username"], seat["archie_level"])
+            for seat in game["seats"]] == [("union", "union", "member", "lee", ""),
+                                           ("confederate", "confederate", "member", "grant", "")]
 
 
 @pytest.mark.parametrize("terms, field", [
@@ -118,7 +121,7 @@ def test_match_results_are_public(scenario, lee, grant):
     for number in (1, 2):
         g = match.games.get(number=number)
         Game.objects.filter(pk=g.pk).update(deadline="2020-01-01T00:00:00Z")
-        waiting = g.union_player if g.deciding == "confederate" else g.confederate_player
+        waiting = g.player_of("union") if g.deciding == "confederate" else g.player_of("confederate")
         services.claim_timeout(g.pk, waiting)
     results = anonymous().get("/api/v1/matches/?status=finished").json()["results"]
     assert len(results) == 1

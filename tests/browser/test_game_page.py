@@ -184,7 +184,7 @@ def after_first_turn(setup):
     from tests.play_helpers import act, first_turn_but_its_end
 
     game = first_turn_but_its_end(Game.objects.get(pk=setup["game"]))
-    act(game, game.union_player, {"type": "end_turn"})
+    act(game, game.player_of("union"), {"type": "end_turn"})
     return setup
 
 
@@ -284,7 +284,7 @@ def finished(after_first_turn):
     from games.models import Game
 
     game = Game.objects.get(pk=after_first_turn["game"])
-    services.resign(game.pk, game.confederate_player, game.version)
+    services.resign(game.pk, game.player_of("confederate"), game.version)
     game.refresh_from_db()
     return dict(after_first_turn, last=game.version)
 

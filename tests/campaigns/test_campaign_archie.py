@@ -105,7 +105,7 @@ def test_a_whole_campaign_against_archie_through_the_services_and_its_tasks(
         campaign.refresh_from_db()
         battle = campaign.battles.get(number=number)
         game = battle.game()
-        assert (game.union_player, game.confederate_player) == (lee, archie)
+        assert (game.player_of("union"), game.player_of("confederate")) == (lee, archie)
         options = game.state["options"]
         assert options["archie"] == "confederate"
         if number > 1:

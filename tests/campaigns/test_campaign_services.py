@@ -45,7 +45,7 @@ def test_an_invitation_waits_for_the_opponent_and_only_they_may_answer(lee, gran
     campaign.refresh_from_db()
     assert campaign.status == Campaign.Status.ACTIVE
     game = campaign.battles.get(number=1).game()
-    assert (game.confederate_player, game.union_player) == (lee, grant)
+    assert (game.player_of("confederate"), game.player_of("union")) == (lee, grant)
     with pytest.raises(services.CampaignRefused, match="no longer open"):
         services.decline(campaign.pk, grant)
 
@@ -118,7 +118,7 @@ def test_a_whole_campaign_by_random_legal_play(lee, grant):
     for number in (1, 2, 3):
         battle = campaign.battles.get(number=number)
         game = battle.game()
-        assert (game.union_player, game.confederate_player) == (lee, grant)
+        assert (game.player_of("union"), game.player_of("confederate")) == (lee, grant)
         seen_positions.add(game.state["scenario"]["sides"]["confederate"]["position"])
         if number > 1:
             expected = scoring.dice_before(results)

@@ -38,7 +38,7 @@ def test_challenge_accept_starts_game_one(lee, grant, django_capture_on_commit_c
     match.refresh_from_db()
     assert match.status == Match.Status.ACTIVE
     game = match.games.get()
-    assert game.number == 1 and game.confederate_player == lee and game.union_player == grant
+    assert game.number == 1 and game.player_of("confederate") == lee and game.player_of("union") == grant
     assert game.version == 0 and game.deciding == "union" and game.phase == "play_card"
     assert game.seed_hash == hashlib.sha256(game.secret_seed.encode()).hexdigest()
     assert game.deadline - timezone.now() > timedelta(hours=47)
@@ -77,7 +77,7 @@ def test_seek_join_and_withdraw(lee, grant, meade):
     assert seek.opponent == grant and seek.status == Match.Status.ACTIVE
     assert seek.challenger_side in ("union", "confederate")
     game = seek.games.get()
-    assert {game.union_player, game.confederate_player} == {lee, grant}
+    assert {game.player_of("union"), game.player_of("confederate")} == {lee, grant}
     assert game.player_of(seek.challenger_side) == lee
 
     other = services.post_seek(lee, sc)
@@ -214,7 +214,7 @@ def test_missed_deadline_is_announced_once_and_can_be_claimed(lee, grant):
     assert game.actions.last().action == {"type": "claim_timeout"}
     # the re-match starts with sides swapped
     second = match.games.get(number=2)
-    assert second.union_player == grant and second.confederate_player == lee
+    assert second.player_of("union") == grant and second.player_of("confederate") == lee
     assert second.version == 0 and not second.is_over
 
 
@@ -266,7 +266,7 @@ def test_match_of_two_games_most_flags_wins(lee, grant, django_capture_on_commit
     assert game1.outcome["flags"] == {"union": 1, "confederate": 0}
     assert game1.outcome["casualties"]["union"] == 1
     game2 = match.games.get(number=2)
-    assert game2.union_player == grant and game2.confederate_player == lee
+    assert game2.player_of("union") == grant and game2.player_of("confederate") == lee
     Game.objects.filter(pk=game2.pk).update(deadline=timezone.now() - timedelta(hours=1))
     game2.refresh_from_db()
     # game 2: the confederate (lee) claims on time against union grant

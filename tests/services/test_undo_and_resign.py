@@ -111,7 +111,7 @@ def test_resigning_game_one_starts_the_rematch(game, lee, grant, meade):
     assert game.outcome["reason"] == "resigned" and game.outcome["flags"]["union"] == 4
     assert game.outcome["flags"]["confederate"] == 0
     rematch = Game.objects.get(match=game.match, number=2)
-    assert rematch.union_player == grant and not rematch.is_over
+    assert rematch.player_of("union") == grant and not rematch.is_over
     with pytest.raises(services.GameOver):
         services.resign(game.pk, lee, game.version)
     steps = list(services.rebuild_steps(game))

@@ -138,7 +138,7 @@ def test_a_web_league_starts_matches_and_scores_them_when_they_end(lee):
     p = rnd.pairings.get()
     match = p.match
     assert match.status == Match.Status.ACTIVE and match.nightfall and match.deadline_hours == 24
-    assert match.games.get(number=1).union_player == p.home
+    assert match.games.get(number=1).player_of("union") == p.home
     with pytest.raises(services.Refused, match="played on the site"):
         services.report_result(p, p.home, S("home", 6, 1, "home", 6, 1))
     finish_web_match(match)

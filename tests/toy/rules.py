@@ -519,6 +519,13 @@ class ToyRuleset:
     def seats(self, state: ToyGame) -> tuple[SeatSpec, ...]:
         return SEATS
 
+    def seat_plan(self, scenario: ToyScenario, options: Mapping[str, Any]) -> tuple[SeatSpec, ...]:
+        return SEATS
+
+    def computer_options(self, seats: tuple[str, ...]) -> dict:
+        """The toy's rules are the same whoever holds a seat."""
+        return {}
+
     def view(self, state: ToyGame, seat: str | None) -> dict:
         return state.view(seat)
 

@@ -119,7 +119,7 @@ def test_seek_post_and_join(client, lee, grant):
     r = client.post(f"/play/matches/{seek.pk}/join/")
     game = Game.objects.get()
     assert r["Location"] == f"/play/games/{game.pk}/"
-    assert game.union_player == grant and game.confederate_player == lee
+    assert game.player_of("union") == grant and game.player_of("confederate") == lee
 
 
 def test_new_match_page_for_a_scenario(client, lee):

@@ -32,7 +32,7 @@ def played(lee, grant, monkeypatch):
     act(game, lee, {"type": "attack", "unit": "u1", "target": H(13, 3)})
     if game.deciding == "confederate":                      # a flag: grant retreats first
         engine = services.load_engine(game)
-        act(game, game.confederate_player, engine.legal_actions()[0])
+        act(game, game.player_of("confederate"), engine.legal_actions()[0])
     act(game, lee, {"type": "end_turn"})
     assert game.deciding == "confederate" and game.phase == "play_card"
     return game, card

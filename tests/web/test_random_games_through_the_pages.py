@@ -111,7 +111,7 @@ def test_a_random_game_through_the_pages_ends(monkeypatch, players, slug, rulese
         row = Game.objects.get(pk=row.pk)
         if row.is_over:
             break
-        client = clients[getattr(row, f"{row.deciding}_player").pk]
+        client = clients[row.deciding_player.pk]
         if row.phase not in checked or step % CHECK_EVERY == 0:
             checked.add(row.phase)
             check_offered(client, row)

@@ -86,6 +86,15 @@ class Ruleset(Protocol):
     def seats(self, state: Any) -> tuple[SeatSpec, ...]:
         """The seats of a game, each with its side (one per side in a two-player game)."""
 
+    def seat_plan(self, scenario: Any, options: Mapping[str, Any]) -> tuple[SeatSpec, ...]:
+        """The seats a game of ``scenario`` under ``options`` will have, known before the
+        deal (the site seats its members, Archie or nobody in them); ``seats(state)`` of the
+        dealt game gives the same."""
+
+    def computer_options(self, seats: tuple[str, ...]) -> dict:
+        """The options that seat the computer in ``seats`` (names of the game's seats);
+        OptionError when these rules cannot seat it so."""
+
     def view(self, state: Any, seat: str | None) -> dict:
         """What ``seat`` may see (``None``: a spectator)."""
 

@@ -10,7 +10,6 @@ engine only through :meth:`Game.view` and :func:`view_event`.
 """
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable, Mapping
 from functools import partial
 from types import MappingProxyType
@@ -19,7 +18,7 @@ from typing import cast
 from .. import dice as _dice
 from .cards import EXTRA_SUFFIX, card_of, extra_ids, player_deck_ids
 from .combat import attack_profile, dice_profile
-from ...core import derive_seed, get_ruleset, one_seat_per_side, validate_options
+from ...core import derive_seed, get_ruleset, one_seat_per_side
 from ...core.chance import next_random, shuffled
 from ...core.errors import IllegalAction
 from ..hexgrid import BOARD
@@ -71,22 +70,6 @@ class Game(State):
     hand_limit_before_keep: bool
 
     # -- creation --------------------------------------------------------------------------
-    @classmethod
-    def new(cls, scenario: Scenario, ruleset: str = "advanced", options: dict | None = None,
-            seed: int | None = None) -> "Game":
-        """Set up a new game: place the pieces, build and shuffle both decks, deal hands.
-
-        ``seed`` fixes every chance outcome; a secret one is drawn when omitted.
-        ``options``: ``nightfall`` (each card once; the game ends when a player cannot
-        play), ``archie`` (the side Archie plays: no hand, top card of its deck, one extra
-        die), ``auto_retreat`` (the engine takes retreat and withdrawal decisions with its
-        default policy, docs/rulings.md).  An unknown ruleset raises ValueError; an
-        unknown or ill-typed option raises :class:`~games.engine.core.OptionError` naming it.
-        """
-        rules = get_ruleset(ruleset)
-        checked = validate_options(rules.options, options)
-        return rules.new(scenario, checked, secrets.randbits(63) if seed is None else int(seed))
-
     @classmethod
     def _setup(cls, scenario: Scenario, ruleset: str, options: dict, seed: int) -> "Game":
         """The deal of a new game (called by the ruleset, options already checked)."""

@@ -9,6 +9,7 @@ from .. import prebattle
 from ...core import Capabilities, GameState, Option, SeatSpec, register
 from .game import PHASES, Game
 from ..scenario import Scenario, load_scenario
+from ..seating import SEATS, archie_option
 from ..terrain import TerrainEffect, effects as terrain_table
 from ..units import DICE, SIDES
 from ..victory import VictoryTerms
@@ -74,6 +75,12 @@ class BattleCry:
 
     def seats(self, state: Game) -> tuple[SeatSpec, ...]:
         return state.seats
+
+    def seat_plan(self, scenario: Scenario, options: Mapping[str, Any]) -> tuple[SeatSpec, ...]:
+        return SEATS
+
+    def computer_options(self, seats: tuple[str, ...]) -> dict:
+        return archie_option(seats)
 
     def view(self, state: Game, seat: str | None) -> dict:
         return state.view(seat)

@@ -9,6 +9,7 @@ from ..cards import Card
 from ..prebattle import OPTIONS as PREBATTLE_OPTIONS
 from ...core import Capabilities, GameState, Option, SeatSpec, register
 from ..scenario import Scenario, load_scenario
+from ..seating import SEATS, archie_option
 from ..units import SIDES
 from ..victory import VictoryTerms
 from .cards import CARDS
@@ -93,6 +94,12 @@ class StandardRuleset:
 
     def seats(self, state: StandardGame) -> tuple[SeatSpec, ...]:
         return state.seats
+
+    def seat_plan(self, scenario: Scenario, options: Mapping[str, Any]) -> tuple[SeatSpec, ...]:
+        return SEATS
+
+    def computer_options(self, seats: tuple[str, ...]) -> dict:
+        return archie_option(seats)
 
     def view(self, state: StandardGame, seat: str | None) -> dict:
         return state.view(seat)

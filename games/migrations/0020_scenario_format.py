@@ -6,7 +6,7 @@ import games.models.scenario
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("games", "0016_totals_fit_any_game"),
+        ("games", "0019_drop_player_columns"),
     ]
 
     operations = [
