@@ -15,6 +15,7 @@ from games.invitation_privacy import visible_to
 from games.models import Game, Match
 
 from .filters import MatchFilter
+from .options import options_of
 from .serializers import (ChallengeSerializer, ChatMessageSerializer, ChatPostSerializer, MatchSerializer,
                           MatchTermsSerializer)
 
@@ -60,7 +61,7 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         terms.is_valid(raise_exception=True)
         d = terms.validated_data
         match = services.create_challenge(request.user, d["opponent"], d["scenario"],
-                                          nightfall=d["nightfall"], deadline_hours=d["deadline_hours"],
+                                          options=options_of(d), deadline_hours=d["deadline_hours"],
                                           side=d["side"], message=d["message"], ruleset=d["ruleset"])
         return self._done(match, status.HTTP_201_CREATED)
 
@@ -71,7 +72,7 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         terms = MatchTermsSerializer(data=request.data)
         terms.is_valid(raise_exception=True)
         d = terms.validated_data
-        match = services.post_seek(request.user, d["scenario"], nightfall=d["nightfall"],
+        match = services.post_seek(request.user, d["scenario"], options=options_of(d),
                                    deadline_hours=d["deadline_hours"], side=d["side"], message=d["message"],
                                    ruleset=d["ruleset"])
         return self._done(match, status.HTTP_201_CREATED)

@@ -20,7 +20,7 @@ part of the API.  This package imports nothing from Django or the rest of the si
 from .battlecry.advanced.ruleset import ADVANCED
 from .battlecry.cards import Card
 from .battlecry.standard.ruleset import STANDARD
-from .core import OptionError, rulesets
+from .core import PLACES as OPTION_PLACES, Option, OptionError, counts_for_ratings, options_for, rulesets, validate_options
 from .core.errors import IllegalAction, ScenarioError
 from .battlecry.advanced.game import Game, view_event
 from .battlecry.hexgrid import BOARD, Hex, HexBoard
@@ -46,6 +46,6 @@ def card_of(copy_id: str) -> Card:
 DEFAULT_RULESET = ADVANCED.name
 
 __all__ = ["ADVANCED", "STANDARD", "BOARD", "CARDS", "Card", "DEFAULT_RULESET", "Game", "Hex", "HexBoard",
-           "IllegalAction", "OptionError", "RULESETS", "CONFEDERATE", "SIDES", "SIDE_NAMES", "Scenario", "ScenarioError",
+           "IllegalAction", "OPTION_PLACES", "Option", "OptionError", "counts_for_ratings", "options_for", "validate_options", "RULESETS", "CONFEDERATE", "SIDES", "SIDE_NAMES", "Scenario", "ScenarioError",
            "TERRAIN", "TerrainKind", "card_of", "chance_of", "load_scenario", "other", "replay",
            "rulesets", "side_name", "UNION", "sample_scenario", "view_event"]
