@@ -31,7 +31,7 @@ from django.utils import timezone
 from campaigns import scoring
 from campaigns.models import Campaign, CampaignBattle, CampaignPlan
 from games import invitations, services as game_services
-from games.engine import DEFAULT_RULESET, RULESETS, SIDES
+from games.engine import DEFAULT_RULESET, PREBATTLE_OPTION, RULESETS, SIDES
 from games.models import Match, Scenario
 from games.ai import LEVELS
 
@@ -39,8 +39,6 @@ logger = logging.getLogger(__name__)
 
 MIN_BATTLES = 3
 MAX_BATTLES = 12
-#: The engine's set-up options for the pre-battle dice each side rolls (engine/battlecry/advanced/prebattle.py).
-PREBATTLE_OPTION = {"union": "prebattle_dice_union", "confederate": "prebattle_dice_confederate"}
 
 
 class CampaignRefused(Exception):

@@ -19,6 +19,7 @@ part of the API.  This package imports nothing from Django or the rest of the si
 """
 from .battlecry.advanced.ruleset import ADVANCED
 from .battlecry.cards import Card
+from .battlecry.prebattle import OPTION as PREBATTLE_OPTION
 from .battlecry.standard.ruleset import STANDARD
 from .core import PLACES as OPTION_PLACES, Option, OptionError, counts_for_ratings, options_for, rulesets, validate_options
 from .core.errors import IllegalAction, ScenarioError
@@ -46,6 +47,6 @@ def card_of(copy_id: str) -> Card:
 DEFAULT_RULESET = ADVANCED.name
 
 __all__ = ["ADVANCED", "STANDARD", "BOARD", "CARDS", "Card", "DEFAULT_RULESET", "Game", "Hex", "HexBoard",
-           "IllegalAction", "OPTION_PLACES", "Option", "OptionError", "counts_for_ratings", "options_for", "validate_options", "RULESETS", "CONFEDERATE", "SIDES", "SIDE_NAMES", "Scenario", "ScenarioError",
+           "IllegalAction", "OPTION_PLACES", "PREBATTLE_OPTION", "Option", "OptionError", "counts_for_ratings", "options_for", "validate_options", "RULESETS", "CONFEDERATE", "SIDES", "SIDE_NAMES", "Scenario", "ScenarioError",
            "TERRAIN", "TerrainKind", "card_of", "chance_of", "load_scenario", "other", "replay",
            "rulesets", "side_name", "UNION", "sample_scenario", "view_event"]
