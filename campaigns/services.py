@@ -23,7 +23,7 @@ refused before the campaign is created, never when its second battle is due.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.utils import timezone
@@ -72,6 +72,7 @@ class Terms:
     deadline_hours: int = 72
     message: str = ""
     ruleset: str = DEFAULT_RULESET
+    options: dict = field(default_factory=dict)     # the ruleset's options, by name
 
 
 def carries_campaigns(rules) -> bool:
@@ -132,7 +133,7 @@ def _checked(terms: Terms) -> tuple[str, str, list]:
     name, theme, scenarios = _battles_of(terms)
     for sc in scenarios:
         try:
-            game_services.check_rules(sc, terms.ruleset)
+            game_services.check_rules(sc, terms.ruleset, terms.options)
         except game_services.ActionRefused as refused:
             raise CampaignRefused(refused.message) from None
     return name, theme, scenarios
@@ -143,6 +144,7 @@ def _create(challenger, opponent, terms: Terms, checked, **fields) -> Campaign:
     campaign = Campaign.objects.create(
         name=name, theme=theme, plan=terms.plan, challenger=challenger, opponent=opponent,
         challenger_side=terms.side, deadline_hours=int(terms.deadline_hours), ruleset=terms.ruleset,
+        options=dict(terms.options or {}),
         message=(terms.message or "")[:200], **fields)
     CampaignBattle.objects.bulk_create(
         CampaignBattle(campaign=campaign, number=i, scenario=sc)
@@ -222,7 +224,7 @@ def _start_battle(campaign: Campaign, battle: CampaignBattle) -> None:
     setup = {PREBATTLE_OPTION[s]: due["dice"] for s, due in battle.dice_due.items() if due["dice"]}
     battle.match = game_services.start_arranged_match(
         campaign.player_of("union"), campaign.player_of("confederate"), battle.scenario,
-        deadline_hours=campaign.deadline_hours, single_game=True, setup=setup,
+        options=campaign.options, deadline_hours=campaign.deadline_hours, single_game=True, setup=setup,
         message=f"{campaign.name}, battle {battle.number}", archie_level=campaign.archie_level,
         ruleset=campaign.ruleset)
     battle.save()
