@@ -8,13 +8,15 @@ from campaigns.models import CampaignPlan
 from campaigns.services import campaign_rulesets
 from games.ai import LEVELS
 from games.forms_play import DEADLINE_CHOICES, ruleset_field
+from games.option_fields import OptionsFormMixin
 from games.models import Scenario
 from games.engine import SIDE_NAMES
 
 COMPOSED_SLOTS = 6
 
 
-class CampaignForm(forms.Form):
+class CampaignForm(OptionsFormMixin, forms.Form):
+    option_place = "campaign"
     opponent = forms.ModelChoiceField(queryset=get_user_model().objects.none(), required=False,
                                       to_field_name="username", label="Member to invite")
     archie_level = forms.ChoiceField(
@@ -49,6 +51,7 @@ class CampaignForm(forms.Form):
             self.fields[f"battle_{i}"] = forms.ModelChoiceField(
                 queryset=Scenario.objects.order_by("name"), required=False,
                 label=f"Battle {i}", empty_label="—")
+        self.add_option_fields()
 
     def clean(self):
         d = super().clean()

@@ -69,6 +69,8 @@ class Campaign(models.Model):
     deadline_hours = models.PositiveSmallIntegerField(default=72)
     ruleset = models.CharField(max_length=20, default=DEFAULT_RULESET,
                                help_text="The rules every battle is played under (a registered ruleset).")
+    options = models.JSONField(default=dict, blank=True,
+                               help_text="Options of every battle by name, as the ruleset declares them.")
     status = models.CharField(max_length=12, choices=Status.choices, db_index=True)
     message = models.CharField(max_length=200, blank=True)
     created = models.DateTimeField(default=timezone.now)

@@ -23,7 +23,7 @@ refused before the campaign is created, never when its second battle is due.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.utils import timezone
@@ -31,7 +31,7 @@ from django.utils import timezone
 from campaigns import scoring
 from campaigns.models import Campaign, CampaignBattle, CampaignPlan
 from games import invitations, services as game_services
-from games.engine import DEFAULT_RULESET, SIDES, rulesets
+from games.engine import DEFAULT_RULESET, PREBATTLE_OPTION, SIDES, rulesets
 from games.models import Match, Scenario
 from games.ai import LEVELS
 
@@ -39,8 +39,6 @@ logger = logging.getLogger(__name__)
 
 MIN_BATTLES = 3
 MAX_BATTLES = 12
-#: The engine's set-up options for the pre-battle dice each side rolls (engine/battlecry/advanced/prebattle.py).
-PREBATTLE_OPTION = {"union": "prebattle_dice_union", "confederate": "prebattle_dice_confederate"}
 
 
 class CampaignRefused(Exception):
@@ -74,6 +72,7 @@ class Terms:
     deadline_hours: int = 72
     message: str = ""
     ruleset: str = DEFAULT_RULESET
+    options: dict = field(default_factory=dict)     # the ruleset's options, by name
 
 
 def carries_campaigns(rules) -> bool:
@@ -135,7 +134,7 @@ def _checked(terms: Terms) -> tuple[str, str, list]:
     name, theme, scenarios = _battles_of(terms)
     for sc in scenarios:
         try:
-            game_services.check_rules(sc, terms.ruleset)
+            game_services.check_rules(sc, terms.ruleset, terms.options)
         except game_services.ActionRefused as refused:
             raise CampaignRefused(refused.message) from None
     return name, theme, scenarios
@@ -146,6 +145,7 @@ def _create(challenger, opponent, terms: Terms, checked, **fields) -> Campaign:
     campaign = Campaign.objects.create(
         name=name, theme=theme, plan=terms.plan, challenger=challenger, opponent=opponent,
         challenger_side=terms.side, deadline_hours=int(terms.deadline_hours), ruleset=terms.ruleset,
+        options=dict(terms.options or {}),
         message=(terms.message or "")[:200], **fields)
     CampaignBattle.objects.bulk_create(
         CampaignBattle(campaign=campaign, number=i, scenario=sc)
@@ -225,7 +225,7 @@ def _start_battle(campaign: Campaign, battle: CampaignBattle) -> None:
     setup = {PREBATTLE_OPTION[s]: due["dice"] for s, due in battle.dice_due.items() if due["dice"]}
     battle.match = game_services.start_arranged_match(
         campaign.player_of("union"), campaign.player_of("confederate"), battle.scenario,
-        deadline_hours=campaign.deadline_hours, single_game=True, setup=setup,
+        options=campaign.options, deadline_hours=campaign.deadline_hours, single_game=True, setup=setup,
         message=f"{campaign.name}, battle {battle.number}", archie_level=campaign.archie_level,
         ruleset=campaign.ruleset)
     battle.save()

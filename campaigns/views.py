@@ -64,7 +64,8 @@ def new(request):
         d = form.cleaned_data
         terms = services.Terms(plan=d["plan"], scenarios=form.battles(), name=d["name"],
                                side=d["side"], deadline_hours=d["deadline_hours"],
-                               message=d["message"], ruleset=d["ruleset"])
+                               message=d["message"], ruleset=d["ruleset"],
+                               options=form.chosen_options())
         try:
             if d["archie_level"]:
                 campaign = services.start_versus_archie(request.user, terms, d["archie_level"])

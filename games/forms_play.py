@@ -11,6 +11,7 @@ from django.urls import reverse
 from battlecry_site.widgets import QuickSelect
 from games.engine import DEFAULT_RULESET, rulesets
 from games.models import Match, Scenario
+from games.option_fields import OptionsFormMixin
 
 DEADLINE_CHOICES = [(12, "12 hours"), (24, "1 day"), (48, "2 days"), (72, "3 days"),
                     (168, "1 week")]
@@ -75,20 +76,23 @@ def ruleset_field() -> RulesetField:
     return RulesetField()
 
 
-class SeekForm(forms.Form):
+class SeekForm(OptionsFormMixin, forms.Form):
+    """The terms of a match; the options offered are those of the ruleset chosen."""
+    option_place = "match"
     scenario = ScenarioChoiceField(queryset=Scenario.objects.all(), empty_label=None,
                                    help_text="The battle both games of the match are played on.")
     ruleset = ruleset_field()
     side = forms.ChoiceField(choices=Match.SIDE_CHOICES, initial="random", widget=QuickSelect,
                              label="Your side in game 1",
                              help_text="The re-match (game 2) swaps the sides.")
-    nightfall = forms.BooleanField(required=False, label="Nightfall",
-                                   help_text="No reshuffle: when a player's cards run out, night "
-                                             "falls and the game ends.")
     deadline_hours = forms.TypedChoiceField(choices=DEADLINE_CHOICES, coerce=int, initial=72, widget=QuickSelect,
                                             label="Time per move",
                                             help_text="After that the opponent may claim the game.")
     message = forms.CharField(required=False, max_length=200, label="Message (optional)")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.add_option_fields()
 
 
 #: How many members the opponent search offers at most.
@@ -123,7 +127,7 @@ class ChallengeForm(SeekForm):
     """The opponent is typed (their username): the page suggests members as one types
     (``play:members``), and without JavaScript the field is a plain text box."""
 
-    field_order = ["opponent", "scenario", "ruleset", "side", "nightfall", "deadline_hours", "message"]
+    field_order = ["opponent", "scenario", "ruleset", "side", "deadline_hours", "message"]
     opponent = forms.CharField(
         label="Member to challenge", max_length=150,
         help_text="Their username; type a few letters of a username or name to see suggestions.",
@@ -134,6 +138,7 @@ class ChallengeForm(SeekForm):
 
     def __init__(self, *args, user=None, **kwargs):
         super().__init__(*args, **kwargs)
+        self.order_fields(["opponent"] + [n for n in self.fields if n != "opponent"])
         self.user = user
         self.fields["opponent"].widget.attrs["hx-get"] = reverse("play:members")
 
@@ -149,17 +154,20 @@ class ChallengeForm(SeekForm):
         return found
 
 
-class SoloForm(forms.Form):
-    """A solo match against Archie: the battle, Archie's level and Nightfall."""
+class SoloForm(OptionsFormMixin, forms.Form):
+    """A solo match against Archie: the battle, the rules, Archie's level and the options of
+    the rules chosen."""
+    option_place = "solo"
     scenario = ScenarioChoiceField(queryset=Scenario.objects.all(), empty_label=None,
                                    help_text="You are its first player in game 1 and the "
                                              "second player in the re-match.")
     ruleset = ruleset_field()
     level = forms.ChoiceField(choices=Match._meta.get_field("archie_level").choices, widget=QuickSelect,
                               initial="veteran", label="Archie's level")
-    nightfall = forms.BooleanField(required=False, label="Nightfall",
-                                   help_text="No reshuffle: when a player's cards run out, night "
-                                             "falls and the game ends.")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.add_option_fields()
 
 
 @lru_cache(maxsize=4)

@@ -31,16 +31,16 @@ from battlecry_site.prepared import PreparedGet, PreparedInsert, PreparedUpdate
 from games import events, game_log, invitations, outbox
 from games.ai import LEVELS, Budget, choose
 from games.engine import (DEFAULT_RULESET, SIDE_NAMES, SIDES, Game as EngineGame, GameState,
-                          IllegalAction, chance_of, get_ruleset, other, rulesets)
+                          IllegalAction, OptionError, chance_of, get_ruleset, other, rulesets,
+                          validate_options)
 from games.kits import kit_for
 from games.models import ChatMessage, ChatShare, Game, GameAction, Match, Scenario, Seat
 from games.models.chat import MAX_LENGTH as CHAT_MAX_LENGTH, chat_is_public
 from games.models.match import engine_seed, seed_hash
+from games.presentation.options import option_label
 
 MIN_DEADLINE_HOURS = 1
 MAX_DEADLINE_HOURS = 24 * 14
-#: Actions only the site itself takes (never a player through ``act``).
-SYSTEM_ACTIONS = ("end_by_nightfall",)
 CLAIM = "claim_timeout"
 UNDO = "undo"
 RESIGN = "resign"
@@ -131,10 +131,6 @@ def load_engine(row: Game) -> GameState:
 
 
 # -- matches: challenges and seeks -------------------------------------------------------------
-def _clean_options(nightfall: bool = False) -> dict:
-    return {"nightfall": True} if nightfall else {}
-
-
 def check_rules(scenario: Scenario, ruleset: str = DEFAULT_RULESET, options: dict | None = None) -> None:
     """Refuse a scenario whose file is not valid, a ruleset that is not registered, a scenario
     the ruleset cannot play, or an option it does not declare (a match's terms, and each
@@ -151,7 +147,11 @@ def check_rules(scenario: Scenario, ruleset: str = DEFAULT_RULESET, options: dic
     declared = {o.name for o in rules.options}
     for name in options or {}:
         if name not in declared:
-            raise ActionRefused(f"The {ruleset} rules have no {name.replace('_', ' ')} option.")
+            raise ActionRefused(f"The {ruleset} rules have no {option_label(name)} option.")
+    try:
+        validate_options(rules.options, options)
+    except OptionError as e:
+        raise ActionRefused(f"These options cannot be played together: {e}.") from None
 
 
 def _check_terms(scenario: Scenario, deadline_hours: int, side: str,
@@ -179,34 +179,34 @@ CHALLENGE_WORDING = invitations.Wording(
     not_yourself="You cannot challenge yourself.")
 
 
-def create_challenge(challenger, opponent, scenario: Scenario, *, nightfall: bool = False,
+def create_challenge(challenger, opponent, scenario: Scenario, *, options: dict | None = None,
                      deadline_hours: int = 72, side: str = "random", message: str = "",
                      ruleset: str = DEFAULT_RULESET) -> Match:
     """Challenge a member to a match (game 1 and the re-match with sides swapped)."""
     invitations.check_invitee(challenger, opponent, CHALLENGE_WORDING)
-    _check_terms(scenario, deadline_hours, side, ruleset, _clean_options(nightfall))
+    _check_terms(scenario, deadline_hours, side, ruleset, options)
     with transaction.atomic():
         match = Match.objects.create(
             scenario=scenario, challenger=challenger, opponent=opponent, challenger_side=side,
-            options=_clean_options(nightfall), ruleset=ruleset, deadline_hours=int(deadline_hours),
+            options=dict(options or {}), ruleset=ruleset, deadline_hours=int(deadline_hours),
             status=Match.Status.CHALLENGE, message=message[:200])
         outbox.queue("games.notify_challenge", match.pk)
     return match
 
 
-def post_seek(user, scenario: Scenario, *, nightfall: bool = False, deadline_hours: int = 72,
+def post_seek(user, scenario: Scenario, *, options: dict | None = None, deadline_hours: int = 72,
               side: str = "random", message: str = "", ruleset: str = DEFAULT_RULESET) -> Match:
     """Post an open seek any other member may join."""
     if not user.is_authenticated:
         raise ActionRefused("Log in to post a seek.")
-    _check_terms(scenario, deadline_hours, side, ruleset, _clean_options(nightfall))
+    _check_terms(scenario, deadline_hours, side, ruleset, options)
     return Match.objects.create(
         scenario=scenario, challenger=user, opponent=None, challenger_side=side,
-        options=_clean_options(nightfall), ruleset=ruleset, deadline_hours=int(deadline_hours),
+        options=dict(options or {}), ruleset=ruleset, deadline_hours=int(deadline_hours),
         status=Match.Status.SEEK, message=message[:200])
 
 
-def start_arranged_match(home, away, scenario: Scenario, *, nightfall: bool = False,
+def start_arranged_match(home, away, scenario: Scenario, *, options: dict | None = None,
                          deadline_hours: int = 72, message: str = "",
                          single_game: bool = False, setup: dict | None = None,
                          archie_level: str = "", ruleset: str = DEFAULT_RULESET) -> Match:
@@ -219,7 +219,7 @@ def start_arranged_match(home, away, scenario: Scenario, *, nightfall: bool = Fa
     ``archie_level``: one of the two is :func:`archie_user`, who plays at this level."""
     if home is None or away is None or home.pk == away.pk:
         raise ActionRefused("A match needs two different players.")
-    options = {**_clean_options(nightfall), **(setup or {})}
+    options = {**(options or {}), **(setup or {})}
     _check_terms(scenario, deadline_hours, "union", ruleset, options)
     with transaction.atomic():
         match = Match.objects.create(
@@ -403,7 +403,7 @@ def act(game_id, user, action, version) -> Acted:
             raise NotYourTurn(f"It is not your decision: the {SIDE_NAMES[row.deciding_side]} "
                               "player is to act.", game=row)
         side = row.deciding_side
-        if action["type"] in SYSTEM_ACTIONS or action["type"] in (CLAIM, UNDO, RESIGN):
+        if action["type"] in system_actions() or action["type"] in (CLAIM, UNDO, RESIGN):
             raise IllegalStep("The site takes that step itself.", game=row)
         engine = load_engine(row)
         try:
@@ -414,23 +414,47 @@ def act(game_id, user, action, version) -> Acted:
     return Acted(row, events, engine)
 
 
-def end_by_nightfall(game_id, version) -> Acted | None:
-    """End a game that night has fallen on: exactly once, and only at ``version``.
+def site_step(row: Game) -> str | None:
+    """The type of the action the site itself must take in this game now (its ruleset's
+    ``site_steps`` for the phase it is in), or None."""
+    rules = rulesets().get(row.ruleset)
+    return rules.site_steps.get(row.phase) if rules is not None else None
 
-    Returns None (and does nothing) if the game moved on or is not waiting for Nightfall.
+
+def site_step_phases() -> tuple[str, ...]:
+    """Every phase in which some registered ruleset has the site take the step."""
+    return tuple(sorted({phase for rules in rulesets().values() for phase in rules.site_steps}))
+
+
+def system_actions() -> tuple[str, ...]:
+    """Actions only the site itself takes (never a player through ``act``): the steps every
+    registered ruleset declares as the site's (``Ruleset.site_steps``)."""
+    return tuple(sorted({kind for rules in rulesets().values() for kind in rules.site_steps.values()}))
+
+
+def take_site_step(game_id, version) -> Acted | None:
+    """Take the step a game waits for the site to take (e.g. ending a game when night has
+    fallen under Nightfall): exactly once, and only at ``version``.
+
+    Returns None (and does nothing) if the game moved on or waits for no step of the site.
     """
     with transaction.atomic():
         try:
             row = _locked_game(game_id)
         except ActionRefused:
             return None
-        if row.is_over or row.version != int(version) or row.phase != "nightfall":
+        kind = site_step(row)
+        if row.is_over or row.version != int(version) or kind is None:
             return None
         engine = load_engine(row)
-        action = {"type": "end_by_nightfall"}
+        action = {"type": kind}
         events = engine.apply(action)
         _record(row, engine, "", None, action, events)
     return Acted(row, events)
+
+
+#: The name the scheduled check has always called (its task is ``games.nightfall_check``).
+end_by_nightfall = take_site_step
 
 
 def claim_timeout(game_id, user, version=None) -> Acted:
@@ -610,8 +634,7 @@ def _queue_follow_ups(row: Game, previous_deciding, events: list) -> None:
         outbox.queue("games.archie_move", row.pk, row.version)
     elif row.deciding and row.deciding != previous_deciding:
         outbox.queue("games.notify_turn", row.pk, row.version)
-    if row.match.nightfall and (row.phase == "nightfall"
-                                or any(e.get("type") == "turn" for e in events)):
+    if site_step(row) is not None:
         outbox.queue("games.nightfall_check", row.pk, row.version)
 
 
@@ -653,7 +676,7 @@ def archie_stuck(row: Game, now=None) -> bool:
     return archie_to_decide(row) and (now or timezone.now()) - row.updated > ARCHIE_STUCK_AFTER
 
 
-def start_solo(user, scenario: Scenario, level: str, *, nightfall: bool = False,
+def start_solo(user, scenario: Scenario, level: str, *, options: dict | None = None,
                ruleset: str = DEFAULT_RULESET, guided: bool = False) -> Match:
     """A solo match against Archie, starting at once.
 
@@ -664,12 +687,12 @@ def start_solo(user, scenario: Scenario, level: str, *, nightfall: bool = False,
         raise ActionRefused("Log in to play against Archie.")
     if level not in LEVELS:
         raise ActionRefused(f"Choose Archie's level: {', '.join(LEVELS)}.")
-    _check_terms(scenario, 72, "random", ruleset, _clean_options(nightfall))
+    _check_terms(scenario, 72, "random", ruleset, options)
     first = scenario.engine_scenario().first_side
     with transaction.atomic():
         match = Match.objects.create(
             scenario=scenario, challenger=user, opponent=archie_user(), challenger_side=first,
-            options=_clean_options(nightfall), ruleset=ruleset, archie_level=level,
+            options=dict(options or {}), ruleset=ruleset, archie_level=level,
             guided=guided, status=Match.Status.ACTIVE)
         _start(match)
     return match

@@ -129,19 +129,22 @@ def announce_timeouts() -> int:
     return sent
 
 
+# The check and its sweep keep the names they were first scheduled under (Nightfall's end
+# was the first step the site takes itself); they take any ruleset's site step.
 @shared_task(name="games.nightfall_check")
 def nightfall_check(game_id: int, version: int) -> bool:
-    """End the game by Nightfall if it waits for that at ``version`` (else nothing)."""
-    return services.end_by_nightfall(game_id, version) is not None
+    """Take the step the game waits for the site to take at ``version`` (else nothing)."""
+    return services.take_site_step(game_id, version) is not None
 
 
 @shared_task(name="games.nightfall_sweep")
 def nightfall_sweep() -> int:
-    """Every game waiting for Nightfall's end, ended once (a missed check is caught here)."""
+    """Every game waiting for a step of the site, stepped once (a missed check is caught here)."""
     ended = 0
-    for gid, version in Game.objects.filter(finished_at__isnull=True, phase="nightfall") \
+    for gid, version in Game.objects.filter(finished_at__isnull=True,
+                                            phase__in=services.site_step_phases()) \
             .values_list("pk", "version"):
-        if services.end_by_nightfall(gid, version) is not None:
+        if services.take_site_step(gid, version) is not None:
             ended += 1
     return ended
 

@@ -12,6 +12,7 @@ urlpatterns = [
     path("solo/", solo.solo, name="solo"),
     path("first-game/", welcome.first_game, name="first_game"),
     path("members/", lobby.members, name="members"),
+    path("options/", lobby.option_fields, name="option_fields"),
     path("matches/<int:match_id>/", lobby.match_page, name="match"),
     path("matches/<int:match_id>/accept/", lobby.accept, name="accept"),
     path("matches/<int:match_id>/decline/", lobby.decline, name="decline"),

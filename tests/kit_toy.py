@@ -76,6 +76,11 @@ class PileRules:
     archie_plays_from_deck = False
     phases = ("take", "over")
     victory = None
+    site_steps: dict = {}          # the site takes no step of its own in these games
+
+    def victory_for(self, options):
+        return self.victory
+
     terrain_effects = ()
     cards: dict = {}
 

@@ -113,6 +113,11 @@ class SquareMarch:
     archie_plays_from_deck = False
     phases = ("march", "over")
     victory = None
+    site_steps: dict = {}          # the site takes no step of its own in these games
+
+    def victory_for(self, options):
+        return self.victory
+
     summary = ("The first side to reach the far row wins.",)
     terrain_effects = ()
     cards: dict = {}

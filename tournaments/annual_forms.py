@@ -6,6 +6,7 @@ from django.contrib.auth import get_user_model
 
 from accounts.models import time_zone_names
 from games.forms_play import DEADLINE_CHOICES, ruleset_field
+from games.option_fields import OptionsFormMixin
 from tournaments.annual.anniversaries import ANNIVERSARIES
 from tournaments.annual.scoring import DEFAULT_WINDOW_DAYS
 from tournaments.annual_services import MAX_WINDOW_DAYS
@@ -23,7 +24,8 @@ def _member_field(label, required=True):
                                   label=label, required=required)
 
 
-class AnnualGamesForm(forms.Form):
+class AnnualGamesForm(OptionsFormMixin, forms.Form):
+    option_place = "competition"
     year = forms.IntegerField(min_value=1900, max_value=2999)
     window_days = forms.IntegerField(
         min_value=0, max_value=MAX_WINDOW_DAYS, initial=DEFAULT_WINDOW_DAYS, required=False,
@@ -34,7 +36,6 @@ class AnnualGamesForm(forms.Form):
     mode = forms.ChoiceField(choices=Competition.Mode.choices, initial=Competition.Mode.BOTH,
                              label="Where the games are played")
     ruleset = ruleset_field()
-    nightfall = forms.BooleanField(required=False)
     deadline_hours = forms.TypedChoiceField(choices=DEADLINE_CHOICES, coerce=int, initial=72,
                                             label="Time per move (web games)")
     player_a = _member_field("Two-player form: first player", required=False)
@@ -43,6 +44,7 @@ class AnnualGamesForm(forms.Form):
     def __init__(self, *args, club=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["time_zone"].choices = [(z, z) for z in time_zone_names()]
+        self.add_option_fields()
         for name in ("player_a", "player_b"):
             self.fields[name].queryset = _members(club)
             self.fields[name].label_from_instance = lambda u: u.profile.name

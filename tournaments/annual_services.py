@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 import zoneinfo
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.db.models import Max
@@ -43,7 +43,7 @@ class AnnualTerms:
     window_days: int | None = DEFAULT_WINDOW_DAYS    # None: any time in the year
     time_zone: str = "UTC"
     mode: str = Competition.Mode.BOTH
-    nightfall: bool = False
+    options: dict = field(default_factory=dict)   # the ruleset's options, by name
     ruleset: str = DEFAULT_RULESET      # the rules of every match on the site
     deadline_hours: int = 72
     players: tuple = ()             # two members: the two-player form
@@ -76,7 +76,7 @@ def create_annual_games(club, organiser, terms: AnnualTerms) -> Competition:
         raise Refused("Choose where the games are played.")
     if not (game_services.MIN_DEADLINE_HOURS <= int(terms.deadline_hours) <= game_services.MAX_DEADLINE_HOURS):
         raise Refused("The time per move must be between 1 hour and 14 days.")
-    ruleset = check_rules(terms.ruleset, bool(terms.nightfall))
+    ruleset = check_rules(terms.ruleset, terms.options)
     players = tuple(terms.players)
     if players:
         if len(players) != 2 or players[0].pk == players[1].pk:
@@ -97,7 +97,7 @@ def create_annual_games(club, organiser, terms: AnnualTerms) -> Competition:
         comp = Competition.objects.create(
             club=club, name=name, kind=Competition.Kind.ANNUAL,
             scenario_policy=Competition.ScenarioPolicy.ORGANISER, mode=terms.mode,
-            nightfall=bool(terms.nightfall), ruleset=ruleset, deadline_hours=int(terms.deadline_hours),
+            options=dict(terms.options or {}), ruleset=ruleset, deadline_hours=int(terms.deadline_hours),
             status=Competition.Status.RUNNING, created_by=organiser)
         AnnualGames.objects.create(competition=comp, year=year, window_days=window.days,
                                    time_zone=terms.time_zone, two_player=bool(players))
@@ -191,7 +191,7 @@ def arrange_match(comp: Competition, user, battle: int, opponent, *, where: str 
         if where == "web":
             try:
                 p.match = game_services.create_challenge(
-                    user, opponent, rnd.scenario, side="union", nightfall=comp.nightfall,
+                    user, opponent, rnd.scenario, side="union", options=comp.options,
                     deadline_hours=comp.deadline_hours, message=f"{comp.name}: {anniversary.name}",
                     ruleset=comp.ruleset)
             except game_services.ActionRefused as refused:

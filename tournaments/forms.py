@@ -6,6 +6,7 @@ from django.contrib.auth import get_user_model
 
 from battlecry_site.names import validate_name
 from games.forms_play import DEADLINE_CHOICES, ruleset_field
+from games.option_fields import OptionsFormMixin
 from games.models import Scenario
 from tournaments.models import Competition
 from tournaments.pairing import METRICS
@@ -25,7 +26,8 @@ class ClubForm(forms.Form):
     public = forms.BooleanField(required=False, label="Anyone may read the club's competitions")
 
 
-class CompetitionForm(forms.Form):
+class CompetitionForm(OptionsFormMixin, forms.Form):
+    option_place = "competition"
     name = forms.CharField(max_length=100, validators=[validate_name])
     kind = forms.ChoiceField(choices=[(k, label) for k, label in Competition.Kind.choices
                                       if k != Competition.Kind.ANNUAL], initial=Competition.Kind.LEAGUE)
@@ -43,7 +45,6 @@ class CompetitionForm(forms.Form):
         queryset=Scenario.objects.all(), required=False,
         help_text="The list (played in this order, round after round) or the pool.")
     ruleset = ruleset_field()
-    nightfall = forms.BooleanField(required=False)
     deadline_hours = forms.TypedChoiceField(choices=DEADLINE_CHOICES, coerce=int, initial=72,
                                             label="Time per move (web games)")
     round_days = forms.IntegerField(min_value=1, max_value=120, initial=14, label="Days per round")
@@ -60,6 +61,7 @@ class CompetitionForm(forms.Form):
                 choices=METRIC_CHOICES, required=False,
                 initial=default[i - 1] if i <= len(default) else "",
                 label="Standings: ranked first by" if i == 1 else "then by")
+        self.add_option_fields()
 
     def standings_fields(self):
         return [self[f"order_{i}"] for i in range(1, ORDER_PLACES + 1)]
@@ -72,7 +74,7 @@ class CompetitionForm(forms.Form):
     def common_fields(self):
         grouped = {n for names in self.KIND_FIELDS.values() for n in names}
         return [f for f in self if f.name not in grouped and not f.name.startswith("order_")
-                and f.name not in ("name", "kind")]
+                and f.name not in ("name", "kind") and f.name not in self.option_names]
 
     def clean(self):
         data = super().clean()

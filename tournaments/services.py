@@ -9,7 +9,7 @@ their results arrive through :data:`games.events.match_finished`.
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import timedelta
 
 from django.db import transaction
@@ -20,7 +20,8 @@ from django.utils.text import slugify
 from battlecry_site.names import MESSAGE as NAME_MESSAGE, has_control_characters
 from games import outbox
 from games import services as game_services
-from games.engine import DEFAULT_RULESET, other, rulesets
+from games.engine import DEFAULT_RULESET, OptionError, other, rulesets, validate_options
+from games.presentation.options import option_label
 from tournaments import knockout, tables
 from tournaments import pairing as algo
 from tournaments.refusals import NotOrganiser, NotYourMatch, Refused, _organiser
@@ -133,7 +134,7 @@ class Terms:
     swiss_rounds: int = 4
     scenario_policy: str = Competition.ScenarioPolicy.FIXED
     scenarios: tuple = ()
-    nightfall: bool = False
+    options: dict = field(default_factory=dict)   # the ruleset's options, by name
     ruleset: str = DEFAULT_RULESET      # the rules of every match (a registered ruleset)
     deadline_hours: int = 72
     round_days: int = 14
@@ -142,14 +143,21 @@ class Terms:
     knockout_size: int = 0  # tournaments: the places of the final knockout (0: none)
 
 
-def check_rules(ruleset: str, nightfall: bool, scenarios=()) -> str:
+def check_rules(ruleset: str, options: dict | None = None, scenarios=()) -> str:
     """The rules a competition's matches are played under, if they can be: a registered
-    ruleset that has the options chosen (Nightfall) and plays every scenario listed."""
+    ruleset that has the options chosen and plays every scenario listed."""
     rules = rulesets().get(ruleset)
     if rules is None:
         raise Refused(f"Choose the rules: {', '.join(sorted(rulesets()))}.")
-    if nightfall and "nightfall" not in {o.name for o in rules.options}:
-        raise Refused(f"The {ruleset} rules have no Nightfall: leave it off or choose other rules.")
+    declared = {o.name for o in rules.options}
+    for name in options or {}:
+        if name not in declared:
+            raise Refused(f"The {ruleset} rules have no {option_label(name)}: leave it off or "
+                          "choose other rules.")
+    try:
+        validate_options(rules.options, options)
+    except OptionError as e:
+        raise Refused(f"These options cannot be played together: {e}.") from None
     for sc in scenarios:
         if sc.format != rules.scenario_format or not rules.supports(sc.engine_scenario()):
             raise Refused(f"{sc} cannot be played under the {ruleset} rules.")
@@ -185,12 +193,12 @@ def create_competition(club: Club, organiser, terms: Terms) -> Competition:
         raise Refused(str(e)) from None
     if not order:
         raise Refused("Choose at least one standings metric.")
-    ruleset = check_rules(terms.ruleset, bool(terms.nightfall), terms.scenarios)
+    ruleset = check_rules(terms.ruleset, terms.options, terms.scenarios)
     with transaction.atomic():
         comp = Competition.objects.create(
             club=club, name=terms.name.strip()[:100], kind=terms.kind,
             double_round_robin=bool(terms.double_round_robin), swiss_rounds=int(terms.swiss_rounds),
-            scenario_policy=terms.scenario_policy, nightfall=bool(terms.nightfall), ruleset=ruleset,
+            scenario_policy=terms.scenario_policy, options=dict(terms.options or {}), ruleset=ruleset,
             deadline_hours=int(terms.deadline_hours), round_days=int(terms.round_days),
             mode=terms.mode, order=order, created_by=organiser, knockout_size=knockout_size)
         for i, sc in enumerate(dict.fromkeys(terms.scenarios)):
@@ -354,7 +362,7 @@ def _start_web_match(p: Pairing) -> None:
     comp = p.round.competition
     try:
         p.match = game_services.start_arranged_match(
-            p.home, p.away, p.scenario, nightfall=comp.nightfall, deadline_hours=comp.deadline_hours,
+            p.home, p.away, p.scenario, options=comp.options, deadline_hours=comp.deadline_hours,
             message=f"{comp.name}, {p.round.label.lower()}", ruleset=comp.ruleset)
     except game_services.ActionRefused as refused:
         raise Refused(refused.message) from None

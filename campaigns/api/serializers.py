@@ -8,6 +8,7 @@ from rest_framework import serializers
 
 from campaigns import services
 from campaigns.models import Campaign, CampaignBattle, CampaignPlan
+from games.api.options import options_field, options_of
 from games.api.serializers import MemberSerializer
 from games.api.types import SIDE_CHOICES
 from games.api.rulesets import RulesetChoiceField
@@ -114,7 +115,7 @@ class CampaignSerializer(serializers.ModelSerializer):
     class Meta:
         model = Campaign
         fields = ("id", "name", "theme", "plan", "status", "challenger", "opponent", "challenger_side",
-                  "versus_archie", "archie_level", "ruleset", "deadline_hours", "message", "created", "started",
+                  "versus_archie", "archie_level", "ruleset", "options", "deadline_hours", "message", "created", "started",
                   "finished", "winner", "decided_by", "held", "url")
 
 
@@ -205,6 +206,7 @@ class CampaignTermsSerializer(serializers.Serializer):
         help_text="The rules every battle is played under; only rules with the pre-battle dice can "
                   f"carry a campaign ({', '.join(services.campaign_rulesets())}), any other is refused "
                   "with the reason (ruling C9).")
+    options = options_field("campaign")
 
     def validate(self, data):
         if bool(data.get("plan")) == bool(data.get("scenarios")):
@@ -215,7 +217,7 @@ class CampaignTermsSerializer(serializers.Serializer):
         d = self.validated_data
         return services.Terms(plan=d.get("plan"), scenarios=tuple(d.get("scenarios") or ()),
                               name=d["name"], side=d["side"], deadline_hours=int(d["deadline_hours"]),
-                              message=d["message"], ruleset=d["ruleset"])
+                              message=d["message"], ruleset=d["ruleset"], options=options_of(d))
 
 
 class CampaignInvitationSerializer(CampaignTermsSerializer):

@@ -16,6 +16,7 @@ from games.models import Game, Match
 from games.models.seat import seats_prefetch
 
 from .filters import MatchFilter
+from .options import options_of
 from .serializers import (ChallengeSerializer, ChatMessageSerializer, ChatPostSerializer, MatchSerializer,
                           MatchTermsSerializer)
 
@@ -61,7 +62,7 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         terms.is_valid(raise_exception=True)
         d = terms.validated_data
         match = services.create_challenge(request.user, d["opponent"], d["scenario"],
-                                          nightfall=d["nightfall"], deadline_hours=d["deadline_hours"],
+                                          options=options_of(d), deadline_hours=d["deadline_hours"],
                                           side=d["side"], message=d["message"], ruleset=d["ruleset"])
         return self._done(match, status.HTTP_201_CREATED)
 
@@ -72,7 +73,7 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         terms = MatchTermsSerializer(data=request.data)
         terms.is_valid(raise_exception=True)
         d = terms.validated_data
-        match = services.post_seek(request.user, d["scenario"], nightfall=d["nightfall"],
+        match = services.post_seek(request.user, d["scenario"], options=options_of(d),
                                    deadline_hours=d["deadline_hours"], side=d["side"], message=d["message"],
                                    ruleset=d["ruleset"])
         return self._done(match, status.HTTP_201_CREATED)

@@ -11,6 +11,7 @@ from games import services
 from games.forms_play import DEADLINE_CHOICES
 from games.models import Game, Match, Scenario, Seat
 
+from .options import LegacyOptionField, legacy_field, options_field
 from .types import SIDE_CHOICES, ActionField, HexSerializer, action_list, event_list
 from .view_types import GameViewSerializer, OutcomeSerializer
 
@@ -144,7 +145,8 @@ class MatchTermsSerializer(serializers.Serializer):
     scenario = serializers.SlugRelatedField(slug_field="slug", queryset=Scenario.objects.all())
     side = serializers.ChoiceField(choices=Match.SIDE_CHOICES, default="random",
                                    help_text="Your side in game 1; the re-match swaps sides.")
-    nightfall = serializers.BooleanField(default=False)
+    options = options_field("match")
+    nightfall = legacy_field()
     ruleset = RulesetChoiceField(help_text="The rules both games are played under.")
     deadline_hours = serializers.ChoiceField(choices=[h for h, _ in DEADLINE_CHOICES], default=72,
                                              help_text="Hours per move; then the opponent may claim the game.")
@@ -159,7 +161,9 @@ class SoloSerializer(serializers.Serializer):
                                                       "second player in the re-match.")
     level = serializers.ChoiceField(choices=[c for c, _ in Match._meta.get_field("archie_level").choices],
                                     default="veteran", help_text="Archie's level.")
-    nightfall = serializers.BooleanField(default=False)
+    ruleset = RulesetChoiceField(help_text="The rules both games are played under.")
+    options = options_field("solo")
+    nightfall = legacy_field()
 
 
 class ArchieLevelSerializer(serializers.Serializer):
@@ -218,16 +222,21 @@ class MatchSerializer(serializers.ModelSerializer):
     opponent = MemberSerializer(allow_null=True)
     winner = MemberSerializer(allow_null=True)
     games = MatchGameSerializer(many=True)
-    nightfall = serializers.BooleanField()
+    options = serializers.SerializerMethodField()
+    nightfall = LegacyOptionField()
     url = serializers.HyperlinkedIdentityField(view_name="api-v1:match-detail")
 
     class Meta:
         model = Match
-        fields = ("id", "status", "scenario", "challenger", "opponent", "challenger_side", "nightfall",
-                  "ruleset", "archie_level", "deadline_hours", "message", "created", "started",
+        fields = ("id", "status", "scenario", "challenger", "opponent", "challenger_side", "options",
+                  "nightfall", "ruleset", "archie_level", "deadline_hours", "message", "created", "started",
                   "finished", "winner",
                   "challenger_flags", "opponent_flags", "challenger_figures", "opponent_figures",
                   "decided_by", "tie_rolls", "games", "url")
+
+    @extend_schema_field(serializers.DictField(help_text="The options members chose, by name."))
+    def get_options(self, match):
+        return {o["name"]: match.options[o["name"]] for o in match.options_in_force}
 
 
 # -- games ---------------------------------------------------------------------------------

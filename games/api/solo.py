@@ -12,6 +12,8 @@ from games import services
 from games.ai import LEVELS
 from games.models import Match
 
+from .options import options_of
+
 from .matches import visible_matches
 from .serializers import ArchieLevelSerializer, MatchSerializer, SoloSerializer
 
@@ -37,7 +39,8 @@ class SoloViewSet(viewsets.GenericViewSet):
         body = SoloSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         d = body.validated_data
-        match = services.start_solo(request.user, d["scenario"], d["level"], nightfall=d["nightfall"])
+        match = services.start_solo(request.user, d["scenario"], d["level"], options=options_of(d),
+                                    ruleset=d["ruleset"])
         match = visible_matches(request.user).get(pk=match.pk)
         return Response(MatchSerializer(match, context={"request": request}).data,
                         status=status.HTTP_201_CREATED)

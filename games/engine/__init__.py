@@ -26,8 +26,10 @@ from collections.abc import Iterator, Mapping
 
 from .battlecry.advanced.ruleset import ADVANCED
 from .battlecry.cards import Card
+from .battlecry.prebattle import OPTION as PREBATTLE_OPTION
 from .battlecry.standard.ruleset import STANDARD
-from .core import GameState, LiveRulesets, OptionError, Ruleset, get_ruleset, rulesets
+from .core import (PLACES as OPTION_PLACES, GameState, LiveRulesets, Option, OptionError, Ruleset,
+                   counts_for_ratings, get_ruleset, options_for, rulesets, validate_options)
 from .core.errors import IllegalAction, ScenarioError
 from .battlecry.advanced.game import Game as AdvancedGame, view_event
 from .facade import Game, default_ruleset, load_scenario_as, scenario_formats, scenario_rulesets, set_default_ruleset
@@ -79,7 +81,7 @@ DEFAULT_RULESET = ADVANCED.name
 set_default_ruleset(DEFAULT_RULESET)
 
 __all__ = ["ADVANCED", "AdvancedGame", "STANDARD", "BOARD", "CARDS", "Card", "DEFAULT_RULESET", "Game", "GameState", "Hex",
-           "HexBoard", "IllegalAction", "OptionError", "RULESETS", "Ruleset", "SEATS", "default_ruleset", "get_ruleset",
+           "HexBoard", "IllegalAction", "OPTION_PLACES", "PREBATTLE_OPTION", "Option", "OptionError", "counts_for_ratings", "options_for", "validate_options", "RULESETS", "Ruleset", "SEATS", "default_ruleset", "get_ruleset",
            "load_scenario_as", "scenario_formats", "scenario_rulesets", "CONFEDERATE", "SIDES", "SIDE_NAMES", "Scenario", "ScenarioError",
            "TERRAIN", "TerrainKind", "card_of", "chance_of", "load_scenario", "other", "replay",
            "rulesets", "side_name", "UNION", "sample_scenario", "view_event"]

@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.engine import DEFAULT_RULESET, SIDE_NAMES
+from games.presentation.options import options_in_force
 
 #: Prefix of the engine seed's derivation (see :func:`engine_seed`); never change it.
 ENGINE_SEED_PREFIX = "battlecry-engine-seed:"
@@ -63,7 +64,7 @@ class Match(models.Model):
     challenger_side = models.CharField(
         max_length=12, choices=SIDE_CHOICES, default="random",
         help_text="The side the challenger plays in game 1 (the re-match swaps sides).")
-    options = models.JSONField(default=dict, blank=True, help_text='Game options, e.g. {"nightfall": true}.')
+    options = models.JSONField(default=dict, blank=True, help_text="Game options by name, as the match's ruleset declares them.")
     ruleset = models.CharField(max_length=20, default=DEFAULT_RULESET,
                                help_text="The rules both games are played under (a registered ruleset).")
     archie_level = models.CharField(
@@ -125,8 +126,9 @@ class Match(models.Model):
                     and user.pk in (self.challenger_id, self.opponent_id))
 
     @property
-    def nightfall(self) -> bool:
-        return bool(self.options.get("nightfall"))
+    def options_in_force(self) -> list[dict]:
+        """The options chosen for the match, in its ruleset's words (label and value)."""
+        return options_in_force(self.ruleset, self.options)
 
     @property
     def solo(self) -> bool:

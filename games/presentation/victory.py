@@ -7,8 +7,9 @@ terms the game's ruleset declares.
 from __future__ import annotations
 
 from games.board_svg import hex_name
-from games.engine import SIDE_NAMES, SIDES, get_ruleset
+from games.engine import SIDE_NAMES, SIDES
 from games.kits.battlecry import scenario_of
+from games.presentation.options import victory_terms
 
 
 
@@ -19,8 +20,7 @@ def _n(n: int, word: str) -> str:
 def victory(engine, view: dict) -> dict:
     """``{"sides": [{side, name, lines, hand}], "common": [lines], "summary": str}``."""
     sc = scenario_of(engine)
-    terms = get_ruleset(engine.ruleset).victory
-    nightfall = bool((view.get("options") or {}).get("nightfall"))
+    terms = victory_terms(engine.ruleset, view.get("options"))
     generals_matter = terms.last_general_loses and any(g.side for g in sc.generals)
     sides = []
     for s in SIDES:
@@ -46,12 +46,8 @@ def victory(engine, view: dict) -> dict:
                    if cap < base + per * gens else "")
                 + ".")
         sides.append({"side": s, "name": SIDE_NAMES[s], "lines": lines, "hand": hand})
-    common = []
-    if nightfall:
-        common.append("Nightfall: played cards are not reshuffled. When a player has no card to "
-                      "play, night falls: more flags wins, then more enemy figures eliminated; "
-                      "else a draw.")
-    elif terms.empty_hand_loses:
+    common = list(getattr(terms, "notes", ()))
+    if terms.empty_hand_loses:
         common.append("A player who must play a command card and holds none loses the game.")
     need = view["flags_needed"]
     if need["union"] == need["confederate"]:

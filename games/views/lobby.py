@@ -21,7 +21,8 @@ from games.models.seat import seats_prefetch
 
 from .campaign_place import campaign_place
 from .play import see_other
-from games.engine import SIDE_NAMES, other
+from games.engine import DEFAULT_RULESET, OPTION_PLACES, SIDE_NAMES, other, rulesets
+from games.option_fields import OptionFieldsForm
 from games.presentation.kits import phase_words
 
 
@@ -170,7 +171,7 @@ def challenge(request):
         d = form.cleaned_data
         try:
             match = services.create_challenge(
-                request.user, d["opponent"], d["scenario"], nightfall=d["nightfall"],
+                request.user, d["opponent"], d["scenario"], options=form.chosen_options(),
                 ruleset=d["ruleset"],
                 deadline_hours=d["deadline_hours"], side=d["side"], message=d["message"])
         except services.ActionRefused as refused:
@@ -189,7 +190,7 @@ def seek(request):
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         try:
-            match = services.post_seek(request.user, d["scenario"], nightfall=d["nightfall"],
+            match = services.post_seek(request.user, d["scenario"], options=form.chosen_options(),
                                        ruleset=d["ruleset"],
                                        deadline_hours=d["deadline_hours"], side=d["side"],
                                        message=d["message"])
@@ -263,3 +264,19 @@ def match_page(request, match_id):
         "chat_game": match.current_game() if match.is_player(user) else None,
     }
     return render(request, "games/match.html", ctx)
+
+
+def option_fields(request):
+    """The options fieldset of a form for the ruleset chosen (``?place=&prefix=`` and the
+    form's ruleset field): what the form's options are replaced with when its ruleset select
+    changes. Without JavaScript the form is posted as it is and refuses an option the rules
+    chosen do not have."""
+    place = request.GET.get("place", "")
+    if place not in OPTION_PLACES:
+        return HttpResponse("Unknown place.", status=400, content_type="text/plain")
+    prefix = (request.GET.get("prefix") or "")[:20]
+    ruleset = request.GET.get(f"{prefix}-ruleset" if prefix else "ruleset") or DEFAULT_RULESET
+    if ruleset not in rulesets():
+        ruleset = DEFAULT_RULESET
+    form = OptionFieldsForm(ruleset, place, prefix=prefix)
+    return HttpResponse(form.option_fieldset())

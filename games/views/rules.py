@@ -10,21 +10,13 @@ from django.shortcuts import render
 
 from games.engine import DEFAULT_RULESET, rulesets
 
-#: The rulesets' options as the page names them (the engine's keys stay out of sight).
-OPTION_NAMES = {
-    "nightfall": "Nightfall",
-    "archie": "Archie, the computer opponent",
-    "auto_retreat": "Automatic retreats",
-    "prebattle_dice_union": "Union pre-battle dice (campaigns)",
-    "prebattle_dice_confederate": "Confederate pre-battle dice (campaigns)",
-}
 _SOURCE_NOTE = re.compile(r"\s*\((?:[\w./]+\.py)\)")
 
 
 def option_words(option) -> dict:
     """``{"name", "description"}`` of a ruleset option, in words: no option key and no
     source file named."""
-    name = OPTION_NAMES.get(option.name) or option.name.replace("_", " ").capitalize()
+    name = option.label
     description = _SOURCE_NOTE.sub("", option.description).replace("The engine takes", "The site takes")
     return {"name": name, "description": description}
 

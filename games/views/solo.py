@@ -41,7 +41,7 @@ def solo(request):
             d = form.cleaned_data
             try:
                 match = services.start_solo(request.user, d["scenario"], d["level"],
-                                            nightfall=d["nightfall"], ruleset=d["ruleset"])
+                                            options=form.chosen_options(), ruleset=d["ruleset"])
             except services.ActionRefused as refused:
                 form.add_error(None, refused.message)
             else:

@@ -188,3 +188,20 @@ def test_only_a_player_can_start_a_held_battle(client, lee, grant, django_user_m
         services.start_held(campaign.pk, stranger)
     with pytest.raises(services.CampaignRefused, match="No battle of this campaign is waiting"):
         services.start_held(campaign.pk, lee)      # battle 1 is being played: nothing is held
+
+
+def test_the_campaign_form_offers_the_rules_options_and_every_battle_takes_them(client, lee, grant):
+    plan = load_plan("jackson-valley-1862")
+    client.force_login(lee)
+    form = client.get("/campaigns/new/").content.decode()
+    assert 'id="options"' in form and 'name="nightfall"' in form
+    r = client.post("/campaigns/new/", {"opponent": "grant", "plan": plan.pk, "side": "confederate",
+                                        "deadline_hours": 72, "nightfall": "on"})
+    assert r.status_code == 303
+    campaign = Campaign.objects.get()
+    assert campaign.options == {"nightfall": True}
+    client.force_login(grant)
+    client.post(f"/campaigns/{campaign.pk}/accept/")
+    match = campaign.battles.get(number=1).match
+    assert match.options == {"nightfall": True}
+    assert match.games.get().state["options"]["nightfall"] is True

@@ -29,7 +29,7 @@ def first_card_skirmish(game):
 def test_challenge_accept_starts_game_one(lee, grant, django_capture_on_commit_callbacks):
     sc = make_scenario()
     with django_capture_on_commit_callbacks(execute=True):
-        match = services.create_challenge(lee, grant, sc, nightfall=True, deadline_hours=48,
+        match = services.create_challenge(lee, grant, sc, options={"nightfall": True}, deadline_hours=48,
                                           side="confederate")
     assert match.status == Match.Status.CHALLENGE and match.options == {"nightfall": True}
     assert [m.to for m in mail.outbox] == [["grant@example.org"]]
@@ -343,7 +343,7 @@ def test_the_published_commitment_is_to_a_128_bit_secret_and_the_reveal_replays_
 
 def nightfall_game(lee, grant):
     """A Nightfall game whose side to play has no card left: night has fallen."""
-    _, game = start_match(lee, grant, nightfall=True)
+    _, game = start_match(lee, grant, options={"nightfall": True})
     engine = services.load_engine(game)
     engine.hands["union"] = []
     engine.decisions.pending = [{"do": "nightfall", "side": None}]

@@ -24,7 +24,7 @@ def test_a_worker_ends_a_game_by_nightfall_exactly_once(redis_url, celery_via_br
 
     lee = django_user_model.objects.create_user("lee")
     grant = django_user_model.objects.create_user("grant")
-    _, game = start_match(lee, grant, nightfall=True, side="union")
+    _, game = start_match(lee, grant, options={"nightfall": True}, side="union")
     engine = services.load_engine(game)
     engine.hands["union"] = []
     engine.decisions.pending = [{"do": "nightfall", "side": None}]
@@ -69,7 +69,7 @@ def test_a_task_whose_worker_process_is_killed_runs_again_and_applies_once(
 
     lee = django_user_model.objects.create_user("lee")
     grant = django_user_model.objects.create_user("grant")
-    _, game = start_match(lee, grant, nightfall=True, side="union")
+    _, game = start_match(lee, grant, options={"nightfall": True}, side="union")
     engine = services.load_engine(game)
     engine.hands["union"] = []
     engine.decisions.pending = [{"do": "nightfall", "side": None}]

@@ -67,7 +67,7 @@ def test_the_person_is_first_player_in_game_one_and_second_in_the_rematch(lee, s
 
 def test_archie_plays_its_whole_turn_step_by_step_and_names_its_card(lee, django_capture_on_commit_callbacks):
     sc = make_scenario()
-    match = services.start_solo(lee, sc, "veteran", nightfall=True)
+    match = services.start_solo(lee, sc, "veteran", options={"nightfall": True})
     game = match.games.get(number=1)
     assert game.state["options"] == {"nightfall": True, "archie": "confederate"}
     with django_capture_on_commit_callbacks(execute=True):

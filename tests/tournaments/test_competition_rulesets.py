@@ -130,7 +130,7 @@ def test_an_annual_year_under_rules_without_nightfall_is_refused(frozen, meade, 
     frozen(2026, 4, 10, 12)
     club = make_club(meade, [lee])
     with pytest.raises(services.Refused, match="no Nightfall"):
-        annual_games(club, meade, ruleset="standard", nightfall=True)
+        annual_games(club, meade, ruleset="standard", options={"nightfall": True})
     assert annual_games(club, meade).ruleset == "advanced"
 
 

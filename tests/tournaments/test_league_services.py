@@ -133,11 +133,11 @@ def test_draft_is_seen_only_by_organisers_and_can_be_drawn_again(lee, client):
 def test_a_web_league_starts_matches_and_scores_them_when_they_end(lee):
     players = make_players(2)
     club = make_club(lee, players)
-    comp = make_competition(club, lee, players, mode="web", nightfall=True, deadline_hours=24)
+    comp = make_competition(club, lee, players, mode="web", options={"nightfall": True}, deadline_hours=24)
     rnd = services.publish_round(services.draft_round(comp, lee), lee)
     p = rnd.pairings.get()
     match = p.match
-    assert match.status == Match.Status.ACTIVE and match.nightfall and match.deadline_hours == 24
+    assert match.status == Match.Status.ACTIVE and match.options == {"nightfall": True} and match.deadline_hours == 24
     assert match.games.get(number=1).player_of("union") == p.home
     with pytest.raises(services.Refused, match="played on the site"):
         services.report_result(p, p.home, S("home", 6, 1, "home", 6, 1))

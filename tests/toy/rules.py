@@ -483,6 +483,11 @@ class ToyRuleset:
     summary = SUMMARY
     phases = PHASES
     victory = {"eliminate": True, "turns": True}
+    site_steps: dict = {}          # the site takes no step of its own in these games
+
+    def victory_for(self, options):
+        return self.victory
+
     cards: Mapping[str, Any] = {"rally": "Rally: one strength back to a piece of your side.",
                                 "volley": "Volley: one strength off an enemy within two squares."}
     terrain_effects: tuple[Any, ...] = ()

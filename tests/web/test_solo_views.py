@@ -46,7 +46,7 @@ def test_starting_a_solo_match_opens_game_one_with_the_person_first(client, lee)
     match = Match.objects.get(archie_level="recruit")
     game = match.games.get(number=1)
     assert r.status_code == 303 and r["Location"] == f"/play/games/{game.pk}/"
-    assert game.side_of(lee) == "confederate" and match.nightfall
+    assert game.side_of(lee) == "confederate" and match.options == {"nightfall": True}
     html = client.get(r["Location"]).content.decode()
     assert "Your decision" in html and "Archie" in html
     # listed in "my matches"

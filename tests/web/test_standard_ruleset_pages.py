@@ -44,9 +44,9 @@ def test_the_default_is_the_advanced_rulebook(players):
 
 
 def test_an_option_the_chosen_rules_lack_is_refused_with_its_name(players):
-    with pytest.raises(services.ActionRefused, match="no nightfall option"):
+    with pytest.raises(services.ActionRefused, match="no Nightfall option"):
         services.create_challenge(players["union"], players["confederate"], make_scenario(),
-                                  nightfall=True, ruleset="standard")
+                                  options={"nightfall": True}, ruleset="standard")
     with pytest.raises(services.ActionRefused, match="Choose the rules"):
         services.post_seek(players["union"], make_scenario(), ruleset="nonsense")
 

@@ -11,6 +11,7 @@ from rest_framework.response import Response
 
 from battlecry_site.api.filtering import one_of
 from battlecry_site.api.permissions import MemberWithTokenScope, ReadOpenWriteMember
+from games.api.options import LEGACY_TOP_LEVEL, options_of
 from tournaments import pairing as algo, services, tables
 from tournaments.models import Club, Competition, Entry, Membership, Pairing, Round
 
@@ -76,6 +77,9 @@ class CompetitionViewSet(AnnualActions, mixins.ListModelMixin, mixins.RetrieveMo
         club = d.pop("club")
         d["scenarios"] = tuple(d.get("scenarios") or ())
         d["order"] = tuple(d.get("order") or algo.DEFAULT_ORDER)
+        d["options"] = options_of(d)
+        for name in LEGACY_TOP_LEVEL:
+            d.pop(name, None)
         comp = services.create_competition(club, request.user, services.Terms(**d))
         return self._detail(comp, status.HTTP_201_CREATED)
 

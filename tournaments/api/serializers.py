@@ -6,6 +6,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from battlecry_site.names import validate_name
+from games.api.options import LegacyOptionField, legacy_field, options_field
 from games.api.serializers import MemberSerializer
 from games.api.rulesets import RulesetChoiceField
 from games.models import Scenario
@@ -130,11 +131,12 @@ class CompetitionSerializer(serializers.ModelSerializer):
     club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     scenarios = serializers.SerializerMethodField()
     url = serializers.HyperlinkedIdentityField(view_name="api-v1:competition-detail")
+    nightfall = LegacyOptionField()
 
     class Meta:
         model = Competition
         fields = ("id", "club", "name", "kind", "status", "double_round_robin", "swiss_rounds",
-                  "scenario_policy", "scenarios", "ruleset", "nightfall", "deadline_hours", "round_days",
+                  "scenario_policy", "scenarios", "ruleset", "options", "nightfall", "deadline_hours", "round_days",
                   "mode", "order", "created", "closed", "url")
 
     @extend_schema_field(serializers.ListField(child=serializers.CharField()))
@@ -172,7 +174,8 @@ class NewCompetitionSerializer(serializers.Serializer):
                                              required=False)
     ruleset = RulesetChoiceField(help_text="The rules every match of the competition is played "
                                                 "under (its page: /rules/<name>/).")
-    nightfall = serializers.BooleanField(default=False)
+    options = options_field("competition")
+    nightfall = legacy_field()
     deadline_hours = serializers.IntegerField(min_value=1, max_value=336, default=72)
     round_days = serializers.IntegerField(min_value=1, max_value=120, default=14)
     mode = serializers.ChoiceField(choices=Competition.Mode.values, default=Competition.Mode.WEB)

@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from battlecry_site.names import validate_name
 from games.engine import DEFAULT_RULESET
+from games.presentation.options import options_in_force
 from tournaments.pairing import DEFAULT_ORDER
 
 
@@ -49,7 +50,8 @@ class Competition(models.Model):
                                        default=ScenarioPolicy.FIXED)
     scenarios = models.ManyToManyField("games.Scenario", through="tournaments.CompetitionScenario",
                                        related_name="competitions", blank=True)
-    nightfall = models.BooleanField(default=False)
+    options = models.JSONField(default=dict, blank=True,
+                               help_text="Options of every match by name, as the ruleset declares them.")
     ruleset = models.CharField(
         max_length=20, default=DEFAULT_RULESET,
         help_text="The rules every match of the competition is played under (a registered ruleset).")
@@ -74,6 +76,11 @@ class Competition(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("leagues:competition", args=[self.pk])
+
+    @property
+    def options_in_force(self) -> list[dict]:
+        """The options of its matches, in its ruleset's words (label and value)."""
+        return options_in_force(self.ruleset, self.options)
 
     @property
     def is_swiss(self) -> bool:

@@ -32,7 +32,7 @@ def annual_new(request, slug):
         d = form.cleaned_data
         terms = annual_services.AnnualTerms(
             year=d["year"], window_days=None if d["any_time"] else d["window_days"],
-            time_zone=d["time_zone"], mode=d["mode"], nightfall=d["nightfall"],
+            time_zone=d["time_zone"], mode=d["mode"], options=form.chosen_options(),
             ruleset=d["ruleset"], deadline_hours=d["deadline_hours"],
             players=(d["player_a"], d["player_b"]) if d.get("player_a") else ())
         try:

@@ -36,7 +36,7 @@ def new_competition(request, slug):
         terms = services.Terms(
             name=d["name"], kind=d["kind"], double_round_robin=d["double_round_robin"],
             swiss_rounds=d["swiss_rounds"], scenario_policy=d["scenario_policy"],
-            scenarios=tuple(d["scenarios"]), nightfall=d["nightfall"], ruleset=d["ruleset"],
+            scenarios=tuple(d["scenarios"]), options=form.chosen_options(), ruleset=d["ruleset"],
             deadline_hours=d["deadline_hours"],
             round_days=d["round_days"], mode=d["mode"], order=d["order"],
             knockout_size=d.get("knockout_size") or 0)

@@ -40,10 +40,11 @@ OPTION = {"union": "prebattle_dice_union", "confederate": "prebattle_dice_confed
 OPTIONS: tuple[Option, ...] = (
     Option(OPTION["union"], int, 0,
            "Campaign pre-battle dice the Union rolls before the deal (prebattle.py).",
-           choices=tuple(range(0, 41))),
+           choices=tuple(range(0, 41)), label="Union pre-battle dice (campaigns)", chosen_on=()),
     Option(OPTION["confederate"], int, 0,
            "Campaign pre-battle dice the Confederates roll before the deal (prebattle.py).",
-           choices=tuple(range(0, 41))),
+           choices=tuple(range(0, 41)), label="Confederate pre-battle dice (campaigns)",
+           chosen_on=()),
 )
 KIND_FACES = (INFANTRY, CAVALRY, ARTILLERY)
 PHASES = ("prebattle_roll", "prebattle_loss", "prebattle_retreat")

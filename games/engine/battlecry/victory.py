@@ -12,3 +12,4 @@ class VictoryTerms:
     last_general_loses: bool      # a side that loses its last general loses the game
     empty_hand_loses: bool        # a player who must play a card and holds none loses
     cards_per_general: int        # the hand grows by this for each general on the board
+    notes: tuple[str, ...] = ()   # how options in force change the ending, in a player's words

@@ -1,13 +1,19 @@
-"""Option schemas: each option a ruleset accepts is declared with its type and default.
+"""Option schemas: each option a ruleset accepts is declared once, with its type, default,
+words and relations, and the site builds its forms, API fields and pages from the declaration.
 
 ``validate_options`` refuses what the schema does not declare, by name, so a misspelt
-option (``{"nighfall": True}``) is an error rather than silently ignored.
+option (``{"nighfall": True}``) is an error rather than silently ignored; it also refuses
+two options that exclude each other, or one without an option it requires, naming both.
 """
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
+
+#: Where members choose options: a match (challenge or seek), a solo match against Archie,
+#: a campaign, a competition (league, cup or annual games).
+PLACES = ("match", "solo", "campaign", "competition")
 
 
 class OptionError(ValueError):
@@ -24,6 +30,13 @@ class Option:
 
     ``kind`` is ``bool``, ``int`` or ``str``; ``choices``, when given, lists every value
     allowed (``None`` among them if the option may be unset).
+
+    ``label``: a short name for forms and pages (the ``description`` is the help text).
+    ``excludes`` / ``requires``: names of other options of the same ruleset this one may not
+    be set with / may be set only with. ``rated``: whether games under it count for ratings
+    and standings by default. ``chosen_on``: the places (:data:`PLACES`) where members
+    choose it on a form; empty for an option the site sets from elsewhere (from the seats,
+    from a campaign's pre-battle dice, or one only the engine's own callers use).
     """
 
     name: str
@@ -31,6 +44,27 @@ class Option:
     default: Any
     description: str
     choices: tuple[Any, ...] | None = None
+    label: str = ""
+    excludes: tuple[str, ...] = ()
+    requires: tuple[str, ...] = ()
+    rated: bool = True
+    chosen_on: tuple[str, ...] = field(default=PLACES)
+
+    def __post_init__(self) -> None:
+        if not self.label:
+            object.__setattr__(self, "label", self.name.replace("_", " ").capitalize())
+        unknown = set(self.chosen_on) - set(PLACES)
+        if unknown:
+            raise ValueError(f"option {self.name!r}: unknown places {sorted(unknown)}")
+
+    @property
+    def public(self) -> bool:
+        """Whether members choose it somewhere (else the site sets it itself)."""
+        return bool(self.chosen_on)
+
+    def is_set(self, value: Any) -> bool:
+        """Whether ``value`` differs from the default (the option is in force)."""
+        return value != self.default
 
     def check(self, value: Any) -> None:
         """Raise :class:`OptionError` unless ``value`` fits this option."""
@@ -63,4 +97,26 @@ def validate_options(schema: tuple[Option, ...], options: Mapping[str, Any] | No
             raise OptionError(str(name), f"unknown option {name!r} (known options: {known})")
         option.check(value)
         out[name] = value
+    in_force = {name for name, value in out.items() if by_name[name].is_set(value)}
+    for name in sorted(in_force):
+        option = by_name[name]
+        for other in option.excludes:
+            if other in in_force:
+                raise OptionError(name, f"option {name!r} cannot be set with option {other!r}")
+        for other in option.requires:
+            if other not in in_force:
+                raise OptionError(name, f"option {name!r} requires option {other!r}")
     return out
+
+
+def options_for(schema: tuple[Option, ...], place: str) -> tuple[Option, ...]:
+    """The options members choose at ``place`` (one of :data:`PLACES`), in declared order."""
+    return tuple(o for o in schema if place in o.chosen_on)
+
+
+def counts_for_ratings(schema: tuple[Option, ...], options: Mapping[str, Any] | None) -> bool:
+    """Whether a game under ``options`` counts for ratings and standings: no option in
+    force is declared unrated."""
+    by_name = {o.name: o for o in schema}
+    return all(by_name[n].rated for n, v in (options or {}).items()
+               if n in by_name and by_name[n].is_set(v))

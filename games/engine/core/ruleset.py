@@ -43,6 +43,9 @@ class Ruleset(Protocol):
     #: How a game is won beyond its flags (a game's own terms object, e.g. Battle Cry's
     #: ``VictoryTerms``): the game page words it, Archie's evaluation weighs it.
     victory: Any
+    #: Phases in which the site itself takes the game's next step, each with the type of the
+    #: action it applies (a scheduled check queued by the services takes it; no player may).
+    site_steps: Mapping[str, str]
 
     @property
     def summary(self) -> tuple[str, ...]:
@@ -60,6 +63,10 @@ class Ruleset(Protocol):
     def load_scenario(self, data: dict) -> Any:
         """Check a scenario file of :attr:`scenario_format` and return the engine's scenario
         (``ScenarioError`` naming what is wrong)."""
+
+    def victory_for(self, options: Mapping[str, Any]) -> Any:
+        """The victory terms of a game under these options (``victory`` changed by the
+        options in force, with notes a page shows about them)."""
 
     def from_dict(self, data: dict, scenario: Any = None) -> Any:
         """A state rebuilt from its ``to_dict`` output."""

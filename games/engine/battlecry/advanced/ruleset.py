@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from .cards import CARDS, Card
@@ -14,16 +15,28 @@ from ..terrain import TerrainEffect, effects as terrain_table
 from ..units import DICE, SIDES
 from ..victory import VictoryTerms
 
+#: Nightfall is rated: it is a rule of the Advanced Rulebook both players agree to before the
+#: game, and it changes only how a game that runs out of cards ends, not who may win it.
+#: Archie and the automatic retreats are set by the site (from the seats; by the engine's
+#: own callers), the pre-battle dice by a campaign: members never choose them on a form.
 OPTIONS: tuple[Option, ...] = (
     Option("nightfall", bool, False,
-           "Each card is played once (no reshuffle); the game ends when a player cannot play."),
+           "Each card is played once (no reshuffle); the game ends when a player cannot play.",
+           label="Nightfall", rated=True),
     Option("archie", str, None,
            "The side Archie plays: no hand, the top card of its deck each turn, one extra die.",
-           choices=(None, *SIDES)),
+           choices=(None, *SIDES), label="Archie, the computer opponent", rated=False,
+           chosen_on=()),
     Option("auto_retreat", bool, False,
-           "The engine takes retreat and withdrawal decisions with its default policy."),
+           "The engine takes retreat and withdrawal decisions with its default policy.",
+           label="Automatic retreats", chosen_on=()),
     *prebattle.OPTIONS,
 )
+
+#: What the game page says while Nightfall is in force (instead of the empty-hand rule).
+NIGHTFALL_NOTE = ("Nightfall: played cards are not reshuffled. When a player has no card to "
+                  "play, night falls: more flags wins, then more enemy figures eliminated; "
+                  "else a draw.")
 
 
 class BattleCry:
@@ -39,6 +52,8 @@ class BattleCry:
     #: The dice a unit of each kind rolls by distance (1, 2, ...), from the table alone (no
     #: terrain, sight or special unit): Archie's evaluation estimates threats with it.
     dice_by_range: Mapping[str, tuple[int, ...]] = DICE
+    #: Night has fallen: the site ends the game itself (a scheduled check takes the step).
+    site_steps: Mapping[str, str] = {"nightfall": "end_by_nightfall"}
     terrain_effects: tuple[TerrainEffect, ...] = terrain_table()
 
     def __init__(self, name: str, options: tuple[Option, ...], description: str,
@@ -47,6 +62,11 @@ class BattleCry:
         self.options = options
         self.description = description
         self.summary = summary
+
+    def victory_for(self, options: Mapping[str, Any]) -> VictoryTerms:
+        if options.get("nightfall"):
+            return replace(self.victory, empty_hand_loses=False, notes=(NIGHTFALL_NOTE,))
+        return self.victory
 
     def new(self, scenario: Scenario, options: Mapping[str, Any], seed: int) -> Game:
         return Game._setup(scenario, self.name, dict(options), seed)

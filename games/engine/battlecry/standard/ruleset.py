@@ -19,7 +19,8 @@ from .terrain_effects import effects as terrain_table
 OPTIONS: tuple[Option, ...] = (
     Option("archie", str, None,
            "The side Archie plays; it holds a hand and plays by the same rules as you.",
-           choices=(None, *SIDES)),
+           choices=(None, *SIDES), label="Archie, the computer opponent", rated=False,
+           chosen_on=()),
     *PREBATTLE_OPTIONS,
 )
 
@@ -66,6 +67,11 @@ class StandardRuleset:
     #: six enemy unit flags decide it (rule 1); the hand is the scenario's number (rule 2)
     victory = VictoryTerms(objectives_count=False, objectives_win_at_once=False,
                            last_general_loses=False, empty_hand_loses=False, cards_per_general=0)
+    #: No step of a game under these rules is the site's to take.
+    site_steps: Mapping[str, str] = {}
+
+    def victory_for(self, options: Mapping[str, Any]) -> VictoryTerms:
+        return self.victory
 
     def new(self, scenario: Scenario, options: Mapping[str, Any], seed: int) -> StandardGame:
         return StandardGame.setup(scenario, self.name, dict(options), seed)
