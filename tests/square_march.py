@@ -179,7 +179,6 @@ class MarchPresenter(Presenter):
     reasons = {"arrived": "a piece reached the far row", "dusk": "dusk fell on the march"}
     events = {"marched": "The {side} marched {piece} to {to}.", "halted": "The {side} halted.",
               "game_over": "The march is over."}
-    options = {"short": ("Short march", "The march ends in a draw after 8 turns.")}
 
     def action_label(self, action) -> str:
         if action["type"] == "march":

@@ -1,7 +1,7 @@
 """The Battle Cry kit: the presenter of both Battle Cry rulesets (the Advanced Rulebook's
 and the standard rules), registered for each with its own phase words.
 
-The tables here are data: what each phase asks of a player, the labels of the options.  The
+The tables here are data: what each phase asks of a player.  The
 sentences of the log, the choices and the hand are the Battle Cry modules of this package
 (``log``, ``choices``, ``words``), which this presenter puts behind the kit's methods.
 """
@@ -54,14 +54,6 @@ STANDARD_PHASES = {
     "battle_back": "battle back or decline",
     "breakthrough": "advance and melee again, or hold the ground",
 }
-#: The options' labels (their descriptions are the ruleset's own, ``Option.description``).
-OPTION_LABELS = {
-    "nightfall": "Nightfall",
-    "archie": "Archie plays",
-    "auto_retreat": "Automatic retreats",
-    "prebattle_dice_union": "Union pre-battle dice",
-    "prebattle_dice_confederate": "Confederate pre-battle dice",
-}
 
 
 class BattleCryPresenter(Presenter):
@@ -73,8 +65,6 @@ class BattleCryPresenter(Presenter):
 
     def __init__(self, ruleset: Any, phases: Mapping[str, str]):
         self.phases = phases
-        self.options = {o.name: (OPTION_LABELS.get(o.name, o.name), o.description)
-                        for o in ruleset.options}
 
     # -- words -------------------------------------------------------------------------------------
     def describe(self, event: Mapping, viewer: str | None, tracker: Any = None,

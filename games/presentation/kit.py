@@ -73,13 +73,13 @@ class Presenter:
     phase the ruleset declares.  ``reasons``: why a game ended, by the outcome's reason.
     ``events``: a sentence per event kind, as a format string over the event's fields
     (``"{side} moved to {to}."``); a subclass with its own sentences overrides ``describe``
-    and ``event_kinds``.  ``options``: ``(label, words)`` per option the ruleset declares.
+    and ``event_kinds``.  An option's label and description are the ruleset's own
+    (``Option.label``, ``Option.description``): the presenter adds none.
     """
 
     phases: Mapping[str, str] = {}
     reasons: Mapping[str, str] = {}
     events: Mapping[str, str] = {}
-    options: Mapping[str, tuple[str, str]] = {}
     #: The page shows a hand of cards and the card in play.
     has_cards = False
     #: The side panel counts flags towards a number needed.
@@ -96,10 +96,6 @@ class Presenter:
             return ""
         reason = outcome.get("reason") or ""
         return self.reasons.get(reason) or plain(reason)
-
-    def option_words(self, name: str) -> tuple[str, str] | None:
-        """``(label, description)`` of a declared option; None when the kit has none."""
-        return self.options.get(name)
 
     def describe(self, event: Mapping, viewer: str | None, tracker: Any = None,
                  archie: Any = None) -> str | None:
