@@ -25,15 +25,18 @@ _PLACEHOLDER = -7_654_321
 
 class PreparedGet:
     """``PreparedGet(lambda: queryset).get(pk)``: the one instance of ``queryset.filter(pk=pk)``,
-    or None.  The queryset must filter on nothing else (its SQL has the id as its only
-    parameter); a locking one must be run inside a transaction."""
+    or None; ``PreparedGet(lambda: queryset, field="game_id").all(id)``: every instance of
+    ``queryset.filter(game_id=id)``, in the queryset's order.  The queryset must filter on
+    nothing else (its SQL has the id as its only parameter); a locking one must be run
+    inside a transaction."""
 
-    def __init__(self, make_queryset):
+    def __init__(self, make_queryset, field: str = "pk"):
         self.make_queryset = make_queryset
+        self.field = field
         self._compiled: dict[str, tuple] = {}
 
     def _compile(self, using: str) -> tuple:
-        queryset = self.make_queryset().using(using).filter(pk=_PLACEHOLDER)
+        queryset = self.make_queryset().using(using).filter(**{self.field: _PLACEHOLDER})
         with transaction.atomic(using=using, savepoint=False):   # a locking query compiles only in one
             compiler = queryset.query.get_compiler(using=using)
             sql, params = compiler.as_sql()
@@ -48,18 +51,23 @@ class PreparedGet:
         return compiled
 
     def get(self, pk, using: str = "default"):
+        found = self.all(pk, using)
+        return found[0] if found else None
+
+    def all(self, value, using: str = "default") -> list:
         compiled = self._compiled.get(using) or self._compile(using)
         sql, compiler, model, start, end, init_list, populators = compiled
-        value = model._meta.pk.get_prep_value(pk)             # ValueError, TypeError: not an id
+        value = model._meta.pk.get_prep_value(value)          # ValueError, TypeError: not an id
         with connections[using].cursor() as cursor:
             cursor.execute(sql, [value])
             rows = cursor.fetchall()
+        found = []
         for row in compiler.results_iter([rows]):
             obj = model.from_db(using, init_list, row[start:end])
             for populator in populators:
                 populator.populate(row, obj)
-            return obj
-        return None
+            found.append(obj)
+        return found
 
 
 class _PreparedWrite:

@@ -252,7 +252,7 @@ PARTS = (("the transaction (services.act: lock, engine, writes)", "games.service
          ("  of which the engine loaded from the state", "games.services", "load_engine"),
          ("  of which the writes (log row, game row, follow-ups)", "games.services", "_record"),
          ("the page's context (game_context)", "games.views.play", "game_context"),
-         ("  of which the board SVG (render_board)", "games.views.play", "render_board"),
+         ("  of which the board SVG (draw_board)", "games.views.play", "draw_board"),
          ("  of which the log (history)", "games.views.play", "history"),
          ("the fragment's template (render_to_string)", "games.views.play", "render_to_string"))
 

@@ -373,6 +373,11 @@ _LOCKED_GAME = PreparedGet(lambda: Game.objects.select_for_update(of=("self",)).
     "match__scenario").defer("match__scenario__data"))
 
 
+#: A game's seats with their members and profiles, read with the locked game (compiled once
+#: per process like it).
+_GAME_SEATS = PreparedGet(lambda: Seat.objects.select_related("player__profile"), field="game_id")
+
+
 def _locked_game(game_id) -> Game:
     try:
         row = _LOCKED_GAME.get(game_id)
@@ -380,6 +385,7 @@ def _locked_game(game_id) -> Game:
         row = None
     if row is None:
         raise ActionRefused("There is no such game.")
+    row.keep_seats(_GAME_SEATS.all(row.pk))
     return row
 
 

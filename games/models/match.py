@@ -199,6 +199,14 @@ class Game(models.Model):
         return self.finished_at is not None
 
     # -- seats: who plays (games/models/seat.py) ------------------------------------------
+    def keep_seats(self, seats: list) -> None:
+        """Take ``seats`` (this game's, read in their order, members and profiles joined) as
+        its prefetched seats, as ``prefetch_related`` would."""
+        rows = self.seats.all()
+        rows._result_cache = list(seats)
+        rows._prefetch_done = True
+        self.__dict__.setdefault("_prefetched_objects_cache", {})["seats"] = rows
+
     def seat_rows(self) -> list:
         """The game's seats in order, read once per row (or taken from a prefetch)."""
         cache = self.__dict__.setdefault("_prefetched_objects_cache", {})
