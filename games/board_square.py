@@ -28,10 +28,10 @@ class="piece <side>">`` coloured by the site's side colours (static/css/board.cs
 from __future__ import annotations
 
 import re
-from html import escape
 from typing import Callable, Iterable, Mapping
 
 from games.engine import SIDE_NAMES
+from games.svg_text import attr as _a, cell_key as _key, text as _t
 
 CELL = 48
 _MARGIN = 24
@@ -41,20 +41,6 @@ _RESERVED_ATTRS = {"data-col", "data-row", "transform"}
 
 CellAttrs = Callable[[int, int], "Mapping[str, object] | None"]
 
-
-def _a(value: object) -> str:
-    return escape(str(value), quote=True)
-
-
-def _t(value: object) -> str:
-    return escape(str(value), quote=False)
-
-
-def _key(c) -> tuple[int, int]:
-    if isinstance(c, Mapping):
-        return int(c["col"]), int(c["row"])
-    col, row = c
-    return int(col), int(row)
 
 
 def cell_name(col: int, row: int, height: int) -> str:

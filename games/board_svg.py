@@ -23,10 +23,10 @@ and with a screen reader.
 from __future__ import annotations
 
 import re
-from html import escape
 from typing import Callable, Iterable, Mapping
 
 from games.engine import BOARD, SIDE_NAMES, TERRAIN as KINDS
+from games.svg_text import attr as _a, cell_key as _key, text as _t
 
 HALF_WIDTH = 26         # centre to the middle of a vertical side
 RADIUS = 30             # centre to a corner
@@ -108,22 +108,6 @@ _MARK_SHAPE = {"infantry": "si", "cavalry": "sc", "artillery": "sa"}
 
 HexAttrs = Callable[[int, int], "Mapping[str, object] | None"]
 
-
-def _a(value: object) -> str:
-    """An attribute value, escaped for HTML and XML alike."""
-    return escape(str(value), quote=True)
-
-
-def _t(value: object) -> str:
-    """Text content, escaped."""
-    return escape(str(value), quote=False)
-
-
-def _key(h) -> tuple[int, int]:
-    if isinstance(h, Mapping):
-        return int(h["col"]), int(h["row"])
-    col, row = h
-    return int(col), int(row)
 
 
 def _figures(n: int) -> str:

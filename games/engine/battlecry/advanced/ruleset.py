@@ -7,10 +7,10 @@ from typing import Any
 
 from .cards import CARDS, Card
 from .. import prebattle
-from ...core import Capabilities, GameState, Option, SeatSpec, register
+from ...core import GameState, Option, register
 from .game import PHASES, Game
-from ..scenario import Scenario, load_scenario
-from ..seating import SEATS, archie_option
+from ..scenario import Scenario
+from ..rules_object import BattleCryRules
 from ..terrain import TerrainEffect, effects as terrain_table
 from ..units import DICE, SIDES
 from ..victory import VictoryTerms
@@ -39,11 +39,9 @@ NIGHTFALL_NOTE = ("Nightfall: played cards are not reshuffled. When a player has
                   "else a draw.")
 
 
-class BattleCry:
+class BattleCry(BattleCryRules[Game]):
     """A Battle Cry ruleset; the state it plays on is a :class:`~games.engine.battlecry.advanced.game.Game`."""
 
-    capabilities = Capabilities(board="hex", hidden_information=True, chance=True)
-    scenario_format = "battlecry"
     phases = PHASES
     cards: Mapping[str, Card] = CARDS
     victory = VictoryTerms(objectives_count=True, objectives_win_at_once=True,
@@ -71,49 +69,8 @@ class BattleCry:
     def new(self, scenario: Scenario, options: Mapping[str, Any], seed: int) -> Game:
         return Game._setup(scenario, self.name, dict(options), seed)
 
-    def load_scenario(self, data: dict) -> Scenario:
-        return load_scenario(data)
-
     def from_dict(self, data: dict, scenario: Scenario | None = None) -> Game:
         return Game._load(data, scenario)
-
-    def supports(self, scenario: Scenario) -> bool:
-        return True
-
-    def legal_actions(self, state: Game) -> list[dict]:
-        return state.legal_actions()
-
-    def apply(self, state: Game, action: dict, rolls: list | None = None,
-              draws: list | None = None) -> list[dict]:
-        return state.apply(action, rolls=rolls, draws=draws)
-
-    def apply_unchecked(self, state: Game, action: dict) -> None:
-        state.apply_unchecked(action)
-
-    def sample_action(self, state: Game, rng: Any) -> dict:
-        return state.sample_action(rng)
-
-    def seats(self, state: Game) -> tuple[SeatSpec, ...]:
-        return state.seats
-
-    def seat_plan(self, scenario: Scenario, options: Mapping[str, Any]) -> tuple[SeatSpec, ...]:
-        return SEATS
-
-    def computer_options(self, seats: tuple[str, ...]) -> dict:
-        return archie_option(seats)
-
-    def view(self, state: Game, seat: str | None) -> dict:
-        return state.view(seat)
-
-    def outcome(self, state: Game) -> dict | None:
-        return state.outcome
-
-    def award(self, state: Game, winner: str | None, reason: str,
-              flags: Mapping[str, int] | None = None) -> list[dict]:
-        return state.award(winner, reason, flags)
-
-    def determinize(self, state: Game, side: str, seed: int) -> Game:
-        return state.determinize(side, seed)
 
 
 SUMMARY: tuple[str, ...] = (

@@ -7,9 +7,9 @@ from typing import Any
 
 from ..cards import Card
 from ..prebattle import OPTIONS as PREBATTLE_OPTIONS
-from ...core import Capabilities, GameState, Option, SeatSpec, register
-from ..scenario import Scenario, load_scenario
-from ..seating import SEATS, archie_option
+from ...core import GameState, Option, register
+from ..scenario import Scenario
+from ..rules_object import BattleCryRules
 from ..units import SIDES
 from ..victory import VictoryTerms
 from .cards import CARDS
@@ -47,13 +47,11 @@ SUMMARY: tuple[str, ...] = (
 )
 
 
-class StandardRuleset:
+class StandardRuleset(BattleCryRules[StandardGame]):
     """The standard rules; the state it plays on is a :class:`StandardGame`."""
 
     name = "standard"
-    scenario_format = "battlecry"
     options = OPTIONS
-    capabilities = Capabilities(board="hex", hidden_information=True, chance=True)
     archie_plays_from_deck = False          # Archie holds a hand like any player
     #: The dice a unit of each kind rolls by distance (1, 2, ...), from the table alone (no
     #: terrain, sight, general or charge): Archie's evaluation estimates threats with it.
@@ -76,49 +74,8 @@ class StandardRuleset:
     def new(self, scenario: Scenario, options: Mapping[str, Any], seed: int) -> StandardGame:
         return StandardGame.setup(scenario, self.name, dict(options), seed)
 
-    def load_scenario(self, data: dict) -> Scenario:
-        return load_scenario(data)
-
     def from_dict(self, data: dict, scenario: Scenario | None = None) -> StandardGame:
         return StandardGame.from_dict(data, scenario)
-
-    def supports(self, scenario: Scenario) -> bool:
-        return True
-
-    def legal_actions(self, state: StandardGame) -> list[dict]:
-        return state.legal_actions()
-
-    def apply(self, state: StandardGame, action: dict, rolls: list | None = None,
-              draws: list | None = None) -> list[dict]:
-        return state.apply(action, rolls=rolls, draws=draws)
-
-    def apply_unchecked(self, state: StandardGame, action: dict) -> None:
-        state.apply_unchecked(action)
-
-    def sample_action(self, state: StandardGame, rng: Any) -> dict:
-        return state.sample_action(rng)
-
-    def seats(self, state: StandardGame) -> tuple[SeatSpec, ...]:
-        return state.seats
-
-    def seat_plan(self, scenario: Scenario, options: Mapping[str, Any]) -> tuple[SeatSpec, ...]:
-        return SEATS
-
-    def computer_options(self, seats: tuple[str, ...]) -> dict:
-        return archie_option(seats)
-
-    def view(self, state: StandardGame, seat: str | None) -> dict:
-        return state.view(seat)
-
-    def outcome(self, state: StandardGame) -> dict | None:
-        return state.outcome
-
-    def award(self, state: StandardGame, winner: str | None, reason: str,
-              flags: Mapping[str, int] | None = None) -> list[dict]:
-        return state.award(winner, reason, flags)
-
-    def determinize(self, state: StandardGame, side: str, seed: int) -> StandardGame:
-        return state.determinize(side, seed)
 
 
 STANDARD = register(StandardRuleset())
