@@ -67,6 +67,11 @@ def test_the_schema_documents_the_options_of_the_rulesets_registered_when_it_is_
     assert "Rules that have it: toy" in turns["description"]
     enum = schemas[turns["allOf"][0]["$ref"].rsplit("/", 1)[1]]
     assert enum["enum"] == [4, 8, 12]
+    # a game's view is Battle Cry's typed one or another ruleset's, with its board
+    view = schemas["GameDetail"]["properties"]["view"]
+    variants = schemas[view["allOf"][0]["$ref"].rsplit("/", 1)[1]] if "allOf" in view else view
+    assert [v["$ref"].rsplit("/", 1)[1] for v in variants["oneOf"]] == ["GameView", "RulesetView"]
+    assert "board" in schemas["RulesetView"]["required"]
 
 
 def test_the_toys_options_are_taken_and_a_wrong_one_is_refused_by_name(crossroads, lee, grant):
@@ -189,9 +194,18 @@ def test_a_solo_toy_match_against_archie_holding_both_seats_of_its_side(
     assert all(line["text"] for e in log for line in e["lines"])
 
 
-def plant(game: Game, canaries: Canaries, owner_of) -> None:
+def plant(game: Game, canaries: Canaries, owner_of) -> dict[str, list[str]]:
     """Every seat's card and the deck's order replaced by canaries; the seed and the random
-    state too."""
+    state too. Returns the canaries of the log's private parts (after the deal), by seat."""
+    told: dict[str, list[str]] = {}
+
+    def hide(e: dict, logged: bool = True) -> None:
+        if e.get("private", {}).get("cards"):
+            seat = e["private"]["side"]
+            e["private"]["cards"] = [canaries.text(owner_of(seat)) for _ in e["private"]["cards"]]
+            if logged:
+                told.setdefault(seat, []).extend(e["private"]["cards"])
+
     state = game.state
     for seat, cards in state["hands"].items():
         state["hands"][seat] = [f"{c.split('-', 1)[0]}-{canaries.text(owner_of(seat))}" for c in cards]
@@ -200,15 +214,13 @@ def plant(game: Game, canaries: Canaries, owner_of) -> None:
     state["seed"] = game.seed
     state["rng"] = canaries.number()
     for e in game.setup_events:
-        if e.get("private", {}).get("cards"):
-            e["private"]["cards"] = [canaries.text(owner_of(e["private"]["side"])) for _ in e["private"]["cards"]]
+        hide(e, logged=False)                # the deal: told in the replay's step 0
     game.save()
     for row in GameAction.objects.filter(game=game):
         for e in row.events:
-            if e.get("private", {}).get("cards"):
-                e["private"]["cards"] = [canaries.text(owner_of(e["private"]["side"]))
-                                         for _ in e["private"]["cards"]]
+            hide(e)
         row.save()
+    return told
 
 
 def test_no_api_response_shows_a_member_the_cards_of_seats_they_do_not_hold(crossroads, lee, grant, meade):
@@ -218,16 +230,16 @@ def test_no_api_response_shows_a_member_the_cards_of_seats_they_do_not_hold(cros
     game = Match.objects.get().games.get(number=1)
     holders = {s.name: s.player for s in game.seat_rows()}
     rng = random.Random(3)
-    for n in range(12):             # each seat plays its card and draws another, then a few rounds
+    for _ in range(12):             # cards played while the deck lasts (each draws another), then on
         game.refresh_from_db()
         engine = services.load_engine(game)
         cards = [a for a in engine.legal_actions() if a["type"] == "play_card"]
-        action = cards[0] if cards and n < 4 else rng.choice(
+        action = cards[0] if cards and engine.deck else rng.choice(
             [a for a in engine.legal_actions() if a["type"] != "play_card"])
         services.act(game.pk, holders[game.deciding], action, game.version)
     game.refresh_from_db()
     canaries = Canaries()
-    plant(game, canaries, lambda seat: f"@{holders[seat].username}")
+    told = plant(game, canaries, lambda seat: f"@{holders[seat].username}")
     document = api_document()
     urls = []
     for template, operations in document["paths"].items():
@@ -256,3 +268,8 @@ def test_no_api_response_shows_a_member_the_cards_of_seats_they_do_not_hold(cros
     # the canaries are really there: a member holding two seats may see their own cards
     own = token_client(lee).get(f"/api/v1/games/{game.pk}/").json()["view"]["hand"]
     assert own and all(canaries.owner.get(c.split("-", 1)[1]) == "@lee" for c in own)
+    # and the log tells lee the cards drawn by both of the seats lee holds
+    log = token_client(lee).get(f"/api/v1/games/{game.pk}/events/?page_size=200").content.decode()
+    assert UNION_SEATS <= set(told)
+    for seat in UNION_SEATS:
+        assert all(c in log for c in told[seat]), seat
