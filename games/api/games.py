@@ -1,8 +1,9 @@
 """Games: the requester's view, legal actions, playing an action, the events since a version,
 move and attack previews, the replay of a finished game, the seed.
 
-What a requester sees of a game comes only from ``Game.view(side)`` (``side`` is None for
-anybody who does not play it) and ``view_event(event, side)``.  Actions go through
+What a requester sees of a game comes only from ``Game.view(seat)`` (the seat they see it
+from; None for anybody who holds none) and the events as the holder of their seats may see
+them (``presenting.seen_by``).  Actions go through
 ``games.services.act`` with the version the client acted on.
 """
 from __future__ import annotations
@@ -19,7 +20,7 @@ from battlecry_site.api.errors import ApiError
 from battlecry_site.api.filtering import one_of
 from battlecry_site.api.permissions import MemberWithTokenScope, ReadOpenWriteMember
 from games import game_log, services
-from games.engine import IllegalAction, view_event
+from games.engine import IllegalAction, get_ruleset, view_event
 from games.kits.battlecry import scenario_of
 from games.models import Game
 from games.presentation.kit import Choices
@@ -28,7 +29,7 @@ from games.context_processors import seat_held_by
 from games.models.seat import seats_prefetch
 
 from .filters import GameFilter
-from .presenting import choices_body, told_entries
+from .presenting import choices_body, seen_by, told_entries
 from .serializers import (ActedSerializer, AttackPreviewSerializer, ClaimSerializer, EventEntrySerializer,
                           GameDetailSerializer, GameSummarySerializer, LegalActionsSerializer,
                           ReachableSerializer, ReplayStepSerializer, ResignSerializer, SeedSerializer,
@@ -39,16 +40,19 @@ from games.presentation.kits import presenter_for
 #: the even columns 0 to 24, on an odd row the odd columns 1 to 23.
 HEX_PATTERN = (r"^(?:(?:[02468]|1[02468]|2[024]),[02468]|(?:[13579]|1[13579]|2[13]),[1357])$")
 PIECES = ("unit", "general")
+#: A cell of any board as ``col,row`` (a hex board's cells are the ones HEX_PATTERN matches).
+CELL_PATTERN = r"^[0-9]{1,2},[0-9]{1,2}$"
 
 
 def _hex_param(name: str, description: str) -> OpenApiParameter:
     return OpenApiParameter(name, str, required=True, pattern=HEX_PATTERN, description=description)
 
 
-def _hex(request, name: str) -> dict:
-    """The hex a query parameter names as ``col,row``."""
+def _hex(request, name: str, pattern: str = HEX_PATTERN) -> dict:
+    """The hex (or, with ``CELL_PATTERN``, the cell of any board) a query parameter names as
+    ``col,row``."""
     text = request.query_params.get(name)
-    if text is None or not re.fullmatch(HEX_PATTERN, text):
+    if text is None or not re.fullmatch(pattern, text):
         message = ("Give a hex of the board as col,row, e.g. 12,4." if text is not None
                    else "This parameter is required.")
         raise ApiError("invalid", f"{name}: {message}", errors=[{"field": name, "message": message}])
@@ -100,6 +104,21 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     def _side(self, game):
         return game.side_of(self.request.user)
 
+    def _seat(self, game) -> str | None:
+        """The seat the requester sees the game from (None for a spectator)."""
+        seat = game.viewing_seat(self.request.user)
+        return seat.name if seat is not None else None
+
+    def _held(self, game) -> list[str]:
+        return [s.name for s in game.seat_of(self.request.user)]
+
+    def _preview(self, game, name: str):
+        """The engine's preview ``name``; refused for rules that give none."""
+        method = getattr(self._engine(game), name, None)
+        if method is None:
+            raise services.IllegalStep("These rules give no such preview.", game=game)
+        return method
+
     def _engine(self, game):
         return services.load_engine(game)
 
@@ -111,9 +130,9 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     @extend_schema(summary="A game as I may see it (a spectator's view if I do not play it)")
     def retrieve(self, request, *args, **kwargs):
         game = self.get_object()
-        side = self._side(game)
+        seat = self._seat(game)
         context = self.get_serializer_context()
-        context["view_of"] = lambda g: self._engine(g).view(side)
+        context["view_of"] = lambda g: self._engine(g).view(seat)
         return Response(GameDetailSerializer(game, context=context).data)
 
     @extend_schema(summary="The legal actions for my decision now, with the page's words",
@@ -121,8 +140,11 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
                                "``hand`` are the game page's own words and buttons; as on the page, a "
                                "piece's moves or targets are listed once it is selected with "
                                "``?sel=col,row`` (``&piece=general`` for the general on that hex).",
-                   parameters=[OpenApiParameter("sel", str, pattern=HEX_PATTERN,
-                                                description="The hex of the piece selected, as col,row."),
+                   parameters=[OpenApiParameter("sel", str,
+                                                description="The cell of the piece selected, as "
+                                                            "col,row: on a hex board one of its hexes "
+                                                            "(doubled columns, as the reachable "
+                                                            "preview's hex)."),
                                OpenApiParameter("piece", str, enum=[*PIECES],
                                                 description="general: select the general on the hex.")],
                    responses=LegalActionsSerializer)
@@ -135,7 +157,8 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         selected = None
         general = one_of(request.query_params, "piece", PIECES) == "general"
         if request.query_params.get("sel") is not None:
-            h = _hex(request, "sel")
+            h = _hex(request, "sel", HEX_PATTERN if get_ruleset(game.ruleset).capabilities.board == "hex"
+                     else CELL_PATTERN)
             selected = (h["col"], h["row"])
         mine = game.is_turn_of(request.user)
         engine = self._engine(game)
@@ -157,7 +180,6 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     @action(detail=True, methods=["get"], filter_backends=[])
     def events(self, request, pk=None):
         game = self.get_object()
-        side = self._side(game)
         try:
             since = int(request.query_params.get("since", 0))
         except ValueError:
@@ -165,7 +187,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
                            errors=[{"field": "since", "message": "Give a version number."}]) from None
         since = max(0, min(since, game.version))
         page = list(self.paginate_queryset(game_log.pageable(game, since)))
-        entries = told_entries(game, scenario_of(self._engine(game)), page, side)
+        entries = told_entries(game, scenario_of(self._engine(game)), page, self._seat(game), self._held(game))
         return self.get_paginated_response(EventEntrySerializer(entries, many=True).data)
 
     @extend_schema(summary="Hexes the piece on a hex may move to now",
@@ -176,7 +198,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         game = self.get_object()
         h = _hex(request, "hex")
         try:
-            hexes = self._engine(game).reachable(h)
+            hexes = self._preview(game, "reachable")(h)
         except IllegalAction as e:
             raise services.IllegalStep(str(e), game=game) from None
         return Response(ReachableSerializer({"version": game.version, "hex": h, "reachable": hexes}).data)
@@ -190,7 +212,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         game = self.get_object()
         a, b = _hex(request, "from"), _hex(request, "to")
         try:
-            preview = self._engine(game).attack_preview(a, b)
+            preview = self._preview(game, "attack_preview")(a, b)
         except IllegalAction as e:
             raise services.IllegalStep(str(e), game=game) from None
         return Response(AttackPreviewSerializer({"version": game.version, **preview}).data)
@@ -271,8 +293,8 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
 
     def _acted(self, acted, code):
         row = acted.game
-        side = self._side(row)
+        held = self._held(row)
         return Response(ActedSerializer({
             "version": row.version, "phase": row.phase, "deciding": row.deciding or None,
             "your_turn": row.is_turn_of(self.request.user),
-            "events": [view_event(e, side) for e in acted.events]}).data, status=code)
+            "events": [seen_by(e, held) for e in acted.events]}).data, status=code)

@@ -44,16 +44,35 @@ def api_field(option: Option, rulesets: list[str]) -> serializers.Field:
     return serializers.CharField(required=False, help_text=help_text)
 
 
+class _LiveOptions(serializers.Serializer):
+    """An ``options`` object whose fields are the options chosen at ``place`` under the
+    rulesets registered now: the fields, and so the schema, are built from the registry each
+    time (a ruleset registered after start-up is offered too). A name no ruleset offers there
+    is refused by name rather than dropped."""
+
+    place = ""
+
+    def get_fields(self) -> dict[str, serializers.Field]:
+        return {name: api_field(option, names) for name, (option, names) in _offered(self.place).items()}
+
+    def to_internal_value(self, data):
+        if isinstance(data, dict):
+            unknown = sorted(set(data) - set(self.fields))
+            if unknown:
+                raise serializers.ValidationError(
+                    {name: [f"No rules offer an option named {name!r} here."] for name in unknown})
+        return super().to_internal_value(data)
+
+
 @lru_cache(maxsize=None)
 def options_serializer(place: str) -> type[serializers.Serializer]:
     """The serializer of the ``options`` object at ``place`` (one class per place)."""
-    fields: dict[str, Any] = {name: api_field(option, names)
-                              for name, (option, names) in _offered(place).items()}
     ref = f"{place.capitalize()}Options"
-    fields["Meta"] = type("Meta", (), {"ref_name": ref})
-    fields["__doc__"] = (f"The options of the rules chosen, by name (those members choose for a "
-                         f"{place}); each is optional and left at its default when not sent.")
-    return type(ref, (serializers.Serializer,), fields)
+    attrs: dict[str, Any] = {"place": place, "Meta": type("Meta", (), {"ref_name": ref}),
+                             "__doc__": (f"The options of the rules chosen, by name (those members "
+                                         f"choose for a {place}); each is optional and left at its "
+                                         f"default when not sent.")}
+    return type(ref, (_LiveOptions,), attrs)
 
 
 def options_field(place: str) -> serializers.Serializer:

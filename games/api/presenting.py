@@ -25,10 +25,21 @@ def choices_body(ch: Choices, hand: list) -> dict:
     }
 
 
-def told_entries(game, engine_scenario, rows: list, side: str | None) -> list[dict]:
+def seen_by(event: dict, seats) -> dict:
+    """An event as the holder of ``seats`` (seat names; none for a spectator) may see it:
+    secrets removed, a private part only for the holder of the seat it belongs to."""
+    out = view_event(event, None)
+    private = event.get("private")
+    if private and private.get("side") in set(seats or ()):
+        out.update({k: v for k, v in private.items() if k != "side"})
+    return out
+
+
+def told_entries(game, engine_scenario, rows: list, side: str | None, seats=()) -> list[dict]:
     """The events answer's entries for ``rows`` (one page of the game's log, in order), each
-    with its events as ``side`` may see them and the log's sentences.  The sentences need
-    where the pieces stood, so the log is followed from the start up to the page."""
+    with its events as the holder of ``seats`` may see them and the log's sentences (told to
+    the seat ``side``).  The sentences need where the pieces stood, so the log is followed
+    from the start up to the page."""
     if not rows:
         return []
     last = rows[-1].index
@@ -41,6 +52,6 @@ def told_entries(game, engine_scenario, rows: list, side: str | None) -> list[di
         if entry.index <= last and entry.index not in taken_back:
             said[entry.index] = list(kit.event_lines(entry.events, side, tracker, archie))
     return [{"version": r.index, "side": r.side, "created": r.created,
-             "events": [view_event(e, side) for e in r.events],
+             "events": [seen_by(e, seats) for e in r.events],
              "lines": [{"type": e["type"], "text": text} for e, text in said.get(r.index, [])],
              "taken_back": r.index in taken_back} for r in rows]

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
-from drf_spectacular.utils import extend_schema_field
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
 from games.api.rulesets import RulesetChoiceField
@@ -10,10 +10,11 @@ from games.engine import Game as EngineGame, ScenarioError
 from games import services
 from games.forms_play import DEADLINE_CHOICES
 from games.models import Game, Match, Scenario, Seat
+from games.presentation.kits import presenter_for
 
 from .options import LegacyOptionField, legacy_field, options_field
 from .types import SIDE_CHOICES, ActionField, HexSerializer, action_list, event_list
-from .view_types import GameViewSerializer, OutcomeSerializer
+from .view_types import OutcomeSerializer, ViewField, any_view
 
 
 def member_name(user) -> str:
@@ -106,6 +107,24 @@ class BoardSerializer(serializers.Serializer):
         ref_name = "Board"
 
 
+class RulesetBoardSerializer(serializers.Serializer):
+    """The board at the start of a game on a board of its own, in the shape its kind
+    documents (e.g. square: width, height, cells, pieces)."""
+
+    kind = serializers.CharField(help_text="The board kind, whose renderer documents the rest.")
+
+    class Meta:
+        ref_name = "RulesetBoard"
+
+
+def _start_board(view: dict, ruleset: str) -> dict:
+    """A Battle Cry view's board fields; any other view's board as its kit gives it."""
+    fields = BoardSerializer().fields
+    if all(k in view for k in fields):
+        return {k: view[k] for k in fields}
+    return dict(presenter_for(ruleset).board(view))
+
+
 class ScenarioDetailSerializer(ScenarioSerializer):
     data = serializers.JSONField(help_text="The scenario file (docs/scenarios.md).")
     board = serializers.SerializerMethodField()
@@ -117,14 +136,17 @@ class ScenarioDetailSerializer(ScenarioSerializer):
     def _board(self, sc):
         if not hasattr(sc, "_board_cache"):
             try:
-                view = EngineGame.new(sc.engine_scenario(), ruleset=sc.preview_ruleset(), seed=0).view(None)
+                ruleset = sc.preview_ruleset()
+                view = EngineGame.new(sc.engine_scenario(), ruleset=ruleset, seed=0).view(None)
             except ScenarioError as exc:
                 sc._board_cache = (None, list(exc.errors))
             else:
-                sc._board_cache = ({k: view[k] for k in BoardSerializer().fields}, [])
+                sc._board_cache = (_start_board(view, ruleset), [])
         return sc._board_cache
 
-    @extend_schema_field(BoardSerializer(allow_null=True))
+    @extend_schema_field(PolymorphicProxySerializer(
+        component_name="ScenarioBoard", serializers=[BoardSerializer, RulesetBoardSerializer],
+        resource_type_field_name=None, allow_null=True))
     def get_board(self, sc):
         return self._board(sc)[0]
 
@@ -281,7 +303,7 @@ class GameDetailSerializer(GameSummarySerializer):
     def get_seed(self, game):
         return (game.secret_seed or str(game.seed)) if game.is_over else None
 
-    @extend_schema_field(GameViewSerializer)
+    @extend_schema_field(any_view())
     def get_view(self, game):
         return self.context["view_of"](game)
 
@@ -323,7 +345,7 @@ class LegalActionsSerializer(serializers.Serializer):
     version = serializers.IntegerField(help_text="Send this version with the action.")
     phase = serializers.CharField()
     phase_label = serializers.CharField(help_text="The phase in the page's words.")
-    deciding = serializers.ChoiceField(choices=SIDE_CHOICES, allow_null=True)
+    deciding = serializers.CharField(allow_null=True, help_text="The seat whose decision it is now (a side's name when the rules seat one player a side).")
     your_side = serializers.ChoiceField(choices=SIDE_CHOICES, allow_null=True)
     your_turn = serializers.BooleanField()
     actions = action_list()
@@ -349,7 +371,7 @@ class SubmitActionSerializer(serializers.Serializer):
 class ActedSerializer(serializers.Serializer):
     version = serializers.IntegerField(help_text="The game's version after the action.")
     phase = serializers.CharField()
-    deciding = serializers.ChoiceField(choices=SIDE_CHOICES, allow_null=True)
+    deciding = serializers.CharField(allow_null=True, help_text="The seat whose decision it is now.")
     your_turn = serializers.BooleanField()
     events = event_list()
 
@@ -428,7 +450,7 @@ class ReplayStepSerializer(serializers.Serializer):
     side = serializers.CharField(help_text="Who took the step; blank for the deal and the site.")
     events = event_list()
     lines = LogLineSerializer(many=True, help_text="The replay page's log lines for this step.")
-    view = GameViewSerializer()
+    view = ViewField(help_text="The game as a spectator sees it after this step.")
 
 
 class SeedSerializer(serializers.Serializer):

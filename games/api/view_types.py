@@ -1,13 +1,20 @@
-"""The typed shape of ``Game.view(side)``: what one side (or a spectator) may see."""
+"""The shape of ``Game.view(seat)``: what one seat (or a spectator) may see.
+
+A view is the ruleset's own: the API passes it through as the engine made it. The schema
+documents two variants (``GameViewAny``): a Battle Cry view (``GameView``, typed field by
+field) and the view of a game on a board of its own (``RulesetView``: the fields every
+ruleset's view has, and its ``board`` in the shape its board kind documents).
+"""
 from __future__ import annotations
 
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
 from .types import SIDE_CHOICES, HexSerializer
 
 
-def _per_side(child):
-    return serializers.DictField(child=child, help_text="Keyed by side: union, confederate.")
+def _per_side(child, **kwargs):
+    return serializers.DictField(child=child, help_text="Keyed by side: union, confederate.", **kwargs)
 
 
 class ViewUnitSerializer(serializers.Serializer):
@@ -90,7 +97,7 @@ class OutcomeSerializer(serializers.Serializer):
     reason = serializers.CharField()
     turn = serializers.IntegerField(required=False)
     flags = _per_side(serializers.IntegerField())
-    casualties = _per_side(serializers.IntegerField())
+    casualties = _per_side(serializers.IntegerField(), required=False)
 
     class Meta:
         ref_name = "Outcome"
@@ -144,3 +151,43 @@ class GameViewSerializer(serializers.Serializer):
 
     class Meta:
         ref_name = "GameView"
+
+
+class RulesetViewSerializer(serializers.Serializer):
+    """The view of a game on a board of its own: the fields every view has, and ``board``
+    (the input of its board kind's renderer). Other fields are the ruleset's own; like any
+    view it never holds another seat's cards, a deck order or the seed."""
+
+    ruleset = serializers.CharField()
+    options = serializers.DictField()
+    turn = serializers.IntegerField()
+    phase = serializers.CharField()
+    deciding = serializers.CharField(allow_null=True, help_text="The seat whose decision it is now.")
+    viewer = serializers.CharField(allow_null=True, help_text="The seat seen from; null for a spectator.")
+    board = serializers.DictField(help_text="The board in the shape its kind documents (``kind``: "
+                                            "e.g. square: width, height, cells, pieces).")
+    hand = serializers.ListField(child=serializers.CharField(), allow_null=True, required=False,
+                                 help_text="The viewing seat's own cards; null for a spectator.")
+    outcome = serializers.DictField(allow_null=True)
+
+    class Meta:
+        ref_name = "RulesetView"
+
+
+def any_view(**kwargs) -> PolymorphicProxySerializer:
+    """The schema of a view: one of the two variants above."""
+    return PolymorphicProxySerializer(component_name="GameViewAny",
+                                      serializers=[GameViewSerializer, RulesetViewSerializer],
+                                      resource_type_field_name=None, **kwargs)
+
+
+@extend_schema_field(any_view())
+class ViewField(serializers.Field):
+    """A view as the engine made it (read-only)."""
+
+    def __init__(self, **kwargs):
+        kwargs["read_only"] = True
+        super().__init__(**kwargs)
+
+    def to_representation(self, value):
+        return value

@@ -36,10 +36,13 @@ def test_every_path_is_versioned_and_documents_the_error_shape(schema):
 
 def test_each_action_and_event_type_is_a_component(schema):
     components = schema["components"]["schemas"]
-    action = components["Action"]
+    action = components["BattleCryAction"]
     assert set(action["discriminator"]["mapping"]) == set(ACTIONS)
-    event = components["Event"]
+    event = components["BattleCryEvent"]
     assert set(event["discriminator"]["mapping"]) == set(EVENTS)
+    for name in ("Action", "ActionRequest", "Event"):      # or another ruleset's own
+        assert [v["$ref"].rsplit("/", 1)[1] for v in components[name]["oneOf"]] == [
+            f"BattleCry{name}", f"Ruleset{name}"]
     move = components["MoveAction"]
     type_ref = move["properties"]["type"]["$ref"].rsplit("/", 1)[1]
     assert components[type_ref]["enum"] == ["move"]
