@@ -194,7 +194,7 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
         "selected": sel_query(selected, want_general) if selected and mine else "",
         "undo": undo_words(undo_entry, lines) if undo_entry else "",
         "can_resign": bool(side) and not row.is_over,
-        "resign_words": (resign_words(row, view, side, _name(row.player_of(other)))
+        "resign_words": (resign_words(row, view, side, _name(row.player_of(other)), kit.has_flags)
                          if side and not row.is_over else ""),
         "now": timezone.now(), "guide": guide,
         "next_game": (row.match.games.filter(number=2).first()

@@ -1,0 +1,69 @@
+"""The toy skirmish, a ruleset that lives in the tests with its kit, is played through the
+site's pages with no word of it in the site: its scenario imported, a match challenged from
+the lobby form with its options, both games played to their ends by posting the buttons the
+game page offers, and a solo match against Archie."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+
+from games.models import Match
+
+from .pages import buttons, fragment, import_toy_scenario, play_to_the_end
+
+pytestmark = pytest.mark.django_db
+
+
+def logged_in(user) -> Client:
+    c = Client()
+    c.force_login(user)
+    return c
+
+
+def test_a_toy_scenario_is_imported_as_a_file_of_the_toy_s_format(client, lee):
+    client.force_login(lee)
+    row = import_toy_scenario(client)
+    assert row.format == "toy" and row.name == "Crossroads"
+    assert [r.name for r in row.playing_rulesets()] == ["toy"]
+    page = client.get(f"/scenarios/{row.slug}/")
+    assert page.status_code == 200
+
+
+def test_a_toy_match_is_challenged_accepted_and_played_to_its_end_through_the_pages(lee, grant):
+    a, b = logged_in(lee), logged_in(grant)
+    scenario = import_toy_scenario(a)
+    form = a.get("/play/").content.decode()
+    assert re.search(r'<option value="toy"', form)
+    fields = a.get("/play/options/", {"place": "match", "prefix": "c", "c-ruleset": "toy"},
+                   HTTP_HX_REQUEST="true").content.decode()
+    assert 'name="c-ambush"' in fields and 'name="c-turns"' in fields
+    r = a.post("/play/challenge/", {"c-opponent": grant.username, "c-scenario": scenario.pk,
+                                    "c-ruleset": "toy", "c-side": "union", "c-deadline_hours": 72,
+                                    "c-turns": 4, "c-ambush": "on"})
+    assert r.status_code == 303, r.content.decode()[:3000]
+    match = Match.objects.get()
+    assert match.ruleset == "toy" and match.options == {"ambush": True, "turns": 4}
+    r = b.post(f"/play/matches/{match.pk}/accept/")
+    assert r.status_code in (302, 303)
+    game = match.games.get(number=1)
+    # each member holds both seats of their side
+    assert sorted((s.name, s.player_id) for s in game.seat_rows()) == [
+        ("confederate-1", grant.pk), ("confederate-2", grant.pk), ("union-1", lee.pk), ("union-2", lee.pk)]
+    clients = {lee.pk: a, grant.pk: b}
+    assert play_to_the_end(clients, game, seed=5) > 0
+    game.refresh_from_db()
+    page = fragment(a, game)
+    assert "The game is over" in page
+    second = re.search(r'href="/play/games/(\d+)/">The re-match', page)
+    assert second, page[:3000]
+    game2 = match.games.get(pk=int(second[1]))
+    assert game2.number == 2 and game2.holds(grant, "union-1")
+    play_to_the_end(clients, game2, seed=6)
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    result = a.get(f"/play/matches/{match.pk}/").content.decode()
+    assert "Crossroads" in result
+    winner = match.winner.profile.name if match.winner else None
+    assert (winner in result) if winner else ("draw" in result.lower())
