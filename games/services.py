@@ -688,7 +688,7 @@ def start_solo(user, scenario: Scenario, level: str, *, options: dict | None = N
     if level not in LEVELS:
         raise ActionRefused(f"Choose Archie's level: {', '.join(LEVELS)}.")
     _check_terms(scenario, 72, "random", ruleset, options)
-    first = scenario.engine_scenario().first_side
+    first = kit_for(ruleset).first_side(ruleset, scenario.engine_scenario(), dict(options or {}))
     with transaction.atomic():
         match = Match.objects.create(
             scenario=scenario, challenger=user, opponent=archie_user(), challenger_side=first,
@@ -758,7 +758,7 @@ def play_archie(game_id, version) -> Acted | None:
     side = row.deciding_side
     level = row.deciding_seat.archie_level or row.match.archie_level or "veteran"
     engine = load_engine(row)
-    action = choose(engine, side, level, secrets.randbits(63), archie_budget())
+    action = choose(engine, row.deciding, level, secrets.randbits(63), archie_budget())   # its seat
     with transaction.atomic():
         row = _locked_game(game_id)
         if row.version != int(version) or not archie_to_decide(row):

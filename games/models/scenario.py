@@ -203,8 +203,8 @@ def _other_format_errors(data: dict) -> list[str]:
         problems.append("name: missing field")
     dates = data.get("dates")
     try:
-        dt.date.fromisoformat(dates[0])
-    except (TypeError, ValueError, IndexError, KeyError):
+        dt.date.fromisoformat(dates[0] if isinstance(dates, list) and dates else "")
+    except (TypeError, ValueError):
         problems.append("dates: a list of days written YYYY-MM-DD")
     try:
         load_scenario_as(format_of(data), data)

@@ -9,9 +9,10 @@ import re
 import pytest
 from django.test import Client
 
+from games import game_log
 from games.models import Match
 
-from .pages import buttons, fragment, import_toy_scenario, play_to_the_end
+from .pages import fragment, import_toy_scenario, play_to_the_end
 
 pytestmark = pytest.mark.django_db
 
@@ -67,3 +68,32 @@ def test_a_toy_match_is_challenged_accepted_and_played_to_its_end_through_the_pa
     assert "Crossroads" in result
     winner = match.winner.profile.name if match.winner else None
     assert (winner in result) if winner else ("draw" in result.lower())
+
+
+def test_a_solo_toy_match_against_archie_is_played_from_the_solo_page(
+        lee, settings, django_capture_on_commit_callbacks):
+    settings.ARCHIE_ITERATIONS = 12
+    a = logged_in(lee)
+    scenario = import_toy_scenario(a)
+    form = a.get("/play/solo/").content.decode()
+    assert re.search(r'<option value="toy"', form)
+    with django_capture_on_commit_callbacks(execute=True):     # Archie's moves run at once
+        r = a.post("/play/solo/", {"scenario": scenario.pk, "level": "veteran", "ruleset": "toy",
+                                   "turns": 4})
+    assert r.status_code == 303, r.content.decode()[:3000]
+    match = Match.objects.get()
+    game = match.games.get(number=1)
+    assert r["Location"] == f"/play/games/{game.pk}/"
+    assert match.ruleset == "toy" and match.options == {"turns": 4}
+    mine = {s.name for s in game.seat_of(lee)}
+    archie = {s.name for s in game.seat_rows() if s.is_archie}
+    assert len(mine) == 2 and len(archie) == 2 and {s.split("-")[0] for s in archie} == \
+        {next(s.side for s in game.seat_rows() if s.is_archie)}
+    page = fragment(a, game)
+    assert "Archie" in page
+    play_to_the_end({lee.pk: a}, game, seed=8, around_post=lambda: django_capture_on_commit_callbacks(execute=True))
+    game.refresh_from_db()
+    assert game.is_over and "The game is over" in fragment(a, game)
+    # Archie played its two seats' turns (the log may be packed once the game is over)
+    sides = {e.side for e in game_log.entries(game, 0)}
+    assert sides == {"union", "confederate"}
