@@ -57,6 +57,14 @@ def test_a_toy_match_is_challenged_accepted_and_played_to_its_end_through_the_pa
     game.refresh_from_db()
     page = fragment(a, game)
     assert "The game is over" in page
+    # the finished game's whole page, its replay step by step and the rules page
+    whole = a.get(f"/play/games/{game.pk}/").content.decode()
+    assert "Replay this game" in whole and 'class="dice-tray' not in whole
+    for step in (0, game.version // 2, game.version):
+        replay = b.get(f"/play/games/{game.pk}/replay/", {"step": step})
+        assert replay.status_code == 200 and "<svg" in replay.content.decode()
+    assert "Flags: " in b.get(f"/play/games/{game.pk}/replay/", {"step": game.version}).content.decode()
+    assert "Four seats, two a side" in a.get("/rules/toy/").content.decode()
     second = re.search(r'href="/play/games/(\d+)/">The re-match', page)
     assert second, page[:3000]
     game2 = match.games.get(pk=int(second[1]))
