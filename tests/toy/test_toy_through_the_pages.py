@@ -74,8 +74,9 @@ def test_a_toy_match_is_challenged_accepted_and_played_to_its_end_through_the_pa
     assert match.status == Match.Status.FINISHED
     result = a.get(f"/play/matches/{match.pk}/").content.decode()
     assert "Crossroads" in result
-    winner = match.winner.profile.name if match.winner else None
-    assert (winner in result) if winner else ("draw" in result.lower())
+    said = re.search(r"<strong>(.+?) wins the match</strong>", result)
+    assert said and match.winner and said[1] in (match.winner.username, match.winner.profile.name)
+    assert len(re.findall(r"(?: won|Draw)(?:, flags| ·)", result)) == 2     # each game's result
 
 
 def test_a_solo_toy_match_against_archie_is_played_from_the_solo_page(
