@@ -224,22 +224,26 @@ FRAGMENT_SECONDS = 120
 CSRF_MARK = "\x00csrf-token\x00"
 
 
-def fragment_key(row: Game, side) -> str:
+def fragment_key(row: Game, viewpoint) -> str:
     """What the #game fragment without a selection depends on: the game, its version, the
-    viewpoint (a side, or the public one of spectators), whether a claim is open, whether a
-    guided game's hints are on, the time zone its dates are written in and the time left
-    before its deadline, in words."""
-    return (f"gamefrag:{row.cache_id}:{row.version}:{side or 'public'}:{int(may_claim(row, side))}:"
+    viewpoint (the seat it is drawn from, or the public one of spectators), whether a claim
+    is open, whether a guided game's hints are on, the time zone its dates are written in
+    and the time left before its deadline, in words."""
+    side = row.seat_named(viewpoint).side if viewpoint else None
+    return (f"gamefrag:{row.cache_id}:{row.version}:{viewpoint or 'public'}:{int(may_claim(row, side))}:"
             f"{int(row.match.shows_hints)}:{timezone.get_current_timezone_name()}:"
             f"{time_left_words(row.deadline).replace(' ', '-')}")
 
 
 def shared_fragment(request, row: Game, engine=None, *, new: bool = False) -> HttpResponse:
-    """The #game fragment of ``row`` as the viewer's side sees it, drawn once per (game,
+    """The #game fragment of ``row`` as the viewer's seat sees it, drawn once per (game,
     version, viewpoint) and handed to every viewer with that viewpoint (the two players'
     fragments and the spectators' one are kept apart by the key).  ``new``: the version was
     made by this request, so nothing can be kept for it yet (not looked up)."""
-    key = fragment_key(row, row.side_of(request.user))
+    # the viewpoint is the seat the page is drawn from (two members of one side, each holding
+    # their own seats, see different hands)
+    seat = row.viewing_seat(request.user)
+    key = fragment_key(row, seat.name if seat is not None else None)
     html = None if new else cache.get(key)
     if html is None:
         ctx = game_context(request, row, engine=engine)
