@@ -54,8 +54,9 @@ RULESETS: dict[str, Row] = {
         leak_walks=("tests/toy/test_toy_page_leaks.py"
                     "::test_no_page_of_a_toy_game_shows_a_seat_s_card_to_anyone_else",),
         sampled="4 viewers (each side's member, a member who does not play, a visitor) at every "
-                "step of a whole game: the game page, its fragment, its board and its poll",
-        seconds=15),
+                "step of a whole 4-turn game: the game page, its fragment, its board, the poll's "
+                "answer and the match page",
+        seconds=7),                            # the leak walk 4.6 s, the match, solo and import 2 s
 }
 
 #: One row per way of playing on the site; a new mode (team play, for instance) adds its

@@ -32,6 +32,21 @@ def test_a_toy_scenario_is_imported_as_a_file_of_the_toy_s_format(client, lee):
     assert page.status_code == 200
 
 
+def test_a_toy_file_is_checked_by_the_toy_s_own_loader_on_import(client, lee):
+    import io
+    import json
+
+    from .pages import TOY_FILE
+
+    client.force_login(lee)
+    broken = {**TOY_FILE, "pieces": [{**TOY_FILE["pieces"][0], "col": 9}, *TOY_FILE["pieces"][1:]]}
+    del broken["dates"]
+    upload = io.BytesIO(json.dumps(broken).encode())
+    upload.name = "broken.json"
+    page = client.post("/scenarios/import/", {"file": upload}).content.decode()
+    assert "piece &#x27;u1&#x27;: off the board" in page and "dates: a list of days" in page
+
+
 def test_a_toy_match_is_challenged_accepted_and_played_to_its_end_through_the_pages(lee, grant):
     a, b = logged_in(lee), logged_in(grant)
     scenario = import_toy_scenario(a)
