@@ -682,16 +682,6 @@ def archie_stuck(row: Game, now=None) -> bool:
     return archie_to_decide(row) and (now or timezone.now()) - row.updated > ARCHIE_STUCK_AFTER
 
 
-def _first_side(scenario: Scenario, ruleset: str, options: dict | None) -> str:
-    """The side that moves first: the scenario's when it names one, else the side of the
-    first seat the ruleset plans."""
-    engine_scenario = scenario.engine_scenario()
-    first = getattr(engine_scenario, "first_side", None)
-    if first:
-        return str(first)
-    return get_ruleset(ruleset).seat_plan(engine_scenario, dict(options or {}))[0].side
-
-
 def start_solo(user, scenario: Scenario, level: str, *, options: dict | None = None,
                ruleset: str = DEFAULT_RULESET, guided: bool = False) -> Match:
     """A solo match against Archie, starting at once.
@@ -704,7 +694,7 @@ def start_solo(user, scenario: Scenario, level: str, *, options: dict | None = N
     if level not in LEVELS:
         raise ActionRefused(f"Choose Archie's level: {', '.join(LEVELS)}.")
     _check_terms(scenario, 72, "random", ruleset, options)
-    first = _first_side(scenario, ruleset, options)
+    first = kit_for(ruleset).first_side(ruleset, scenario.engine_scenario(), dict(options or {}))
     with transaction.atomic():
         match = Match.objects.create(
             scenario=scenario, challenger=user, opponent=archie_user(), challenger_side=first,
@@ -774,7 +764,7 @@ def play_archie(game_id, version) -> Acted | None:
     side = row.deciding_side
     level = row.deciding_seat.archie_level or row.match.archie_level or "veteran"
     engine = load_engine(row)
-    action = choose(engine, row.deciding, level, secrets.randbits(63), archie_budget())
+    action = choose(engine, row.deciding, level, secrets.randbits(63), archie_budget())   # its seat
     with transaction.atomic():
         row = _locked_game(game_id)
         if row.version != int(version) or not archie_to_decide(row):

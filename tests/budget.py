@@ -31,6 +31,9 @@ class Row:
 GAME_PAGES = "every page and fragment at every moment; the board with a unit selected for every " \
              "k-th unit, the next k-th at the next moment (each viewer sees every unit selected)"
 
+#: The rulesets the test suite defines and registers while its own tests run.
+REGISTERED_BY_TESTS = {"toy"}
+
 #: One row per registered ruleset (games.engine.RULESETS).
 RULESETS: dict[str, Row] = {
     "advanced": Row(
@@ -44,6 +47,16 @@ RULESETS: dict[str, Row] = {
                     "::test_no_page_of_a_standard_game_shows_hidden_cards_through_a_turn",),
         sampled=f"4 viewers x 2 moments of one turn; {GAME_PAGES} (k=2)",
         seconds=62),
+    # The toy skirmish of the tests (tests/toy/), registered when its tests run: its two
+    # match games and its solo game are played through the pages by its own tests.
+    "toy": Row(
+        page_games=0,                          # none in tests/web/test_random_games_through_the_pages.py
+        leak_walks=("tests/toy/test_toy_page_leaks.py"
+                    "::test_no_page_of_a_toy_game_shows_a_seat_s_card_to_anyone_else",),
+        sampled="4 viewers (each side's member, a member who does not play, a visitor) at every "
+                "step of a whole 4-turn game: the game page, its fragment, its board, the poll's "
+                "answer and the match page",
+        seconds=7),                            # the leak walk 4.6 s, the match, solo and import 2 s
 }
 
 #: One row per way of playing on the site; a new mode (team play, for instance) adds its

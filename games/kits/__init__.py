@@ -16,8 +16,9 @@ NEUTRAL = Kit()
 
 def kit_for(ruleset: str) -> Kit:
     """The kit of the ruleset registered as ``ruleset`` (the neutral kit when its scenario
-    format brings none; ValueError if no such ruleset is registered)."""
-    return KITS.get(get_ruleset(ruleset).scenario_format, NEUTRAL)
+    format brings none, or it plays no scenario format; ValueError if no such ruleset is
+    registered)."""
+    return KITS.get(getattr(get_ruleset(ruleset), "scenario_format", ""), NEUTRAL)
 
 
 __all__ = ["KITS", "Kit", "NEUTRAL", "kit_for"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.engine import GameState
+from games.engine import GameState, get_ruleset
 
 
 class Kit:
@@ -29,3 +29,8 @@ class Kit:
     def scenario_of(self, engine: GameState) -> Any:
         """The engine scenario a game is played on (None when the game keeps none)."""
         return None
+
+    def first_side(self, ruleset: str, scenario: Any, options: Mapping[str, Any]) -> str:
+        """The side that moves first on the engine ``scenario`` (a solo player's side in game
+        1): the side of the first seat of the ruleset's seat plan."""
+        return get_ruleset(ruleset).seat_plan(scenario, options)[0].side

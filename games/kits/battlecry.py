@@ -32,6 +32,11 @@ class BattleCryKit(Kit):
             game: Any = engine
             game.hand_limit_before_keep = True
 
+    def first_side(self, ruleset: str, scenario: Any, options: Mapping[str, Any]) -> str:
+        """The scenario's first side."""
+        first: str = scenario.first_side
+        return first
+
     def scenario_of(self, engine: GameState) -> Scenario:
         game: Any = engine
         scenario: Scenario = game.scenario

@@ -12,7 +12,7 @@ from django.conf import settings
 from django.db import models
 
 from games.engine import (DEFAULT_RULESET, SIDES, Ruleset, ScenarioError, get_ruleset, load_scenario,
-                          load_scenario_as, scenario_rulesets)
+                          load_scenario_as, scenario_formats, scenario_rulesets)
 
 #: The shipped scenario files and the JSON Schema of the format (docs/scenarios.md).
 SCENARIO_DIR = Path(__file__).resolve().parent.parent / "scenarios"
@@ -22,6 +22,15 @@ SCHEMA_PATH = SCENARIO_DIR / "schema.json"
 def default_format() -> str:
     """The scenario format of the default ruleset (that of every shipped scenario)."""
     return get_ruleset(DEFAULT_RULESET).scenario_format
+
+
+def format_of(data) -> str:
+    """The scenario format a file is written in: its ``format`` when that names a format a
+    registered ruleset plays, else the default ruleset's (whose files number their format)."""
+    declared = data.get("format") if isinstance(data, dict) else None
+    if isinstance(declared, str) and declared in scenario_formats():
+        return declared
+    return default_format()
 
 
 class Scenario(models.Model):
@@ -81,6 +90,7 @@ class Scenario(models.Model):
     def fill_from_data(self) -> None:
         """Copy the sortable facts out of ``data`` (call after load_scenario accepted it)."""
         d = self.data
+        self.format = format_of(d)
         self.slug = d["slug"]
         self.name = d["name"]
         self.subtitle = d.get("subtitle", "")
@@ -136,6 +146,8 @@ def scenario_file_errors(data) -> list[str]:
     """
     if not isinstance(data, dict):
         return ["file: a scenario file is one JSON object ({ ... })"]
+    if format_of(data) != default_format():
+        return _other_format_errors(data)
     loader_errors: list[str] = []
     try:
         load_scenario(data)
@@ -179,6 +191,28 @@ def scenario_file_errors(data) -> list[str]:
         except Exception as exc:            # noqa: BLE001 - a file must never crash a page
             return [f"file: the scenario could not be read ({exc.__class__.__name__}: {exc})"]
     return loader_errors + schema_errors
+
+
+def _other_format_errors(data: dict) -> list[str]:
+    """A file of another ruleset's format: its ruleset's loader checks it, and the site
+    checks the facts its catalogue lists (slug, name, first date)."""
+    problems = []
+    if not (isinstance(data.get("slug"), str) and re.fullmatch(r"[-a-zA-Z0-9_]+", data["slug"])):
+        problems.append("slug: missing field, or not a slug (letters, digits, - and _)")
+    if not isinstance(data.get("name"), str) or not data["name"]:
+        problems.append("name: missing field")
+    dates = data.get("dates")
+    try:
+        dt.date.fromisoformat(dates[0] if isinstance(dates, list) and dates else "")
+    except (TypeError, ValueError):
+        problems.append("dates: a list of days written YYYY-MM-DD")
+    try:
+        load_scenario_as(format_of(data), data)
+    except ScenarioError as exc:
+        problems += list(exc.errors)
+    except Exception as exc:            # noqa: BLE001 - a file must never crash a page
+        problems.append(f"file: the scenario could not be read ({exc.__class__.__name__}: {exc})")
+    return problems
 
 
 _KEY_ORDER = {

@@ -16,7 +16,7 @@ from games.engine import ADVANCED, SIDE_NAMES, SIDES, STANDARD, TERRAIN
 from . import log
 from .choices import choices as battlecry_choices
 from .kit import Choices, Presenter, register_presenter
-from .tracker import Tracker, tracker_for
+from .tracker import Tracker, tracker_for, tracker_from_view
 from .victory import victory
 from .words import REASONS, card_info
 
@@ -61,6 +61,8 @@ class BattleCryPresenter(Presenter):
 
     has_cards = True
     has_flags = True
+    has_dice_tray = True
+    marks_last_turn = True
     reasons = REASONS
 
     def __init__(self, ruleset: Any, phases: Mapping[str, str]):
@@ -71,8 +73,15 @@ class BattleCryPresenter(Presenter):
                  archie: Any = None) -> str | None:
         return log.describe(dict(event), viewer, tracker, archie)
 
+    def step_words(self, action: Mapping) -> str:
+        return {"confirm_orders": "Done ordering", "end_movement": "End of movement"}.get(
+            str(action.get("type")), "your last step")
+
     def tracker(self, scenario: Any) -> Tracker:
         return tracker_for(scenario)
+
+    def tracker_at(self, view: Mapping) -> Tracker:
+        return tracker_from_view(dict(view))
 
     def event_lines(self, events: list, viewer: str | None, tracker: Any = None,
                     archie: Any = None) -> Iterator[tuple[dict, str]]:

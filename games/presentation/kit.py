@@ -84,6 +84,10 @@ class Presenter:
     has_cards = False
     #: The side panel counts flags towards a number needed.
     has_flags = False
+    #: The page shows a tray of the last dice rolled (faces and hits read from the log).
+    has_dice_tray = False
+    #: The board marks the last finished turn (moves, attacks, losses read from the log).
+    marks_last_turn = False
 
     # -- words -------------------------------------------------------------------------------------
     def phase_words(self, phase: str) -> str:
@@ -110,6 +114,10 @@ class Presenter:
         """What the log follows while it is told (where the pieces stand); None here."""
         return None
 
+    def tracker_at(self, view: Mapping) -> Any:
+        """The same, from a public view in the middle of a game (a replay's step); None here."""
+        return None
+
     def event_lines(self, events: list, viewer: str | None, tracker: Any = None,
                     archie: Any = None) -> Iterator[tuple[dict, str]]:
         """``(event, sentence)`` for each event ``viewer`` is told of (already redacted)."""
@@ -119,6 +127,10 @@ class Presenter:
                 yield dict(e), text
 
     # -- the page ----------------------------------------------------------------------------------
+    def step_words(self, action: Mapping) -> str:
+        """A step that may be taken back but said nothing in the log, in words."""
+        return "your last step"
+
     def action_label(self, action: Mapping) -> str:
         """A button's label for one legal action."""
         extra = ", ".join(f"{plain(k)} {v}" for k, v in action.items() if k != "type")

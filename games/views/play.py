@@ -29,7 +29,7 @@ from games import services
 from games.chat_unread import mark_read, unread_count
 from games.boards import draw_board
 from games.engine import SIDE_NAMES, SIDES, other as other_side
-from games.kits.battlecry import scenario_of
+from games.kits import kit_for
 from games.models import Game
 from games.models.seat import seats_prefetch
 from games.presentation.kit import Choices, sel_query
@@ -150,8 +150,8 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
             attrs["aria-label"] = f"Select the {'general' if click.get('general') else 'piece'} here"
         return attrs
 
-    hist = history(row, scenario_of(engine), side)
-    last = hist.last_turn
+    hist = history(row, kit_for(row.ruleset).scenario_of(engine), side)
+    last = hist.last_turn if kit.marks_last_turn else None
     board = draw_board(row.ruleset, kit.board(view), viewer=side, highlights=choices.highlights,
                        cell_attrs=hex_attrs, selected=selected if mine else None,
                        marks=last["marks"] if last else ())
@@ -176,7 +176,7 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
         "mode": view.get("mode"),
         "log": list(reversed(lines)), "log_total": hist.total,
         "log_html": mark_safe("".join(reversed(hist.html))),     # lines escaped once, when new
-        "tray": dice_tray(hist.rolls, row.version), "error": error,
+        "tray": dice_tray(hist.rolls, row.version) if kit.has_dice_tray else None, "error": error,
         "victory": kit.victory(engine, view), "kit": kit,
         # The other side's last turn is shown until the viewer's own turn is under way
         # (whoever decides in it then: the viewer, or the other side answering an attack).
@@ -192,9 +192,9 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
         "archie_stuck": services.archie_stuck(row),
         "can_claim": can_claim, "poll": not row.is_over, "poll_seconds": POLL_SECONDS,
         "selected": sel_query(selected, want_general) if selected and mine else "",
-        "undo": undo_words(undo_entry, lines) if undo_entry else "",
+        "undo": undo_words(undo_entry, lines, kit) if undo_entry else "",
         "can_resign": bool(side) and not row.is_over,
-        "resign_words": (resign_words(row, view, side, _name(row.player_of(other)))
+        "resign_words": (resign_words(row, view, side, _name(row.player_of(other)), kit.has_flags)
                          if side and not row.is_over else ""),
         "now": timezone.now(), "guide": guide,
         "next_game": (row.match.games.filter(number=2).first()
@@ -224,22 +224,26 @@ FRAGMENT_SECONDS = 120
 CSRF_MARK = "\x00csrf-token\x00"
 
 
-def fragment_key(row: Game, side) -> str:
+def fragment_key(row: Game, viewpoint) -> str:
     """What the #game fragment without a selection depends on: the game, its version, the
-    viewpoint (a side, or the public one of spectators), whether a claim is open, whether a
-    guided game's hints are on, the time zone its dates are written in and the time left
-    before its deadline, in words."""
-    return (f"gamefrag:{row.cache_id}:{row.version}:{side or 'public'}:{int(may_claim(row, side))}:"
+    viewpoint (the seat it is drawn from, or the public one of spectators), whether a claim
+    is open, whether a guided game's hints are on, the time zone its dates are written in
+    and the time left before its deadline, in words."""
+    side = row.seat_named(viewpoint).side if viewpoint else None
+    return (f"gamefrag:{row.cache_id}:{row.version}:{viewpoint or 'public'}:{int(may_claim(row, side))}:"
             f"{int(row.match.shows_hints)}:{timezone.get_current_timezone_name()}:"
             f"{time_left_words(row.deadline).replace(' ', '-')}")
 
 
 def shared_fragment(request, row: Game, engine=None, *, new: bool = False) -> HttpResponse:
-    """The #game fragment of ``row`` as the viewer's side sees it, drawn once per (game,
+    """The #game fragment of ``row`` as the viewer's seat sees it, drawn once per (game,
     version, viewpoint) and handed to every viewer with that viewpoint (the two players'
     fragments and the spectators' one are kept apart by the key).  ``new``: the version was
     made by this request, so nothing can be kept for it yet (not looked up)."""
-    key = fragment_key(row, row.side_of(request.user))
+    # the viewpoint is the seat the page is drawn from (two members of one side, each holding
+    # their own seats, see different hands)
+    seat = row.viewing_seat(request.user)
+    key = fragment_key(row, seat.name if seat is not None else None)
     html = None if new else cache.get(key)
     if html is None:
         ctx = game_context(request, row, engine=engine)
@@ -249,13 +253,13 @@ def shared_fragment(request, row: Game, engine=None, *, new: bool = False) -> Ht
     return HttpResponse(html.replace(CSRF_MARK, get_token(request)))
 
 
-def undo_words(entry, lines) -> str:
-    """What "take back" would take back, in the log's words."""
+def undo_words(entry, lines, kit=None) -> str:
+    """What "take back" would take back, in the log's words (else the kit's words for the
+    step)."""
     said = [ln["text"] for ln in lines if ln["index"] == entry.index]
     if said:
         return said[-1].rstrip(".")
-    return {"confirm_orders": "Done ordering", "end_movement": "End of movement"}.get(
-        entry.action.get("type"), "your last step")
+    return (kit or presenter_for("")).step_words(entry.action)
 
 
 def _render(request, row, *, selected=None, want_general=False, error=None, status=200,

@@ -23,7 +23,7 @@ from .play_dice import STRIP
 from .play_last_turn import follow_turns, summary
 from games.presentation.kits import presenter_for
 from games.presentation.log import Archie, archie_in
-from games.presentation.tracker import Tracker, tracker_for
+from games.presentation.tracker import Tracker
 
 from .play_log import Entry, entry_lines, line_html
 
@@ -74,9 +74,10 @@ def _key(row, version: int, viewer: str | None) -> str:
 
 
 def _fresh(row, engine_scenario) -> History:
-    tr = tracker_for(engine_scenario)
-    return History(version=0, units=tr.units, generals=tr.generals, archie=archie_in(row.state),
-                   ruleset=row.ruleset)
+    # the kit's tracker follows where the pieces stand while the log is told (none: nothing)
+    tr = presenter_for(row.ruleset).tracker(engine_scenario)
+    return History(version=0, units=tr.units if tr else {}, generals=tr.generals if tr else {},
+                   archie=archie_in(row.state), ruleset=row.ruleset)
 
 
 def _entries(row, since: int) -> list[Entry]:

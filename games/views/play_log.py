@@ -32,16 +32,17 @@ def log_lines(engine_scenario, entries, viewer: str | None, archie: Archie | Non
     ``tracker``: where the pieces stand before the first entry (by default, the start of
     the game); ``kit``: the game's ruleset kit, which words the events (by default the
     log of :mod:`games.presentation.log`)."""
-    tr = tracker or tracker_for(engine_scenario)
     taken_back = {e["index"] for entry in entries for e in entry.events if e.get("type") == "undone"}
     if kit is not None:
+        tr = tracker if tracker is not None else kit.tracker(engine_scenario)
         return [line for entry in entries if entry.index not in taken_back
                 for line in entry_lines(entry, viewer, tr, archie, kit)]
+    tr = tracker or tracker_for(engine_scenario)
     return [line for entry, said in told(entries, viewer, tr, archie, taken_back)
             for line in _lines(entry, said)]
 
 
-def entry_lines(entry, viewer: str | None, tr: Tracker, archie: Archie | None = None,
+def entry_lines(entry, viewer: str | None, tr: Tracker | None, archie: Archie | None = None,
                 kit: Presenter | None = None) -> list[dict]:
     """The lines of one log entry as ``viewer`` may see them; ``tr`` follows its moves."""
     tell = kit.event_lines if kit is not None else event_lines

@@ -16,13 +16,12 @@ from django.views.decorators.http import require_GET
 from games import replay_states
 from games.engine import view_event
 from games.boards import draw_board
-from games.kits.battlecry import scenario_of
+from games.kits import kit_for
 from games.models import Game
 from games.engine import SIDE_NAMES, SIDES
 
 from games.presentation.kits import presenter_for
 from games.presentation.log import archie_in
-from games.presentation.tracker import tracker_from_view
 
 from .play_dice import dice_tray
 from .play_last_turn import summary
@@ -45,24 +44,23 @@ def step_context(row: Game, step: int) -> dict:
     engine, entry = at.engine, at.entry
     view = engine.view(None)
     kit = presenter_for(row.ruleset)
-    lines = log_lines(scenario_of(engine), at.entries, None, archie_in(view),
-                      tracker=tracker_from_view(at.since_view), kit=kit)
+    lines = log_lines(kit_for(row.ruleset).scenario_of(engine), at.entries, None, archie_in(view),
+                      tracker=kit.tracker_at(at.since_view), kit=kit)
     last = row.version
     # The step's action drawn on the board as the game page draws the last turn: its moves,
     # retreats, attacks with their hits, units eliminated.
-    done = summary([view_event(e, None) for e in entry.events]) if entry and step else None
+    done = (summary([view_event(e, None) for e in entry.events])
+            if entry and step and kit.marks_last_turn else None)
     return {
         "game": row, "scenario_name": at.names["scenario"], "view": view, "step": step, "last": last,
         "board": draw_board(row.ruleset, kit.board(view), marks=done["marks"] if done else ()),
         "step_lines": [ln for ln in lines if ln["index"] == step] if step else [],
-        "log_since": at.since, "log": list(reversed(lines)), "tray": dice_tray(lines, step),
+        "log_since": at.since, "log": list(reversed(lines)),
+        "tray": dice_tray(lines, step) if kit.has_dice_tray else None, "kit": kit,
         "action": entry.action if entry else None,
         "actor": SIDE_NAMES.get(entry.side, "The site") if entry else "",
         "prev": step - 1 if step > 0 else None, "next": step + 1 if step < last else None,
-        "stands": [{"name": SIDE_NAMES[s], "player": at.names[s],
-                    "flags": view["flags"][s], "needed": view["flags_needed"][s],
-                    "hand": view["hand_counts"][s], "deck": view["deck_counts"][s]}
-                   for s in SIDES],
+        "stands": kit.stands(view, None, {s: at.names[s] for s in SIDES}),
     }
 
 

@@ -5,13 +5,19 @@ from games import services
 from games.engine import other as other_side
 
 
-def resign_words(row, view: dict, side: str, opponent_name: str) -> str:
+def resign_words(row, view: dict, side: str, opponent_name: str, counts_flags: bool = True) -> str:
     """One sentence: whether giving up this game decides the match, and for whom.
 
     The opponent is awarded the flags needed to win; the one who resigns keeps theirs
-    (games/services.py ``resign``); the match goes to the most flags over its games."""
+    (games/services.py ``resign``); the match goes to the most flags over its games.
+    ``counts_flags``: the ruleset's kit shows flags towards a number needed (else the
+    sentence names no flags)."""
     other = other_side(side)
     match = row.match
+    if not counts_flags:
+        if row.number == 1 and not match.single_game:
+            return "This does not decide the match yet: the re-match starts, sides swapped."
+        return f"{opponent_name} wins this game; the results of the match's games decide it."
     if row.number == 1 and not match.single_game:
         return ("This does not decide the match yet: the re-match starts, sides swapped, and the "
                 "flags of both games decide it.")

@@ -21,13 +21,20 @@ def option_words(option) -> dict:
     return {"name": name, "description": description}
 
 
+class _Card:
+    def __init__(self, name: str, text: str):
+        self.name, self.text = name, text
+
+
 def ruleset_page(request, name):
     known = rulesets()
     rules = known.get(name)
     if rules is None:
         raise Http404("No such ruleset.")
     cards: dict[str, object] = {}
-    for card in (getattr(rules, "cards", None) or {}).values():
+    for key, card in (getattr(rules, "cards", None) or {}).items():
+        if isinstance(card, str):           # a card declared by its words alone
+            card = _Card(str(key).replace("_", " ").capitalize(), card)
         cards.setdefault(card.name, card)
     return render(request, "games/ruleset.html", {
         "ruleset": rules, "default": name == DEFAULT_RULESET,

@@ -14,11 +14,13 @@ from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 
-from games.board_svg import piece_swatches, render_board, terrain_swatch
+from games.board_svg import piece_swatches, terrain_swatch
+from games.boards import draw_board
 from games.engine import SIDE_NAMES, TERRAIN as KINDS, Game, ScenarioError
 from games.forms import ScenarioImportForm
 from games.models import Scenario
 from games.models.scenario import scenario_file_text
+from games.presentation.kits import presenter_for
 
 
 #: ?sort= values of the list, with the words of their links.
@@ -138,6 +140,12 @@ def _staffing(data: dict, view: dict) -> list[dict]:
     return out
 
 
+def _has_armies(data: dict, view: dict) -> bool:
+    """Whether the file lists its sides and units and the view its terrain (what the
+    staffing and the legend read); a scenario of another format shows its map alone."""
+    return isinstance(data.get("sides"), dict) and "units" in view and "obstacles" in view
+
+
 def _legend(view: dict) -> list[dict]:
     """The terrain on this map, open ground first, with what each does in play."""
     kinds = {t["kind"] for t in view["terrain"]}
@@ -159,7 +167,8 @@ def scenario_detail(request, slug):
     scenario = get_object_or_404(Scenario, slug=slug)
     data = scenario.data
     try:
-        view = Game.new(scenario.engine_scenario(), ruleset=scenario.preview_ruleset(), seed=0).view(None)
+        preview = scenario.preview_ruleset()
+        view = Game.new(scenario.engine_scenario(), ruleset=preview, seed=0).view(None)
     except ScenarioError as exc:       # a row edited by hand into a broken file
         view, problems, rulesets = None, exc.errors, []
     else:
@@ -177,16 +186,17 @@ def scenario_detail(request, slug):
         "scenario": scenario,
         "data": data,
         "dates": dates,
-        "board": render_board(view) if view else "",
+        "board": draw_board(preview, presenter_for(preview).board(view)) if view else "",
         "problems": problems,
-        "staffing": _staffing(data, view) if view else [],
+        # the staffing and the terrain's words are read from a file with sides and units
+        "staffing": _staffing(data, view) if view and _has_armies(data, view) else [],
         "first_side": SIDE_NAMES.get(data.get("first_side"), ""),
         "today": today,
         "next_anniversary": nxt,
         "days_words": days_words((nxt - today).days),
         "anniversary_ordinal": ordinal(nxt.year - scenario.date.year),
-        "legend": _legend(view) if view else [],
-        "pieces": piece_swatches(),
+        "legend": _legend(view) if view and _has_armies(data, view) else [],
+        "pieces": piece_swatches() if view and _has_armies(data, view) else [],
         "play_url": _play_url(scenario.slug),
         "solo_url": _solo_url(scenario.slug),
         "uploader": _member_name(scenario.uploaded_by),

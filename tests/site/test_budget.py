@@ -22,7 +22,9 @@ BUDGETED_SECONDS = 12 * 60
 
 
 def test_every_registered_ruleset_has_its_row():
-    assert set(budget.RULESETS) == set(RULESETS)
+    # a ruleset of the tests' own (registered only while its tests run) has its row too
+    assert set(RULESETS) <= set(budget.RULESETS)
+    assert set(budget.RULESETS) - set(RULESETS) <= budget.REGISTERED_BY_TESTS
 
 
 def test_every_way_of_playing_has_its_row():
@@ -31,7 +33,7 @@ def test_every_way_of_playing_has_its_row():
 
 
 def test_the_rows_count_the_page_games_played():
-    played = {name: sum(1 for _, ruleset in GAMES if ruleset == name) for name in RULESETS}
+    played = {name: sum(1 for _, ruleset in GAMES if ruleset == name) for name in budget.RULESETS}
     assert played == {name: row.page_games for name, row in budget.RULESETS.items()}
 
 

@@ -22,6 +22,7 @@ import re
 from pathlib import Path
 
 from games.engine import RULESETS
+from tests.budget import REGISTERED_BY_TESTS
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("games", "campaigns", "tournaments", "accounts", "battlecry_site")
@@ -50,11 +51,16 @@ EXEMPT = {
 
 def declared(public_only: bool = False) -> dict[str, set[str]]:
     """Every option name of every registered ruleset (only those members choose, with
-    ``public_only``), with the labels members read (of the options chosen on forms)."""
+    ``public_only``), with the labels members read (of the options chosen on forms).
+
+    The options of a ruleset the tests define (tests/budget.py, ``REGISTERED_BY_TESTS``)
+    count as the options the site sets itself: only where code uses them as an options key.
+    Their names are plain words ("turns") that the site's sentences use in their own sense,
+    and no site file names such a ruleset at all (tests/toy)."""
     out: dict[str, set[str]] = {}
-    for rules in RULESETS.values():
+    for name, rules in RULESETS.items():
         for option in rules.options:
-            if option.public:
+            if option.public and name not in REGISTERED_BY_TESTS:
                 out.setdefault(option.name, set()).add(option.label)
             elif not public_only:
                 out.setdefault(option.name, set())

@@ -28,15 +28,15 @@ STEPS = 1000
 
 
 def option_sets(ruleset) -> list[dict]:
-    """No options, then each option turned on by itself (a true flag, 3 dice, a side)."""
+    """No options, then each option turned on by itself (a true flag, its first choice, 3 dice)."""
     sets: list[dict] = [{}]
     for option in ruleset.options:
         if option.kind is bool:
             sets.append({option.name: True})
-        elif option.kind is int:
-            sets.append({option.name: 3})
         elif option.choices:
             sets.append({option.name: next(c for c in option.choices if c is not None)})
+        elif option.kind is int:
+            sets.append({option.name: 3})
     return sets
 
 

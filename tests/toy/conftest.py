@@ -1,9 +1,10 @@
-"""The toy ruleset is registered for the tests of this folder (and stays registered)."""
+"""The toy ruleset and its kit are registered for the tests of this folder (and stay
+registered)."""
 import pytest
 
-from .rules import register_toy
+from .presenter import register_toy_kit
 
 
 @pytest.fixture(autouse=True, scope="session")
 def _toy_registered():
-    register_toy()
+    register_toy_kit()
