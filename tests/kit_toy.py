@@ -122,4 +122,4 @@ def pile_registered():
     try:
         yield PILE
     finally:
-        registry._REGISTRY.pop(PILE.name, None)
+        registry.unregister(PILE.name)

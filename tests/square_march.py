@@ -206,7 +206,7 @@ def with_square_march(presenter: Presenter | None = MARCH_KIT):
     try:
         yield SQUARE_MARCH
     finally:
-        core_ruleset._REGISTRY.pop(NAME, None)
+        core_ruleset.unregister(NAME)
         unregister_presenter(NAME)
 
 

@@ -163,7 +163,8 @@ class Presenter:
                 for s, p in players.items()]
 
     def hand(self, view: Mapping, choices: Choices) -> list[dict] | None:
-        """The viewer's cards with their buttons; None for a game without cards."""
+        """The viewer's cards with their buttons, one dict a card: ``id`` (the card's copy
+        id), ``kind``, ``name``, ``text`` and ``buttons``; None for a game without cards."""
         return None
 
     def card_in_play(self, view: Mapping) -> dict | None:

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from games.presentation.kit import Choices, Presenter, act_button, register_presenter
+from games.engine.core import unregister
+from games.presentation.kit import Choices, Presenter, act_button, register_presenter, unregister_presenter
 
-from .rules import SCENARIO, TOY, load_scenario, register_toy
+from .rules import SCENARIO, TOY, register_toy
 
 CARD_WORDS = {"rally": ("Rally", "One strength back to a piece of your side."),
               "volley": ("Volley", "One strength off an enemy piece within two squares.")}
@@ -130,7 +131,7 @@ class ToyPresenter(Presenter):
         """The viewing seat's own card (the toy's hand: one card)."""
         if view.get("hand") is None:
             return None
-        return [{"kind": card.split("-")[0], "name": f"{card_name(card)} ({card})",
+        return [{"id": card, "kind": card.split("-")[0], "name": f"{card_name(card)} ({card})",
                  "text": CARD_WORDS.get(card.split("-")[0], ("", ""))[1],
                  "buttons": choices.hand_buttons.get(card, [])} for card in view["hand"]]
 
@@ -147,10 +148,13 @@ TOY_KIT = ToyPresenter()
 
 
 def register_toy_kit():
-    """The toy's rules and kit registered (idempotent); its sample scenario for the kit's
-    coverage test."""
+    """The toy's rules and kit registered (idempotent)."""
     ruleset = register_toy()
-    if not getattr(ruleset, "sample_scenarios", None):
-        ruleset.sample_scenarios = (load_scenario(SCENARIO),)
     register_presenter(TOY, TOY_KIT)
     return ruleset
+
+
+def unregister_toy_kit() -> None:
+    """The toy's rules and kit withdrawn: the site knows Battle Cry alone again."""
+    unregister(TOY.name)
+    unregister_presenter(TOY)

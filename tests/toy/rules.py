@@ -485,6 +485,11 @@ class ToyRuleset:
     victory = {"eliminate": True, "turns": True}
     site_steps: dict = {}          # the site takes no step of its own in these games
 
+    @property
+    def sample_scenarios(self) -> tuple[ToyScenario, ...]:
+        """The scenario the kit's coverage test plays random games on."""
+        return (load_scenario(SCENARIO),)
+
     def victory_for(self, options):
         return self.victory
 

@@ -127,6 +127,12 @@ def register(ruleset: Ruleset) -> Ruleset:
     return ruleset
 
 
+def unregister(name: str) -> None:
+    """Withdraw the ruleset registered as ``name`` (nothing if none is): for a ruleset
+    registered for a while only, by a test for instance."""
+    _REGISTRY.pop(name, None)
+
+
 def rulesets() -> dict[str, Ruleset]:
     """The registered rulesets by name (a copy)."""
     return dict(_REGISTRY)
