@@ -44,11 +44,6 @@ MAX_DEADLINE_HOURS = 24 * 14
 CLAIM = "claim_timeout"
 UNDO = "undo"
 RESIGN = "resign"
-#: Steps a player may take back within their turn: they reveal nothing (no die rolled, no card
-#: drawn or shown) and hand no decision to the opponent.
-UNDOABLE_ACTIONS = ("order", "confirm_orders", "move", "move_general", "end_movement")
-#: Events such a step may cause and still be taken back.
-QUIET_EVENTS = ("ordered", "moved", "general_moved", "battle_phase", "temporary_flags")
 
 #: The member row that stands for Archie, the computer opponent (it cannot log in).
 ARCHIE_USERNAME = "archie"
@@ -525,14 +520,16 @@ def undone_indices(entries) -> set:
             for e in entry.events if e.get("type") == "undone"}
 
 
-def undoable_entry(entries, side: str | None, deciding: str):
+def undoable_entry(entries, side: str | None, deciding: str, ruleset: str = DEFAULT_RULESET):
     """The step ``side`` may take back now, or None.
 
     ``entries`` is the game's log in order (objects with ``index``, ``side``, ``action`` and
     ``events``).  The last step still standing may be taken back when it is the deciding
-    player's own, of a kind that reveals nothing (``UNDOABLE_ACTIONS``) and caused only quiet
-    events (``QUIET_EVENTS``): no die rolled, no card drawn or shown, nobody else asked to decide.
+    player's own, of a kind the ruleset says reveals nothing (``undoable_actions``) and
+    caused only events it calls quiet (``quiet_events``): no die rolled, no card drawn or
+    shown, nobody else asked to decide.
     """
+    rules = get_ruleset(ruleset)
     if not side or side != deciding:
         return None
     entries = list(entries)
@@ -541,8 +538,8 @@ def undoable_entry(entries, side: str | None, deciding: str):
         kind = entry.action.get("type")
         if kind == UNDO or entry.index in undone:
             continue
-        if (entry.side == side and kind in UNDOABLE_ACTIONS
-                and all(e.get("type") in QUIET_EVENTS for e in entry.events)):
+        if (entry.side == side and kind in rules.undoable_actions
+                and all(e.get("type") in rules.quiet_events for e in entry.events)):
             return entry
         return None
     return None
@@ -566,7 +563,7 @@ def undo(game_id, user, version) -> Acted:
                                        not_done="nothing was taken back")
         entries = game_log.entries(row)
         entry = undoable_entry(entries, side if row.holds(user, row.deciding) else None,
-                               row.deciding_side)
+                               row.deciding_side, row.ruleset)
         if entry is None:
             raise IllegalStep("Nothing can be taken back now: only your own moves, orders and steps "
                               "of this turn since the last dice were rolled or card was shown or drawn.",

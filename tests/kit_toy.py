@@ -77,6 +77,8 @@ class PileRules:
     phases = ("take", "over")
     victory = None
     site_steps: dict = {}          # the site takes no step of its own in these games
+    undoable_actions: tuple = ()   # no step is taken back
+    quiet_events: tuple = ()
 
     def victory_for(self, options):
         return self.victory

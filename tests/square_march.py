@@ -114,6 +114,8 @@ class SquareMarch:
     phases = ("march", "over")
     victory = None
     site_steps: dict = {}          # the site takes no step of its own in these games
+    undoable_actions: tuple = ()   # no step is taken back
+    quiet_events: tuple = ()
 
     def victory_for(self, options):
         return self.victory

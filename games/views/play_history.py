@@ -139,8 +139,8 @@ def undo_candidate(row, side: str | None):
         return None
     last = _newest(row)
     if last and last[-1].action.get("type") != services.UNDO:
-        return services.undoable_entry(last, side, row.deciding_side)
-    return services.undoable_entry(recent_entries(row), side, row.deciding_side)
+        return services.undoable_entry(last, side, row.deciding_side, row.ruleset)
+    return services.undoable_entry(recent_entries(row), side, row.deciding_side, row.ruleset)
 
 
 def know_newest(row, side: str, action: dict, events: list) -> None:

@@ -484,6 +484,8 @@ class ToyRuleset:
     phases = PHASES
     victory = {"eliminate": True, "turns": True}
     site_steps: dict = {}          # the site takes no step of its own in these games
+    undoable_actions: tuple = ()   # no step is taken back
+    quiet_events: tuple = ()
 
     @property
     def sample_scenarios(self) -> tuple[ToyScenario, ...]:

@@ -19,6 +19,13 @@ class BattleCryRules(Generic[S]):
 
     capabilities = Capabilities(board="hex", hidden_information=True, chance=True)
     scenario_format = "battlecry"
+    #: Steps a player may take back within their turn: they reveal nothing (no die rolled,
+    #: no card drawn or shown) and hand no decision to the opponent...
+    undoable_actions: tuple[str, ...] = ("order", "confirm_orders", "move", "move_general",
+                                         "end_movement")
+    #: ...as long as they caused only these events.
+    quiet_events: tuple[str, ...] = ("ordered", "moved", "general_moved", "battle_phase",
+                                     "temporary_flags")
 
     def load_scenario(self, data: dict) -> Scenario:
         return load_scenario(data)

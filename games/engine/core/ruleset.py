@@ -46,6 +46,10 @@ class Ruleset(Protocol):
     #: Phases in which the site itself takes the game's next step, each with the type of the
     #: action it applies (a scheduled check queued by the services takes it; no player may).
     site_steps: Mapping[str, str]
+    #: The kinds of action a player may take back within their turn (none: no take-back),
+    #: as long as the step caused only events of the kinds in ``quiet_events``.
+    undoable_actions: tuple[str, ...]
+    quiet_events: tuple[str, ...]
 
     @property
     def summary(self) -> tuple[str, ...]:
