@@ -39,10 +39,10 @@ EXEMPT = {
     ("games/api/options.py", "nightfall"),
     ("games/api/serializers.py", "nightfall"),
     ("tournaments/api/serializers.py", "nightfall"),
-    # Archie's seat reaches the engine as the ``archie`` option, set by the services from the
-    # seats of a solo game and read back where Archie's side matters (its own search, the
-    # log's words for its draws); the seats of a game are being given their own table, which
-    # replaces this. "archie" is also the username of the member row that plays Archie.
+    # The seats Archie holds reach a Battle Cry engine as its ``archie`` option (set by the
+    # ruleset from ``Game.new(..., computer_seats=...)``, games/engine/battlecry/seating.py);
+    # Battle Cry's log words and Archie's Battle Cry evaluation read it back, and the solo
+    # page quotes that option's description for each ruleset but the default.
     ("games/presentation/log.py", "archie"),
     ("games/ai/evaluation.py", "archie"),
     ("games/views/solo.py", "archie"),          # each ruleset's words for Archie's side
