@@ -27,19 +27,14 @@ class="piece <side>">`` coloured by the site's side colours (static/css/board.cs
 """
 from __future__ import annotations
 
-import re
-from typing import Callable, Iterable, Mapping
+from typing import Iterable, Mapping
 
 from games.engine import SIDE_NAMES
-from games.svg_text import attr as _a, cell_key as _key, text as _t
+from games.svg_text import CLASS_NAME, CellAttrs, attr as _a, cell_attributes, cell_key as _key, text as _t
 
 CELL = 48
 _MARGIN = 24
-_CLASS_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
-_ATTR_NAME = re.compile(r"^[A-Za-z_:@][A-Za-z0-9_:.@-]*$")
-_RESERVED_ATTRS = {"data-col", "data-row", "transform"}
 
-CellAttrs = Callable[[int, int], "Mapping[str, object] | None"]
 
 
 
@@ -75,7 +70,7 @@ def render_square(board: Mapping, *, viewer: str | None = None,
     classes: dict[tuple[int, int], list[str]] = {}
     for source in (board.get("highlights") or {}, highlights or {}):
         for cls, keys in source.items():
-            if not _CLASS_NAME.match(cls):
+            if not CLASS_NAME.match(cls):
                 raise ValueError(f"not a CSS class name: {cls!r}")
             for k in keys:
                 classes.setdefault(_key(k), []).append(cls)
@@ -119,30 +114,20 @@ def _key_labels(width: int, height: int, place) -> str:
 def _cell(key, xy, height, cell, pieces, classes, cell_attrs) -> str:
     col, row = key
     terrain = str((cell or {}).get("terrain") or "open")
-    cls = ["cell", f"t-{terrain}" if _CLASS_NAME.match(terrain) else "t-open", *classes]
+    cls = ["cell", f"t-{terrain}" if CLASS_NAME.match(terrain) else "t-open", *classes]
     label = (cell or {}).get("label") or cell_name(col, row, height)
     words = f"{terrain.replace('_', ' ').capitalize()} {label}"
     if pieces:
         words += ": " + "; ".join(str(p.get("words") or f"{_side_name(p.get('side', ''))} {p.get('label', 'piece')}")
                                   for p in pieces)
-    attrs = ""
-    if cell_attrs is not None:
-        for name, value in (cell_attrs(col, row) or {}).items():
-            if value is None or value is False:
-                continue
-            if not _ATTR_NAME.match(name) or name in _RESERVED_ATTRS:
-                raise ValueError(f"attribute not allowed on a cell: {name!r}")
-            if name == "class":
-                cls.extend(str(value).split())
-                continue
-            attrs += f' {name}="{_a("" if value is True else value)}"'
+    attrs = cell_attributes(cell_attrs, col, row, cls)
     x, y = xy
     out = [f'<g class="{_a(" ".join(cls))}" data-col="{col}" data-row="{row}" '
            f'transform="translate({x} {y})"{attrs}><title>{_t(words)}</title>'
            f'<rect class="cb" width="{CELL}" height="{CELL}"/>']
     for p in pieces:
         side = str(p.get("side", ""))
-        pcls = ["piece", side] if _CLASS_NAME.match(side) else ["piece"]
+        pcls = ["piece", side] if CLASS_NAME.match(side) else ["piece"]
         pid = f' data-piece="{_a(p["id"])}"' if p.get("id") is not None else ""
         out.append(f'<g class="{_a(" ".join(pcls))}"{pid}><circle cx="{CELL // 2}" cy="{CELL // 2}" r="17"/>'
                    f'<text x="{CELL // 2}" y="{CELL // 2 + 5}">{_t(p.get("label", ""))}</text></g>')

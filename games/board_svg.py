@@ -22,11 +22,10 @@ and with a screen reader.
 """
 from __future__ import annotations
 
-import re
 from typing import Callable, Iterable, Mapping
 
 from games.engine import BOARD, SIDE_NAMES, TERRAIN as KINDS
-from games.svg_text import attr as _a, cell_key as _key, text as _t
+from games.svg_text import CLASS_NAME, attr as _a, cell_attributes, cell_key as _key, text as _t
 
 HALF_WIDTH = 26         # centre to the middle of a vertical side
 RADIUS = 30             # centre to a corner
@@ -54,9 +53,6 @@ def hex_name(col: int, row: int) -> str:
     """A hex as the drawn key names it: its row letter and column number, e.g. 'G7' for
     (12,6).  The 12-hex rows sit between two numbers and take the lower one."""
     return f"{ROW_KEYS[row]}{col // 2 + 1}"
-_CLASS_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
-_ATTR_NAME = re.compile(r"^[A-Za-z_:@][A-Za-z0-9_:.@-]*$")
-_RESERVED_ATTRS = {"data-col", "data-row", "transform"}
 
 def _sym(id_: str, body: str) -> str:
     return f'<symbol id="{id_}" overflow="visible">{body}</symbol>'
@@ -165,7 +161,7 @@ def render_board(view: Mapping, *, viewer: str | None = None,
 
     extra_classes: dict[tuple[int, int], list[str]] = {}
     for cls, hexes in (highlights or {}).items():
-        if not _CLASS_NAME.match(cls):
+        if not CLASS_NAME.match(cls):
             raise ValueError(f"not a CSS class name: {cls!r}")
         for h in hexes:
             extra_classes.setdefault(_key(h), []).append(cls)
@@ -296,17 +292,7 @@ def _hex(key, xy, flip, kind, sides, unit, general, objectives, classes, hex_att
     if contents:
         words += ": " + "; ".join(contents)
 
-    attrs = ""
-    if hex_attrs is not None:
-        for name, value in (hex_attrs(col, row) or {}).items():
-            if value is None or value is False:
-                continue
-            if not _ATTR_NAME.match(name) or name in _RESERVED_ATTRS:
-                raise ValueError(f"attribute not allowed on a hex: {name!r}")
-            if name == "class":
-                cls.extend(str(value).split())
-                continue
-            attrs += f' {name}="{_a("" if value is True else value)}"'
+    attrs = cell_attributes(hex_attrs, col, row, cls, what="hex")
 
     x, y = xy
     out = [f'<g class="{_a(" ".join(cls))}" data-col="{col}" data-row="{row}" '
