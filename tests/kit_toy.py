@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import contextlib
 
-from games.engine.core import Capabilities, Option, one_seat_per_side, register
+from games.engine.core import Capabilities, Option, PlainRuleset, one_seat_per_side, register
 from games.engine.battlecry.sides import SIDES
 from games.engine.core.errors import ScenarioError
 from games.engine.core import ruleset as registry
@@ -66,25 +66,14 @@ class Pile:
         return [{"type": "game_over", **self._outcome}]
 
 
-class PileRules:
+class PileRules(PlainRuleset):
     name = "pile_toy"
     scenario_format = "pile"
     description = "Take the last counter (a toy game)."
     summary = ("Take one or two counters from the pile each turn.", "Whoever takes the last wins.")
     options = (Option("fast", bool, False, "Play with a smaller pile."),)
     capabilities = Capabilities(board="none", hidden_information=False, chance=False)
-    archie_plays_from_deck = False
     phases = ("take", "over")
-    victory = None
-    site_steps: dict = {}          # the site takes no step of its own in these games
-    undoable_actions: tuple = ()   # no step is taken back
-    quiet_events: tuple = ()
-
-    def victory_for(self, options):
-        return self.victory
-
-    terrain_effects = ()
-    cards: dict = {}
 
     def load_scenario(self, data):
         if not isinstance(data, dict) or not isinstance(data.get("counters"), int):
@@ -101,17 +90,7 @@ class PileRules:
         return Pile(data["ruleset"], data["options"], data["counters"], data["mover"], data["turn"],
                     data["outcome"])
 
-    def legal_actions(self, state): return state.legal_actions()
-    def apply(self, state, action, rolls=None, draws=None): return state.apply(action, rolls, draws)
-    def apply_unchecked(self, state, action): state.apply_unchecked(action)
-    def sample_action(self, state, rng): return state.sample_action(rng)
-    def seats(self, state): return state.seats
     def seat_plan(self, scenario, options): return one_seat_per_side(SIDES)
-    def computer_options(self, seats): return {}
-    def view(self, state, seat): return state.view(seat)
-    def outcome(self, state): return state.outcome
-    def award(self, state, winner, reason, flags=None): return state.award(winner, reason, flags)
-    def determinize(self, state, side, seed): return state.determinize(side, seed)
 
 
 PILE = PileRules()

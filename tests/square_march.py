@@ -11,7 +11,7 @@ import contextlib
 import random
 from dataclasses import dataclass, field
 
-from games.engine.core import Capabilities, Option, one_seat_per_side
+from games.engine.core import Capabilities, Option, PlainRuleset, one_seat_per_side
 from games.engine.core.errors import IllegalAction
 from games.engine.core import ruleset as core_ruleset
 from games.presentation.kit import Presenter, register_presenter, unregister_presenter
@@ -105,29 +105,15 @@ class March:
                 "pieces": [{"id": pid, **p} for pid, p in sorted(self.pieces.items())]}
 
 
-class SquareMarch:
+class SquareMarch(PlainRuleset):
     name = NAME
     options = (Option("short", bool, False, "The march ends in a draw after 8 turns."),)
     capabilities = Capabilities(board="square", hidden_information=False, chance=False)
     description = "March a column across a square field."
-    archie_plays_from_deck = False
     phases = ("march", "over")
-    victory = None
-    site_steps: dict = {}          # the site takes no step of its own in these games
-    undoable_actions: tuple = ()   # no step is taken back
-    quiet_events: tuple = ()
-
-    def victory_for(self, options):
-        return self.victory
-
     summary = ("The first side to reach the far row wins.",)
-    terrain_effects = ()
-    cards: dict = {}
     #: The scenarios its random games are played on (the board is its own: any will do).
     sample_scenarios = (None,)
-
-    def supports(self, scenario) -> bool:
-        return True
 
     def new(self, scenario, options, seed):
         state = March(dict(options), seed)
@@ -139,32 +125,14 @@ class SquareMarch:
     def from_dict(self, data, scenario=None):
         raise NotImplementedError
 
-    def legal_actions(self, state):
-        return state.legal_actions()
-
     def apply(self, state, action, rolls=None, draws=None):
         return state.apply(action)
 
     def apply_unchecked(self, state, action):
         state.apply(action)
 
-    def sample_action(self, state, rng):
-        return state.sample_action(rng)
-
-    def seats(self, state):
-        return state.seats
-
     def seat_plan(self, scenario, options):
         return one_seat_per_side(SIDES)
-
-    def computer_options(self, seats):
-        return {}
-
-    def view(self, state, seat):
-        return state.view(seat)
-
-    def outcome(self, state):
-        return state.outcome
 
     def award(self, state, winner, reason, flags=None):
         state.result = {"winner": winner, "reason": reason, "flags": dict(flags or {})}

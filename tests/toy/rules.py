@@ -30,7 +30,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from games.engine.core import Capabilities, Option, SeatSpec, derive_seed, next_random
+from games.engine.core import Capabilities, Option, PlainRuleset, SeatSpec, derive_seed, next_random
 from games.engine.core.chance import shuffled
 from games.engine.core.errors import IllegalAction, ScenarioError
 
@@ -431,15 +431,21 @@ class ToyGame:
             if not any(SIDE_OF[p["seat"]] == side for p in self.pieces.values()):
                 self._finish(CONFEDERATE if side == UNION else UNION, "eliminated")
                 return
+        if self._pass_the_turn_on():
+            self._skip_empty_seats()
+
+    def _pass_the_turn_on(self) -> bool:
+        """The next seat's turn, a new round after the last seat; False when that ends the
+        game on its turn limit."""
         self.seat_index += 1
         if self.seat_index == len(SEATS):
             self.seat_index = 0
             if self.round >= self.turn_limit:
                 u, c = self.flags[UNION], self.flags[CONFEDERATE]
                 self._finish(UNION if u > c else CONFEDERATE if c > u else None, "turns")
-                return
+                return False
             self.round += 1
-        self._skip_empty_seats()
+        return True
 
     def _skip_empty_seats(self) -> None:
         """Pass over the seats with no piece left (their side still has pieces)."""
@@ -448,14 +454,8 @@ class ToyGame:
             if any(p["seat"] == seat for p in self.pieces.values()):
                 return
             self._event({"type": "pass", "seat": seat})
-            self.seat_index += 1
-            if self.seat_index == len(SEATS):
-                self.seat_index = 0
-                if self.round >= self.turn_limit:
-                    u, c = self.flags[UNION], self.flags[CONFEDERATE]
-                    self._finish(UNION if u > c else CONFEDERATE if c > u else None, "turns")
-                    return
-                self.round += 1
+            if not self._pass_the_turn_on():
+                return
 
     def _finish(self, winner: str | None, reason: str,
                 flags: Mapping[str, int] | None = None) -> None:
@@ -473,7 +473,7 @@ SUMMARY: tuple[str, ...] = (
 )
 
 
-class ToyRuleset:
+class ToyRuleset(PlainRuleset):
     """The toy's ruleset object (the :class:`~games.engine.core.Ruleset` protocol)."""
 
     name = "toy"
@@ -483,22 +483,14 @@ class ToyRuleset:
     summary = SUMMARY
     phases = PHASES
     victory = {"eliminate": True, "turns": True}
-    site_steps: dict = {}          # the site takes no step of its own in these games
-    undoable_actions: tuple = ()   # no step is taken back
-    quiet_events: tuple = ()
 
     @property
     def sample_scenarios(self) -> tuple[ToyScenario, ...]:
         """The scenario the kit's coverage test plays random games on."""
         return (load_scenario(SCENARIO),)
 
-    def victory_for(self, options):
-        return self.victory
-
     cards: Mapping[str, Any] = {"rally": "Rally: one strength back to a piece of your side.",
                                 "volley": "Volley: one strength off an enemy within two squares."}
-    terrain_effects: tuple[Any, ...] = ()
-    archie_plays_from_deck = False
     scenario_format = "toy"
     scenario = SCENARIO
 
@@ -515,34 +507,12 @@ class ToyRuleset:
     def supports(self, scenario: Any) -> bool:
         return isinstance(scenario, ToyScenario)
 
-    def legal_actions(self, state: ToyGame) -> list[dict]:
-        return state.legal_actions()
-
-    def apply(self, state: ToyGame, action: dict, rolls: list | None = None,
-              draws: list | None = None) -> list[dict]:
-        return state.apply(action, rolls=rolls, draws=draws)
-
-    def apply_unchecked(self, state: ToyGame, action: dict) -> None:
-        state.apply_unchecked(action)
-
-    def sample_action(self, state: ToyGame, rng: Any) -> dict:
-        return state.sample_action(rng)
-
     def seats(self, state: ToyGame) -> tuple[SeatSpec, ...]:
         return SEATS
 
     def seat_plan(self, scenario: ToyScenario, options: Mapping[str, Any]) -> tuple[SeatSpec, ...]:
         return SEATS
 
-    def computer_options(self, seats: tuple[str, ...]) -> dict:
-        """The toy's rules are the same whoever holds a seat."""
-        return {}
-
-    def view(self, state: ToyGame, seat: str | None) -> dict:
-        return state.view(seat)
-
-    def outcome(self, state: ToyGame) -> dict | None:
-        return state.outcome
 
     def award(self, state: ToyGame, winner: str | None, reason: str,
               flags: Mapping[str, int] | None = None) -> list[dict]:

@@ -8,6 +8,7 @@ from typing import Any, Protocol
 
 from .options import Option
 from .seats import SeatSpec
+from .state import GameState
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +119,59 @@ class Ruleset(Protocol):
 
     def determinize(self, state: Any, side: str, seed: int) -> Any:
         """A state consistent with what ``side`` has seen, the rest re-dealt."""
+
+
+class PlainRuleset:
+    """The answers a ruleset gives when it has none of the optional parts (no cards, no
+    terrain table, no step of the site's own, no take-back, the same rules whoever holds a
+    seat, victory terms the options never change), and the protocol's calls handed to the
+    game state. A ruleset subclasses it and declares what it has."""
+
+    cards: Mapping[str, Any] = {}
+    terrain_effects: tuple[Any, ...] = ()
+    site_steps: Mapping[str, str] = {}
+    undoable_actions: tuple[str, ...] = ()
+    quiet_events: tuple[str, ...] = ()
+    archie_plays_from_deck = False
+    victory: Any = None
+
+    def victory_for(self, options: Mapping[str, Any]) -> Any:
+        return self.victory
+
+    def computer_options(self, seats: tuple[str, ...]) -> dict:
+        return {}
+
+    def supports(self, scenario: Any) -> bool:
+        return True
+
+    def legal_actions(self, state: GameState) -> list[dict]:
+        return state.legal_actions()
+
+    def apply(self, state: GameState, action: dict, rolls: list | None = None,
+              draws: list | None = None) -> list[dict]:
+        return state.apply(action, rolls=rolls, draws=draws)
+
+    def apply_unchecked(self, state: GameState, action: dict) -> None:
+        state.apply_unchecked(action)
+
+    def sample_action(self, state: GameState, rng: Any) -> dict:
+        return state.sample_action(rng)
+
+    def seats(self, state: GameState) -> tuple[SeatSpec, ...]:
+        return state.seats
+
+    def view(self, state: GameState, seat: str | None) -> dict:
+        return state.view(seat)
+
+    def outcome(self, state: GameState) -> dict | None:
+        return state.outcome
+
+    def award(self, state: GameState, winner: str | None, reason: str,
+              flags: Mapping[str, int] | None = None) -> list[dict]:
+        return state.award(winner, reason, flags)
+
+    def determinize(self, state: GameState, seat: str, seed: int) -> GameState:
+        return state.determinize(seat, seed)
 
 
 _REGISTRY: dict[str, Ruleset] = {}

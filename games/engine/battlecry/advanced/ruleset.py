@@ -39,7 +39,7 @@ NIGHTFALL_NOTE = ("Nightfall: played cards are not reshuffled. When a player has
                   "else a draw.")
 
 
-class BattleCry(BattleCryRules[Game]):
+class BattleCry(BattleCryRules):
     """A Battle Cry ruleset; the state it plays on is a :class:`~games.engine.battlecry.advanced.game.Game`."""
 
     phases = PHASES

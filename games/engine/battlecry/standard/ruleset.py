@@ -47,7 +47,7 @@ SUMMARY: tuple[str, ...] = (
 )
 
 
-class StandardRuleset(BattleCryRules[StandardGame]):
+class StandardRuleset(BattleCryRules):
     """The standard rules; the state it plays on is a :class:`StandardGame`."""
 
     name = "standard"
