@@ -8,7 +8,6 @@ import json
 import pytest
 
 from games import services as game_services
-from games.engine import Game as EngineGame
 from tests.play_helpers import make_scenario, set_state
 
 pytestmark = pytest.mark.django_db

@@ -19,7 +19,7 @@ from django.test import Client
 from games import services
 from games.models import Game
 from tests.engine.helpers import G, H, U, attack, game as engine_game, give, inf, order
-from tests.play_helpers import make_scenario, set_state, start_match
+from tests.play_helpers import set_state, start_match
 
 pytestmark = pytest.mark.django_db
 HX = {"HTTP_HX_REQUEST": "true"}

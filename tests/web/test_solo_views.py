@@ -31,7 +31,7 @@ def test_solo_page_offers_levels_nightfall_and_lists_the_handless_rulings(client
 
 
 def test_scenario_page_and_lobby_link_to_play_archie(client, lee):
-    sc = make_scenario(slug="shiloh")
+    make_scenario(slug="shiloh")
     html = client.get("/scenarios/shiloh/").content.decode()
     assert '<a class="button" href="/play/solo/?scenario=shiloh">Play Archie</a>' in html
     client.force_login(lee)
