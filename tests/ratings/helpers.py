@@ -12,7 +12,8 @@ def table_league(n=4, prefix="p", scenario_slug=None, **terms):
     players = make_players(n, prefix=prefix)
     club = make_club(players[0], players[1:], name=f"{prefix} club")
     scenario = make_scenario(slug=scenario_slug) if scenario_slug else make_scenario()
-    comp = make_competition(club, players[0], players, mode="table", scenario=scenario, **terms)
+    terms.setdefault("mode", "table")
+    comp = make_competition(club, players[0], players, scenario=scenario, **terms)
     return club, comp, players
 
 
