@@ -7,15 +7,16 @@
 
 A member and Archie start at openskill's default (mu 25, sigma 25/3).  A scenario's side
 starts at mu 0, so a team's strength is its players' until the club's games show that a
-side is easier, and with a smaller sigma, so that it absorbs a modest share of each
-result rather than most of it.
+side is easier, and with a sigma of 25/24: small enough that it takes a small share of
+each result and hardly widens the team's uncertainty (a larger one made predictions
+worse on the benchmark's history; docs/ratings.md, "Sides are not equal").
 """
 from __future__ import annotations
 
 from .skill import Skill
 
 MEMBER_START = Skill(25.0, 25.0 / 3)
-SIDE_START = Skill(0.0, 25.0 / 6)
+SIDE_START = Skill(0.0, 25.0 / 24)
 
 KINDS = ("member", "archie", "scenario")
 

@@ -28,6 +28,10 @@ def member_ratings(user):
 def challenge_expectation(user, form):
     """The expectation for what the challenge form holds (its initial values, or what was
     posted back with an error)."""
+    fields = getattr(form, "fields", {})
+    if not {"opponent", "scenario", "ruleset"} <= set(fields):
+        return None
+
     def value(name):
         bound = form[name]
         return bound.value() if bound.value() is not None else ""

@@ -54,7 +54,7 @@ def test_a_draw_moves_the_stronger_player_down():
 def test_replay_starts_each_subject_where_it_should_and_in_order():
     ann, bob = member(1), member(2)
     u, c = scenario_side("shiloh", "union"), scenario_side("shiloh", "confederate")
-    assert initial_skill(ann) == Skill(25.0, 25 / 3) and initial_skill(u) == Skill(0.0, 25 / 6)
+    assert initial_skill(ann) == Skill(25.0, 25 / 3) and initial_skill(u) == Skill(0.0, 25 / 24)
     ratings: dict = {}
     changes = replay([RatedGame(1, 1, ((c, bob), (ann, u)), 1),
                       RatedGame(1, 2, ((c, ann), (bob, u)), 0)], ratings)
