@@ -136,6 +136,7 @@ INSTALLED_APPS = [
     "games",
     "campaigns",
     "tournaments",
+    "ratings",
 ]
 
 MIDDLEWARE = [

@@ -25,6 +25,7 @@ urlpatterns = [
     path("api/v1/", include("battlecry_site.api.urls")),
     path("leagues/", include("tournaments.urls")),
     path("campaigns/", include("campaigns.urls")),
+    path("ratings/", include("ratings.urls")),
     path("tournaments/", tournament_views.index, {"kind": "tournament"}, name="tournaments"),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),

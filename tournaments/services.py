@@ -22,7 +22,7 @@ from games import outbox
 from games import services as game_services
 from games.engine import DEFAULT_RULESET, OptionError, other, rulesets, validate_options
 from games.presentation.options import option_label
-from tournaments import knockout, tables
+from tournaments import events, knockout, tables
 from tournaments import pairing as algo
 from tournaments.refusals import NotOrganiser, NotYourMatch, Refused, _organiser
 from tournaments.round_terms import _published_rounds, _round_scenario
@@ -448,10 +448,13 @@ def _log(p: Pairing, actor, action: str, before: dict, note: str = "") -> None:
                                 after=p.result_snapshot(), note=note[:300])
 
 
-def _knockout_follows(p: Pairing, before: dict) -> None:
-    """A knockout match's result changed: the bracket moves on (or refuses, K4-K5)."""
+def _result_changed(p: Pairing, before: dict) -> None:
+    """A knockout match's result changed: the bracket moves on (or refuses, K4-K5); and
+    the apps that follow results (ratings) hear of a result that counts."""
     if p.round.is_knockout:
         knockout.result_changed(p, before)
+    if p.counts:
+        events.result_settled.send(sender=Pairing, pairing=p)
 
 
 def _locked_pairing(p: Pairing) -> Pairing:
@@ -509,7 +512,7 @@ def confirm_result(p: Pairing, user) -> Pairing:
         p.result = Pairing.Result.CONFIRMED
         p.save()
         _log(p, user, ResultChange.Action.CONFIRMED, before)
-        _knockout_follows(p, before)
+        _result_changed(p, before)
     return p
 
 
@@ -542,7 +545,7 @@ def set_result(p: Pairing, organiser, scores: GameScores, note: str = "") -> Pai
         p.result = Pairing.Result.RESOLVED
         p.save()
         _log(p, organiser, action, before, note)
-        _knockout_follows(p, before)
+        _result_changed(p, before)
     return p
 
 
@@ -560,7 +563,7 @@ def declare_forfeit(p: Pairing, organiser, who: str, note: str = "") -> Pairing:
         p.result = Pairing.Result.FORFEIT
         p.save()
         _log(p, organiser, ResultChange.Action.FORFEIT, before, note)
-        _knockout_follows(p, before)
+        _result_changed(p, before)
     return p
 
 
@@ -591,7 +594,7 @@ def record_web_result(match) -> Pairing | None:
     p.result = Pairing.Result.PLAYED
     p.save()
     _log(p, None, ResultChange.Action.PLAYED, before)
-    _knockout_follows(p, before)
+    _result_changed(p, before)
     return p
 
 

@@ -21,6 +21,7 @@ urlpatterns = [
     path("", include("games.api.urls")),
     path("", include("campaigns.api.urls")),
     path("", include("tournaments.api.urls")),
+    path("", include("ratings.api_urls")),
     # [\s\S]: any character, a line break included (a path may carry an encoded one).
     re_path(r"^(?P<rest>[\s\S]*)$", not_found, name="not-found"),
 ]

@@ -1,5 +1,5 @@
 """The rules stay pure: nothing under games/engine/, games/ai/, tournaments/pairing/,
-tournaments/annual/ or in campaigns/scoring.py may import Django, the other frameworks of
+tournaments/annual/, ratings/method/ or in campaigns/scoring.py may import Django, the other frameworks of
 the site, or the site's own Django apps.
 
 The files are read with ``ast``, not imported, so a forbidden import is found even in code
@@ -22,6 +22,7 @@ PURE_PACKAGES = {
     "tournaments/pairing": "tournaments.pairing",
     "tournaments/annual": "tournaments.annual",
     "campaigns/scoring.py": "campaigns.scoring",
+    "ratings/method": "ratings.method",
 }
 ALWAYS_ALLOWED = ("games.engine",)  # Archie and the pairing code may use the engine
 FORBIDDEN_ROOTS = {
@@ -29,7 +30,7 @@ FORBIDDEN_ROOTS = {
     "django", "rest_framework", "drf_spectacular", "drf_spectacular_sidecar", "template_partials",
     "celery", "kombu", "redis", "psycopg", "psycopg2", "dj_database_url", "dj_email_url", "whitenoise",
     # the site's own apps and project
-    "games", "campaigns", "tournaments", "accounts", "battlecry_site",
+    "games", "campaigns", "tournaments", "accounts", "ratings", "battlecry_site",
 }
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 import networkx as nx
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("games", "campaigns", "tournaments", "accounts", "battlecry_site")
+PACKAGES = ("games", "campaigns", "tournaments", "accounts", "ratings", "battlecry_site")
 STANDARD = "games.engine.battlecry.standard"
 ADVANCED = "games.engine.battlecry.advanced"
 

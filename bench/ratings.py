@@ -1,0 +1,162 @@
+"""Speed of the ratings, and what the scenario-and-side pseudo-players do to prediction.
+
+Usage:  python bench/ratings.py [--members 1000] [--results 10000] [--rate 50] [--seed 1]
+
+1. Prediction (no database): a synthetic club history (bench/ratings_history.py; there is
+   no real club history on this machine, so the figures say what the method does when the
+   sides are unequal by the generator's amount, not what a real club's games would show)
+   is rated in order twice, with and without the scenario-and-side pseudo-players.  Each
+   game of the second half is predicted with the ratings before it (so it is held out of
+   the ratings that predict it); the log-loss and the share of games whose winner had the
+   better prediction are printed for both.
+2. Rating a result (on a throw-away test database): ``--rate`` league results at the table,
+   each recorded through ratings.services.record: the queries of each (the same for
+   every one: O(1)) and the median and slowest time.
+3. A club of ``--members`` members: their ratings, then the leaderboard (reading.leaderboard
+   and the page) with its time and queries.
+4. The rebuild of ``--results`` stored results (two games each): its time.
+
+Prints figures only; nothing here is a timed test.
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import pathlib
+import statistics
+import sys
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.ratings_history import club_history  # noqa: E402
+from ratings.method import RatedGame, expected_share, initial_skill, replay  # noqa: E402
+
+
+def _teams(g, sided: bool):
+    u = (g.union,) + ((f"scenario:{g.scenario}:union",) if sided else ())
+    c = (g.confederate,) + ((f"scenario:{g.scenario}:confederate",) if sided else ())
+    return u, c
+
+
+def prediction(seed: int, matches: int = 3000) -> None:
+    history = [g for pair in club_history(matches=matches, seed=seed) for g in pair]
+    half = len(history) // 2
+    print(f"1. Prediction on a synthetic history: {len(history)} games ({matches} matches, 60 members, "
+          f"24 scenarios, Archie's 3 levels), the last {len(history) - half} predicted before being rated")
+    for sided, label in ((False, "plain (players only)"), (True, "with scenario-and-side pseudo-players")):
+        ratings: dict = {}
+        loss = right = n = 0
+        for i, g in enumerate(history):
+            u, c = _teams(g, sided)
+            if i >= half:
+                p = expected_share([ratings.get(s) or initial_skill(s) for s in u],
+                                   [ratings.get(s) or initial_skill(s) for s in c])
+                p = min(max(p, 1e-9), 1 - 1e-9)
+                loss += -math.log(p if g.union_won else 1 - p)
+                right += (p > 0.5) == g.union_won
+                n += 1
+            replay([RatedGame(i, 1, (u, c), 0 if g.union_won else 1)], ratings)
+        print(f"   {label:42s} log-loss {loss / n:.4f}   winner predicted {100 * right / n:.1f}%")
+
+
+def on_site(args) -> None:
+    from django.contrib.auth import get_user_model
+    from django.db import connection, transaction
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+    from django.utils import timezone
+
+    from games.engine import DEFAULT_RULESET, SIDES
+    from ratings import reading, services
+    from ratings.models import Pool, RatedResult
+    from ratings.sources import Source
+    from tournaments.models import Club, Membership
+
+    User = get_user_model()
+    User.objects.bulk_create([User(username=f"m{i:04d}", email=f"m{i}@example.org")
+                              for i in range(args.members)])
+    ids = list(User.objects.order_by("pk").values_list("pk", flat=True))
+    club = Club.objects.create(name="Bench club", slug="bench-club", public=True)
+    Membership.objects.bulk_create([Membership(club=club, user_id=i) for i in ids])
+    history = [g for pair in club_history(members=len(ids), matches=args.results, seed=args.seed) for g in pair]
+    subject = {f"member:{n}": f"member:{ids[n - 1]}" for n in range(1, len(ids) + 1)}
+
+    def games_of(g1, g2):
+        out = []
+        for number, g in ((1, g1), (2, g2)):
+            out.append({"number": number, "scenario": g.scenario, "rated": True, "why": "",
+                        "teams": {SIDES[0]: [subject.get(g.union, g.union)],
+                                  SIDES[1]: [subject.get(g.confederate, g.confederate)]},
+                        "winner": SIDES[0] if g.union_won else SIDES[1]})
+        return out
+
+    pairs = list(zip(history[::2], history[1::2]))
+    now = timezone.now()
+    # 2. rating results one by one through the service
+    times, queries = [], []
+    for k, (g1, g2) in enumerate(pairs[:args.rate]):
+        source = Source(key=f"bench:{k}", ruleset=DEFAULT_RULESET, mode="duel", played=now,
+                        games=games_of(g1, g2))
+        with CaptureQueriesContext(connection) as q:
+            t = time.perf_counter()
+            services.record(source)
+            times.append(time.perf_counter() - t)
+        queries.append(len(q.captured_queries))
+    print(f"2. Rating a result (2 games, 4 subjects each): {len(times)} results, queries per result "
+          f"{sorted(set(queries))}, median {1000 * statistics.median(times):.1f} ms, "
+          f"slowest {1000 * max(times):.1f} ms")
+    # 4. the rebuild of the stored results
+    pool = Pool.objects.get(ruleset=DEFAULT_RULESET, mode="duel")
+    with transaction.atomic():
+        start = pool.last_seq
+        RatedResult.objects.bulk_create([
+            RatedResult(key=f"bench:{k}", pool=pool, seq=k + 1, played=now, games=games_of(g1, g2))
+            for k, (g1, g2) in enumerate(pairs) if k >= start], batch_size=2000)
+        pool.last_seq = len(pairs)
+        pool.save()
+    t = time.perf_counter()
+    cpu = time.process_time()
+    written = services.rebuild([pool])
+    print(f"4. Rebuild of {len(pairs)} results ({2 * len(pairs)} games, {written} rating changes): "
+          f"{time.perf_counter() - t:.1f} s ({time.process_time() - cpu:.1f} s CPU of this process)")
+    # 3. the leaderboard of the club (every member rated by the rebuild above)
+    rated = pool.ratings.filter(kind="member").count()
+    times = []
+    for _ in range(20):
+        with CaptureQueriesContext(connection) as q:
+            t = time.perf_counter()
+            rows = reading.leaderboard(club, DEFAULT_RULESET, months=6)
+            times.append(time.perf_counter() - t)
+    print(f"3. Leaderboard of a club of {len(ids)} members ({rated} rated, {len(rows)} listed): "
+          f"{len(q.captured_queries)} queries, median {1000 * statistics.median(times):.1f} ms")
+    client = Client()
+    times = []
+    for _ in range(10):
+        with CaptureQueriesContext(connection) as q:
+            t = time.perf_counter()
+            response = client.get(f"/ratings/clubs/{club.slug}/?months=6")
+            times.append(time.perf_counter() - t)
+        assert response.status_code == 200
+    print(f"   the page: {len(q.captured_queries)} queries, median {1000 * statistics.median(times):.1f} ms "
+          f"(load average {os.getloadavg()[0]:.1f})")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--members", type=int, default=1000)
+    parser.add_argument("--results", type=int, default=10000)
+    parser.add_argument("--rate", type=int, default=50)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--skip-prediction", action="store_true")
+    args = parser.parse_args()
+    if not args.skip_prediction:
+        prediction(args.seed)
+    from bench.harness import on_throwaway_site
+    on_throwaway_site(on_site, args)
+
+
+if __name__ == "__main__":
+    main()

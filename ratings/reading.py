@@ -1,0 +1,135 @@
+"""What the pages and the API read of the ratings (no writes)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.db.models import Q, Sum
+from django.utils import timezone
+
+from games.engine import SIDES
+from ratings.method import PROVISIONAL_GAMES, Skill, expected_share, initial_skill, member, scenario_side
+from ratings.models import Pool, Rating, RatingChange
+from ratings.models.pool import DUEL
+
+#: How many rated games of a member's history the plot draws at most (the latest).
+HISTORY_POINTS = 500
+
+
+def name_of(user) -> str:
+    if user is None:
+        return "a former member"
+    profile = getattr(user, "profile", None)
+    return (profile.name if profile and profile.name else user.get_username())
+
+
+def subject_name(rating: Rating) -> str:
+    if rating.kind == "archie":
+        return f"Archie ({rating.subject.split(':', 1)[1]})"
+    return name_of(rating.member)
+
+
+@dataclass
+class Row:
+    rank: int
+    rating: Rating
+    name: str
+
+    @property
+    def username(self) -> str:
+        return self.rating.member.get_username() if self.rating.member_id else ""
+
+
+def leaderboard(club, ruleset: str, mode: str = DUEL, months: int | None = None,
+                provisional: bool = False) -> list[Row]:
+    """The club's members (and Archie's levels) rated in the pool, best first; ``months``:
+    only those who played a rated game in the last so many months; ``provisional``: list
+    ratings still provisional too.  One query."""
+    from tournaments.models import Membership
+    rows = (Rating.objects.filter(pool__ruleset=ruleset, pool__mode=mode)
+            .filter(Q(kind="archie") | Q(kind="member", member__in=Membership.objects.filter(
+                club=club, status=Membership.Status.ACTIVE).values("user_id")))
+            .select_related("member__profile").order_by("-shown", "subject"))
+    if months:
+        rows = rows.filter(last_played__gte=since(months))
+    if not provisional:
+        rows = rows.filter(games__gte=PROVISIONAL_GAMES)
+    return [Row(rank, r, subject_name(r)) for rank, r in enumerate(rows, 1)]
+
+
+@dataclass
+class MemberPool:
+    pool: Pool
+    rating: Rating
+    history: list[int]
+    changes: list[RatingChange]
+
+
+def member_ratings(user) -> list[MemberPool]:
+    """Each pool ``user`` is rated in, with the rating after each rated game (their
+    starting rating first)."""
+    ratings = list(Rating.objects.filter(member=user, kind="member").select_related("pool")
+                   .order_by("pool__ruleset", "pool__mode"))
+    if not ratings:
+        return []
+    changes = list(RatingChange.objects.filter(subject=member(user.pk),
+                                               pool__in=[r.pool_id for r in ratings])
+                   .select_related("result__match__scenario").order_by("pool_id", "-seq", "-number")
+                   [:HISTORY_POINTS * len(ratings)])
+    out = []
+    for r in ratings:
+        mine = [c for c in changes if c.pool_id == r.pool_id][:HISTORY_POINTS][::-1]
+        points = ([mine[0].shown_before] if mine else []) + [c.shown_after for c in mine]
+        out.append(MemberPool(r.pool, r, points, mine[::-1][:10]))
+    return out
+
+
+def match_changes(match) -> dict[int, int]:
+    """How much each member's shown rating moved with the match (member id -> points); empty
+    while it is not rated."""
+    rows = (RatingChange.objects.filter(result__match=match, member__isnull=False,
+                                        subject__startswith="member:")
+            .values("member_id").annotate(before=Sum("shown_before"), after=Sum("shown_after")))
+    return {r["member_id"]: r["after"] - r["before"] for r in rows}
+
+
+def _skill(subject: str, ratings: dict[str, Rating]) -> Skill:
+    r = ratings.get(subject)
+    return r.skill if r else initial_skill(subject)
+
+
+@dataclass
+class Expected:
+    share: float           # the chance that the member wins a game
+    games: int             # the member's rated games in the pool
+    opponent_games: int
+
+    @property
+    def percent(self) -> int:
+        return round(100 * self.share)
+
+
+def expected(ruleset: str, me: str, opponent: str, scenario_slug: str = "", sides=SIDES,
+             mode: str = DUEL) -> Expected:
+    """``me``'s expected share of the games against ``opponent`` (subjects) in a match of
+    two games with the sides swapped, on ``scenario_slug`` when known."""
+    subjects = [me, opponent]
+    if scenario_slug:
+        subjects += [scenario_side(scenario_slug, s) for s in sides]
+    ratings = {r.subject: r for r in Rating.objects.filter(pool__ruleset=ruleset, pool__mode=mode,
+                                                          subject__in=subjects)}
+    shares = []
+    for mine, theirs in (sides, sides[::-1]):
+        a = [_skill(me, ratings)] + ([_skill(scenario_side(scenario_slug, mine), ratings)]
+                                     if scenario_slug else [])
+        b = [_skill(opponent, ratings)] + ([_skill(scenario_side(scenario_slug, theirs), ratings)]
+                                           if scenario_slug else [])
+        shares.append(expected_share(a, b))
+    mine_r, theirs_r = ratings.get(me), ratings.get(opponent)
+    return Expected(sum(shares) / len(shares), mine_r.games if mine_r else 0,
+                    theirs_r.games if theirs_r else 0)
+
+
+def since(months: int) -> datetime:
+    """The moment ``months`` months ago (a month counted as 30.44 days)."""
+    return timezone.now() - timedelta(days=round(30.44 * months))

@@ -1,0 +1,37 @@
+"""A club's leaderboard for one ruleset, filtered by recent activity."""
+from __future__ import annotations
+
+from django.http import Http404
+from django.shortcuts import render
+
+from games.engine import DEFAULT_RULESET
+from games.forms_play import ruleset_choices
+from ratings import reading
+from ratings.method import PROVISIONAL_GAMES
+from tournaments.views.common import club_or_404
+
+MONTHS = (1, 3, 6, 12)
+
+
+def leaderboard(request, slug):
+    club = club_or_404(slug)
+    if not club.can_read(request.user):
+        raise Http404("No such club.")
+    choices = ruleset_choices()
+    names = [name for name, _ in choices]
+    ruleset = request.GET.get("ruleset") or DEFAULT_RULESET
+    if ruleset not in names:
+        ruleset = DEFAULT_RULESET
+    try:
+        months = int(request.GET.get("months") or 0)
+    except ValueError:
+        months = 0
+    months = months if months in MONTHS else 0
+    provisional = request.GET.get("provisional") == "1"
+    ctx = {"club": club, "rows": reading.leaderboard(club, ruleset, months=months or None,
+                                                     provisional=provisional),
+           "ruleset": ruleset, "rulesets": choices, "months": months, "month_choices": MONTHS,
+           "provisional": provisional, "provisional_games": PROVISIONAL_GAMES}
+    if request.htmx:
+        return render(request, "ratings/leaderboard.html#board", ctx)
+    return render(request, "ratings/leaderboard.html", ctx)
