@@ -71,3 +71,15 @@ def test_a_correction_re_rates_from_that_result_on_exactly_and_the_rebuild_agree
     loser = Rating.objects.get(subject=member(first.home_id))
     assert loser.games == 6
     assert Rating.objects.filter(subject=scenario_side(comp.scenario_list()[0].slug, "union")).exists()
+
+
+def test_a_drawn_game_at_the_table_is_rated_as_a_draw():
+    club, comp, (a, b, c, d) = table_league()
+    p = next_round(comp, a).pairings.first()
+    league.report_result(p, p.home, league.GameScores("", 4, 4, "", 3, 3))
+    league.confirm_result(p, p.away)
+    r = RatedResult.objects.get(key=f"pairing:{p.pk}")
+    assert [(g["winner"], g["rated"]) for g in r.games] == [("", True), ("", True)]
+    home, away = (Rating.objects.get(subject=member(u)) for u in (p.home_id, p.away_id))
+    assert home.mu == pytest.approx(25.0) and away.mu == pytest.approx(25.0)
+    assert home.sigma < 25 / 3 and home.games == 2
