@@ -83,3 +83,20 @@ def test_a_drawn_game_at_the_table_is_rated_as_a_draw():
     home, away = (Rating.objects.get(subject=member(u)) for u in (p.home_id, p.away_id))
     assert home.mu == pytest.approx(25.0) and away.mu == pytest.approx(25.0)
     assert home.sigma < 25 / 3 and home.games == 2
+
+
+def test_the_backfill_records_results_finished_before_the_ratings(django_user_model):
+    from ratings.models import Pool
+    from tests.play_helpers import start_match
+    from tests.ratings.test_what_is_rated import resign_games
+
+    lee, grant, meade = (django_user_model.objects.create_user(n) for n in ("lee", "grant", "meade"))
+    for a, b in ((lee, grant), (grant, meade), (meade, lee)):
+        match, _ = start_match(a, b)
+        resign_games(match, [b, a])
+    club, comp, players = table_league(n=2, prefix="bf")
+    report_and_confirm(next_round(comp, players[0]).pairings.get(), home_wins=(True, True))
+    rated = snapshot()
+    Pool.objects.all().delete()                   # as before the ratings existed
+    call_command("rebuild_ratings", "--backfill")
+    assert RatedResult.objects.count() == 4 and snapshot() == rated
