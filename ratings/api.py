@@ -167,6 +167,12 @@ class LeaderboardView(generics.ListAPIView):
             raise Http404("No such club.")
         return reading.leaderboard(club, **self.terms)
 
+    def list(self, request, *args, **kwargs):
+        ratings = self.paginate_queryset(self.get_queryset())
+        page = self.paginator.page
+        start = (page.number - 1) * page.paginator.per_page
+        return self.get_paginated_response(self.get_serializer(reading.ranked(ratings, start), many=True).data)
+
 
 class ExpectedView(generics.GenericAPIView):
     """What you may expect in a match against a member: your expected share of the games

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 
 from games.svg_text import attr, text
 
-WIDTH, HEIGHT = 600, 260
-LEFT, RIGHT, TOP, BOTTOM = 56, 16, 16, 36
+WIDTH, HEIGHT = 400, 240
+LEFT, RIGHT, TOP, BOTTOM = 50, 10, 12, 34
 
 
 def _ticks(low: int, high: int, count: int = 4) -> list[int]:
@@ -43,9 +43,9 @@ def history_svg(points: Sequence[int], title: str) -> str:
     for v in _ticks(low, high):
         parts.append(f'<line class="grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(v):.1f}" y2="{y(v):.1f}" '
                      'stroke="#ccc" stroke-width="1"/>')
-        parts.append(f'<text x="{LEFT - 6}" y="{y(v) + 5:.1f}" text-anchor="end" font-size="15">{v}</text>')
+        parts.append(f'<text x="{LEFT - 6}" y="{y(v) + 5:.1f}" text-anchor="end" font-size="16">{v}</text>')
     parts.append(f'<text x="{LEFT + inner_w / 2:.0f}" y="{HEIGHT - 8}" text-anchor="middle" '
-                 f'font-size="15">rated games ({len(points) - 1})</text>')
+                 f'font-size="16">rated games ({len(points) - 1})</text>')
     line = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(points))
     parts.append(f'<polyline class="line" fill="none" stroke="#1f4e8c" stroke-width="3" '
                  f'points="{attr(line)}"/>')

@@ -41,20 +41,28 @@ class Row:
 
 
 def leaderboard(club, ruleset: str, mode: str = DUEL, months: int | None = None,
-                provisional: bool = False) -> list[Row]:
-    """The club's members (and Archie's levels) rated in the pool, best first; ``months``:
-    only those who played a rated game in the last so many months; ``provisional``: list
-    ratings still provisional too.  One query."""
+                provisional: bool = False):
+    """The club's members (and Archie's levels) rated in the pool, best first, as a query
+    (one query a page): ``months``: only those who played a rated game in the last so many
+    months; ``provisional``: list ratings still provisional too."""
     from tournaments.models import Membership
     rows = (Rating.objects.filter(pool__ruleset=ruleset, pool__mode=mode)
             .filter(Q(kind="archie") | Q(kind="member", member__in=Membership.objects.filter(
                 club=club, status=Membership.Status.ACTIVE).values("user_id")))
-            .select_related("member__profile").order_by("-shown", "subject"))
+            .select_related("member__profile")
+            .only("subject", "kind", "shown", "games", "last_played", "member__username",
+                  "member__profile__display_name")
+            .order_by("-shown", "subject"))
     if months:
         rows = rows.filter(last_played__gte=since(months))
     if not provisional:
         rows = rows.filter(games__gte=PROVISIONAL_GAMES)
-    return [Row(rank, r, subject_name(r)) for rank, r in enumerate(rows, 1)]
+    return rows
+
+
+def ranked(ratings, start: int = 0) -> list[Row]:
+    """Rows of a leaderboard's page whose first rating is ranked ``start + 1``."""
+    return [Row(start + n, r, subject_name(r)) for n, r in enumerate(ratings, 1)]
 
 
 @dataclass

@@ -29,13 +29,15 @@ def record(source: Source) -> RatedResult:
     racing) changes nothing; a result recorded again with other games is a correction:
     the pool is re-rated from that result on."""
     with transaction.atomic():
-        found = RatedResult.objects.filter(key=source.key).values_list("pool_id", flat=True).first()
-        pool_id = found if found is not None else pool_for(source.ruleset, source.mode).pk
-        pool = Pool.objects.select_for_update().get(pk=pool_id)
+        pool = Pool.objects.select_for_update().filter(ruleset=source.ruleset, mode=source.mode).first()
+        if pool is None:
+            pool = Pool.objects.select_for_update().get(pk=pool_for(source.ruleset, source.mode).pk)
         existing = RatedResult.objects.filter(key=source.key).first()
         if existing is not None:
             if existing.games == source.games and existing.why == source.why:
                 return existing
+            if existing.pool_id != pool.pk:     # a correction that changes the mode: its own pool
+                pool = Pool.objects.select_for_update().get(pk=existing.pool_id)
             existing.games, existing.why = source.games, source.why
             existing.corrections += 1
             existing.save(update_fields=["games", "why", "corrections"])
@@ -46,7 +48,7 @@ def record(source: Source) -> RatedResult:
         result = RatedResult.objects.create(key=source.key, pool=pool, seq=pool.last_seq,
                                             played=source.played, games=source.games,
                                             why=source.why, match_id=source.match_id)
-        replay_from(pool, result.seq, [result])
+        replay_from(pool, result.seq, [result], latest=True)
         return result
 
 
@@ -68,14 +70,16 @@ def rated_games(results: Iterable[RatedResult]) -> list[RatedGame]:
     return out
 
 
-def replay_from(pool: Pool, seq: int, results: list[RatedResult] | None = None) -> int:
+def replay_from(pool: Pool, seq: int, results: list[RatedResult] | None = None,
+                latest: bool = False) -> int:
     """Re-rate ``pool`` from the result at ``seq`` on: every rating goes back to what it was
     before that result, then the results from there are rated again in order.  Rating a
-    new result is the case with nothing to take back.  The pool's row must be locked.
-    Returns the number of changes written."""
-    later = list(RatingChange.objects.filter(pool=pool, seq__gte=seq)
-                 .order_by("seq", "number", "subject")
-                 .values_list("subject", "mu_before", "sigma_before"))
+    new result (``latest``: the pool's last, just recorded, its members just played) is
+    the case with nothing to take back.  The pool's row must be locked.  Returns the
+    number of changes written."""
+    later = [] if latest else list(RatingChange.objects.filter(pool=pool, seq__gte=seq)
+                                   .order_by("seq", "number", "subject")
+                                   .values_list("subject", "mu_before", "sigma_before"))
     undone: dict[str, Skill] = {}
     taken_back: dict[str, int] = {}
     for subject, mu, sigma in later:
@@ -104,7 +108,8 @@ def replay_from(pool: Pool, seq: int, results: list[RatedResult] | None = None) 
     played_at = {r.seq: r.played for r in results}
     by_seq = {r.seq: r for r in results}
     ids = {member_id(s) for s in subjects} - {None}
-    members = set(get_user_model().objects.filter(pk__in=ids).values_list("pk", flat=True)) if ids else set()
+    members = ids if latest or not ids else set(
+        get_user_model().objects.filter(pk__in=ids).values_list("pk", flat=True))
 
     def _member(subject: str):
         mid = member_id(subject)

@@ -24,7 +24,7 @@ def _team(skills: Sequence[Skill]) -> list:
 def rate_game(first: Sequence[Skill], second: Sequence[Skill], winner: int | None) -> tuple[list[Skill], list[Skill]]:
     """The teams' skills after a game: ``winner`` 0 (the first team won), 1 (the second)
     or None (a draw)."""
-    ranks = [1, 1] if winner is None else ([1, 2] if winner == 0 else [2, 1])
+    ranks: list[float] = [1.0, 1.0] if winner is None else ([1.0, 2.0] if winner == 0 else [2.0, 1.0])
     a, b = MODEL.rate([_team(first), _team(second)], ranks=ranks)
     return ([Skill(r.mu, r.sigma) for r in a], [Skill(r.mu, r.sigma) for r in b])
 

@@ -43,8 +43,11 @@ class Rating(models.Model):
 class RatingChange(models.Model):
     """What one rated game did to one subject's rating (the history a plot is drawn from)."""
 
-    result = models.ForeignKey("ratings.RatedResult", on_delete=models.CASCADE, related_name="changes")
-    pool = models.ForeignKey("ratings.Pool", on_delete=models.CASCADE, related_name="+")
+    # No indexes of their own: the unique (result, number, subject) and (pool, seq) find them,
+    # and a rebuild writes every row, so each index costs.
+    result = models.ForeignKey("ratings.RatedResult", on_delete=models.CASCADE, related_name="changes",
+                               db_index=False)
+    pool = models.ForeignKey("ratings.Pool", on_delete=models.CASCADE, related_name="+", db_index=False)
     seq = models.PositiveIntegerField()
     number = models.PositiveSmallIntegerField(help_text="The game of the result: 1 or 2.")
     subject = models.CharField(max_length=80)

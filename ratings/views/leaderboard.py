@@ -1,6 +1,9 @@
 """A club's leaderboard for one ruleset, filtered by recent activity."""
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
+from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import render
 
@@ -11,6 +14,7 @@ from ratings.method import PROVISIONAL_GAMES
 from tournaments.views.common import club_or_404
 
 MONTHS = (1, 3, 6, 12)
+PER_PAGE = 50
 
 
 def leaderboard(request, slug):
@@ -28,8 +32,11 @@ def leaderboard(request, slug):
         months = 0
     months = months if months in MONTHS else 0
     provisional = request.GET.get("provisional") == "1"
-    ctx = {"club": club, "rows": reading.leaderboard(club, ruleset, months=months or None,
-                                                     provisional=provisional),
+    page = Paginator(reading.leaderboard(club, ruleset, months=months or None, provisional=provisional),
+                     PER_PAGE).get_page(request.GET.get("page"))
+    query = {"ruleset": ruleset, "months": months or "", "provisional": "1" if provisional else ""}
+    ctx = {"club": club, "rows": reading.ranked(page, page.start_index() - 1 if page.object_list else 0),
+           "page": page, "query": urlencode({k: v for k, v in query.items() if v}),
            "ruleset": ruleset, "rulesets": choices, "months": months, "month_choices": MONTHS,
            "provisional": provisional, "provisional_games": PROVISIONAL_GAMES}
     if request.htmx:

@@ -71,3 +71,32 @@ def test_a_correction_re_rates_from_that_result_on_exactly_and_the_rebuild_agree
     loser = Rating.objects.get(subject=member(first.home_id))
     assert loser.games == 6
     assert Rating.objects.filter(subject=scenario_side(comp.scenario_list()[0].slug, "union")).exists()
+
+
+def test_a_drawn_game_at_the_table_is_rated_as_a_draw():
+    club, comp, (a, b, c, d) = table_league()
+    p = next_round(comp, a).pairings.first()
+    league.report_result(p, p.home, league.GameScores("", 4, 4, "", 3, 3))
+    league.confirm_result(p, p.away)
+    r = RatedResult.objects.get(key=f"pairing:{p.pk}")
+    assert [(g["winner"], g["rated"]) for g in r.games] == [("", True), ("", True)]
+    home, away = (Rating.objects.get(subject=member(u)) for u in (p.home_id, p.away_id))
+    assert home.mu == pytest.approx(25.0) and away.mu == pytest.approx(25.0)
+    assert home.sigma < 25 / 3 and home.games == 2
+
+
+def test_the_backfill_records_results_finished_before_the_ratings(django_user_model):
+    from ratings.models import Pool
+    from tests.play_helpers import start_match
+    from tests.ratings.test_what_is_rated import resign_games
+
+    lee, grant, meade = (django_user_model.objects.create_user(n) for n in ("lee", "grant", "meade"))
+    for a, b in ((lee, grant), (grant, meade), (meade, lee)):
+        match, _ = start_match(a, b)
+        resign_games(match, [b, a])
+    club, comp, players = table_league(n=2, prefix="bf")
+    report_and_confirm(next_round(comp, players[0]).pairings.get(), home_wins=(True, True))
+    rated = snapshot()
+    Pool.objects.all().delete()                   # as before the ratings existed
+    call_command("rebuild_ratings", "--backfill")
+    assert RatedResult.objects.count() == 4 and snapshot() == rated
