@@ -14,9 +14,10 @@ from django.utils import timezone
 from games import outbox, services
 from games.ai import Budget
 from games.ai.review import TurnRecord, review
-from games.engine import IllegalAction
+from games.engine import IllegalAction, chance_of, view_event
 from games.engine.core import side_of_seat
 from games.models import Game, GameReview
+from games.presentation.kits import presenter_for
 
 #: Archie's budget for each turn reviewed: the veteran's second a decision.
 DEFAULT_SECONDS_PER_TURN = 1.0
@@ -82,9 +83,42 @@ def turn_records(row: Game) -> tuple[Any, list[TurnRecord]]:
             turns.append(current)
             current = None
         if current is None and not engine.outcome and engine.deciding:
-            current = TurnRecord(engine.turn, engine.deciding, engine.copy(), [], None)
+            current = TurnRecord(engine.turn, engine.deciding, engine.copy(), [], None, index)
             side = side_of_seat(engine.seats, engine.deciding)
     return start, turns
+
+
+def plan_words(ruleset: str, record: TurnRecord, plan: list[dict]) -> list[str]:
+    """Archie's plan for a turn in the log's words, as the acting seat would have read them:
+    played on a copy re-dealt for that seat. The first step that rolls dice is named by its
+    button's words instead (the copy's dice are not the game's)."""
+    kit = presenter_for(ruleset)
+    seat = record.seat
+    g = record.start.determinize(seat, 0)
+    tracker = kit.tracker_at(g.view(None))
+    words: list[str] = []
+    for action in plan:
+        label = _button_label(kit, g, seat, action)
+        try:
+            events = g.apply(action)
+        except IllegalAction:
+            break
+        rolls, _draws = chance_of(events)
+        if rolls:
+            words.append(label)
+            break
+        said = [text for _e, text in kit.event_lines([view_event(e, seat) for e in events], seat,
+                                                     tracker)]
+        words.append(" ".join(said) or label)
+    return words
+
+
+def _button_label(kit, engine, seat: str, action: dict) -> str:
+    """The words of the page's button for ``action`` (the kit's plain label if none)."""
+    choices = kit.choices(engine, engine.view(seat), engine.legal_actions())
+    buttons = [b for g in choices.groups for b in g["buttons"]]
+    buttons += [b for bs in choices.hand_buttons.values() for b in bs]
+    return next((b["label"] for b in buttons if b.get("data") == action), kit.action_label(action))
 
 
 def run(review_id: int) -> GameReview | None:
@@ -104,6 +138,10 @@ def run(review_id: int) -> GameReview | None:
 
         result = review(start, turns, len(turns), budget(), random.Random(game.seed).getrandbits(63),
                         progress)
+        by_number = {t.number: t for t in turns}
+        for turn in result["turns"]:
+            if turn["turn"] in result["marked"]:
+                turn["plan_words"] = plan_words(game.ruleset, by_number[turn["turn"]], turn["plan"])
     except (ValueError, IllegalAction):
         GameReview.objects.filter(pk=row.pk).update(status=GameReview.Status.FAILED,
                                                     finished=timezone.now())

@@ -54,6 +54,7 @@ class TurnRecord:
     start: Any                    # GameState when the turn began (before the seat's first decision)
     choices: list[dict]           # that seat's actions in the turn, in order
     end: Any                      # GameState when the turn was over
+    step: int = 0                 # the log's step the turn began after (for the replay)
 
 
 @dataclass
@@ -61,7 +62,8 @@ class TurnReview:
     number: int
     seat: str
     side: str
-    chances: dict[str, float]     # after the turn: each side's chance, from its own information
+    chances: dict[str, float]
+    step: int = 0     # after the turn: each side's chance, from its own information
     best: float | None = None     # Archie's plan, expected
     chosen: float | None = None   # the player's plan, expected
     plan: list[dict] = field(default_factory=list)
@@ -73,7 +75,7 @@ class TurnReview:
         return max(0.0, self.best - self.chosen)
 
     def as_dict(self) -> dict:
-        return {"turn": self.number, "seat": self.seat, "side": self.side,
+        return {"turn": self.number, "step": self.step, "seat": self.seat, "side": self.side,
                 "chances": self.chances, "best": self.best, "chosen": self.chosen,
                 "loss": self.loss, "plan": self.plan}
 
@@ -110,7 +112,8 @@ def review_turn(record: TurnRecord, seats: dict[str, str], budget: Budget, seed:
     seat's own information, and each side's chance after it."""
     rng = random.Random(seed)
     side = side_of_seat(record.start.seats, record.seat)
-    turn = TurnReview(record.number, record.seat, side, chances(record.end, seats, rng.getrandbits(63)))
+    turn = TurnReview(record.number, record.seat, side, chances(record.end, seats, rng.getrandbits(63)),
+                      record.step)
     if record.choices and len(record.start.legal_actions()) > 1 and not record.start.outcome:
         if has_battlecry_kit(get_ruleset(record.start.ruleset)):
             _judge_with_tree(turn, record, budget, rng.getrandbits(63))
