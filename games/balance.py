@@ -13,12 +13,13 @@ import secrets
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import Count, Q
 from django.utils import timezone
 
 from games import outbox
 from games.ai.intervals import Interval, mean_interval, wilson
 from games.ai.selfplay import DEFAULT_LEVEL, self_play
-from games.engine import SIDES
+from games.engine import SIDE_NAMES, SIDES
 from games.models import BalanceRun, Game, Scenario
 from games.models.balance_run import data_hash
 
@@ -68,9 +69,7 @@ class ScenarioBalance:
 
 def counted_games():
     """The finished games between members that count for balance."""
-    return (Game.objects.filter(finished_at__isnull=False, outcome__isnull=False,
-                                match__archie_level="")
-            .exclude(outcome__reason__in=sorted(NOT_COUNTED_REASONS)))
+    return Game.objects.filter(_counted_q())
 
 
 def scenario_sides(scenario: Scenario) -> list[str]:
@@ -101,6 +100,41 @@ def summarise(scenario: Scenario, outcomes: list[dict]) -> ScenarioBalance:
         margins = [_margin(o, side) for o in outcomes]
         out.append(SideBalance(side, wins, wilson(wins + draws / 2, n), mean_interval(margins)))
     return ScenarioBalance(scenario, n, draws, out)
+
+
+def _counted_q(prefix: str = "") -> Q:
+    """:func:`counted_games` as a condition on games reached through ``prefix``."""
+    p = prefix
+    return (Q(**{f"{p}finished_at__isnull": False, f"{p}outcome__isnull": False,
+                 f"{p}match__archie_level": ""})
+            & (Q(**{f"{p}outcome__reason__isnull": True})
+               | ~Q(**{f"{p}outcome__reason__in": sorted(NOT_COUNTED_REASONS)})))
+
+
+def with_counts(scenarios):
+    """``scenarios`` (a queryset) annotated with their counted games (``club_games``) and
+    each shared side's wins (``club_wins_<side>``), in the same query."""
+    games = "matches__games"
+    counted = _counted_q("matches__games__")
+    return scenarios.annotate(
+        club_games=Count(games, filter=counted),
+        **{f"club_wins_{side}": Count(games, filter=counted & Q(matches__games__winner_side=side))
+           for side in SIDES})
+
+
+COUNT_FIELDS = ("club_games", *(f"club_wins_{side}" for side in SIDES))
+
+
+def brief(games: int, *wins: int) -> str:
+    """A few words of a scenario's balance in the club's games for the lobby's scenario
+    picker ("club: Union 58%, Confederate 42% of 12"); blank before any game. ``wins`` by
+    side, in the order of the shared sides; a draw counts half to each side."""
+    if not games:
+        return ""
+    draws = games - sum(wins)
+    shares = ", ".join(f"{SIDE_NAMES[side]} {round(100 * (w + draws / 2) / games)}%"
+                       for side, w in zip(SIDES, wins))
+    return f"club: {shares} of {games}"
 
 
 def _margin(outcome: dict, side: str) -> int:
