@@ -9,6 +9,7 @@ from django.db.models import Q
 from django.urls import reverse
 
 from battlecry_site.widgets import QuickSelect
+from games.balance import COUNT_FIELDS, brief, with_counts
 from games.engine import DEFAULT_RULESET, rulesets
 from games.models import Match, Scenario
 from games.option_fields import OptionsFormMixin
@@ -32,9 +33,11 @@ def scenario_label(name: str, subtitle: str | None) -> str:
 
 
 def scenario_rows() -> tuple:
-    """The battles' ids, names and subtitles in the scenarios' order: one query."""
-    return tuple(Scenario.objects.order_by(*Scenario._meta.ordering)
-                 .values_list("pk", "name", "data__subtitle"))
+    """The battles' ids, names and subtitles in the scenarios' order, with a few words of
+    each one's balance in the club's games (games/balance.py): one query."""
+    rows = (with_counts(Scenario.objects.order_by(*Scenario._meta.ordering))
+            .values_list("pk", "name", "data__subtitle", *COUNT_FIELDS))
+    return tuple((pk, name, subtitle, brief(*counts)) for pk, name, subtitle, *counts in rows)
 
 
 def share_scenario_choices(*forms, rows: tuple | None = None) -> None:
@@ -45,8 +48,12 @@ def share_scenario_choices(*forms, rows: tuple | None = None) -> None:
     for form in forms:
         field = form.fields["scenario"]
         named = isinstance(field, ScenarioChoiceField)
-        field.choices = [(pk, scenario_label(name, subtitle) if named else name)
-                         for pk, name, subtitle in rows]
+        field.choices = [(pk, _noted(scenario_label(name, subtitle) if named else name, note))
+                         for pk, name, subtitle, note in rows]
+
+
+def _noted(label: str, note: str) -> str:
+    return f"{label} ({note})" if note else label
 
 
 class RulesetField(forms.ChoiceField):

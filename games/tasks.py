@@ -29,7 +29,7 @@ from django.utils import timezone
 from accounts.models import Profile
 from battlecry_site.links import site_url
 from battlecry_site.names import one_line_subject
-from games import game_log, outbox, services
+from games import balance, game_log, outbox, reviews, services
 from games.models import Game, Match
 from games.presentation.kits import phase_words
 from games.models.seat import seats_prefetch
@@ -227,6 +227,18 @@ def pack_log(game_id: int) -> bool:
     return game_log.pack(game_id)
 
 
-__all__ = ["announce_timeouts", "archie_move", "archie_sweep", "daily_digest", "nightfall_check",
-           "nightfall_sweep", "notify_challenge", "notify_match_result", "notify_turn", "pack_log", "send_outbox",
-           "send_reminders"]
+__all__ = ["announce_timeouts", "archie_move", "archie_sweep", "balance_run", "daily_digest", "nightfall_check",
+           "nightfall_sweep", "notify_challenge", "notify_match_result", "notify_turn", "pack_log", "review_game",
+           "send_outbox", "send_reminders"]
+
+
+@shared_task(name="games.review_game", acks_late=True)
+def review_game(review_id: int) -> None:
+    """Archie's review of a finished game (games/reviews.py); does nothing once made."""
+    reviews.run(review_id)
+
+
+@shared_task(name="games.balance_run", acks_late=True)
+def balance_run(run_id: int) -> None:
+    """Archie's self-play run on a scenario (games/balance.py); does nothing once played."""
+    balance.play_run(run_id)

@@ -1,7 +1,7 @@
 """URLs of play by web: the lobby, matches and games (namespace "play", under /play/)."""
 from django.urls import path
 
-from games.views import chat, lobby, play, play_replay, solo, welcome
+from games.views import chat, lobby, play, play_replay, review, solo, welcome
 
 app_name = "play"
 
@@ -26,6 +26,7 @@ urlpatterns = [
     path("games/<int:game_id>/version/", play.game_version, name="version"),
     path("games/<int:game_id>/claim/", play.game_claim, name="claim"),
     path("games/<int:game_id>/replay/", play_replay.game_replay, name="replay"),
+    path("games/<int:game_id>/review/", review.game_review, name="review"),
     path("games/<int:game_id>/undo/", play.game_undo, name="undo"),
     path("games/<int:game_id>/resign/", play.game_resign, name="resign"),
 ]

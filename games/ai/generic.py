@@ -88,6 +88,18 @@ def _flat(state: GameState, seat: str, actions: list[dict], budget: Budget,
     return visits, totals
 
 
+def search_values(state: GameState, seat: str, actions: list[dict], budget: Budget,
+                  seed: int) -> tuple[list[int], list[float]]:
+    """Visits and total values (0 to 1) of each of ``actions`` after one flat search (read by
+    Archie's review of a finished game)."""
+    return _flat(state, seat, actions, budget, random.Random(seed), evaluation_of(state))
+
+
+def action_key(action: dict) -> str:
+    """An action's name for comparing two equal actions."""
+    return repr(sorted(action.items()))
+
+
 def _choose(state: GameState, seat: str, budget: Budget, seeds: list[int]) -> dict:
     actions = state.legal_actions()
     if len(actions) == 1:

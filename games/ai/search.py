@@ -102,6 +102,22 @@ def _choose(game: Game, side: str, budget: Budget, seeds: list[int]) -> dict:
     return by_key[best[3]]
 
 
+def tree(game: Game, side: str, budget: Budget, seed: int) -> Node:
+    """The tree one search grows for ``side``'s decision in ``game`` (read by Archie's review
+    of a finished game: the value of each plan it tried, and the plan it would play)."""
+    return _grow(game, side, budget, random.Random(seed))
+
+
+def value_of(node: Node) -> float:
+    """A node's mean value for the searching side, from 0 (lost) to 1 (won)."""
+    return node.total / node.visits if node.visits else 0.5
+
+
+def squash(value: float) -> float:
+    """An evaluation (points, :mod:`.evaluation`) on the search's 0-to-1 scale."""
+    return _squash(value)
+
+
 def _grow(game: Game, side: str, budget: Budget, rng: random.Random) -> Node:
     root = Node()
     clock = budget.clock()

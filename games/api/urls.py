@@ -2,8 +2,10 @@
 from django.urls import path
 from rest_framework.routers import SimpleRouter
 
+from .balance import BalanceListView, BalanceRunsView, BalanceRunView, ScenarioBalanceView
 from .games import GameViewSet
 from .matches import MatchViewSet
+from .review import GameReviewView
 from .scenarios import ScenarioViewSet
 from .solo import SoloViewSet
 
@@ -15,4 +17,9 @@ router.register("games", GameViewSet, basename="game")
 urlpatterns = router.urls + [
     path("solo/", SoloViewSet.as_view({"post": "create"}), name="solo"),
     path("solo/levels/", SoloViewSet.as_view({"get": "levels"}), name="solo-levels"),
+    path("games/<int:id>/review/", GameReviewView.as_view(), name="game-review"),
+    path("balance/", BalanceListView.as_view(), name="balance-list"),
+    path("balance/<slug:slug>/", ScenarioBalanceView.as_view(), name="balance-detail"),
+    path("balance/<slug:slug>/runs/", BalanceRunsView.as_view(), name="balance-runs"),
+    path("balance/<slug:slug>/runs/<int:id>/", BalanceRunView.as_view(), name="balance-run"),
 ]

@@ -1,9 +1,11 @@
 """Models of the games app, one concept per module."""
+from .balance_run import BalanceRun
 from .chat import ChatMessage, ChatRead, ChatShare
 from .match import Game, GameAction, Match
+from .game_review import GameReview
 from .outbox import Outbox
 from .packed_log import PackedLog
 from .scenario import Scenario
 from .seat import Seat
 
-__all__ = ["ChatMessage", "ChatRead", "ChatShare", "Game", "GameAction", "Match", "Outbox", "PackedLog", "Scenario", "Seat"]
+__all__ = ["BalanceRun", "ChatMessage", "ChatRead", "ChatShare", "Game", "GameAction", "GameReview", "Match", "Outbox", "PackedLog", "Scenario", "Seat"]

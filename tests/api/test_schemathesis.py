@@ -49,9 +49,16 @@ CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
 
 
 @pytest.fixture
-def world(live_server, lee, grant, meade):
+def world(live_server, lee, grant, meade, settings, monkeypatch):
     """A game in progress (lee to act), a finished one, a challenge to lee, an open seek, a
-    campaign invitation to lee and a campaign lee plays."""
+    campaign invitation to lee and a campaign lee plays. Archie's reviews and self-play runs
+    asked for here are made at once (the tasks run in the server) and quickly: a few
+    iterations a turn, and self-play by random moves."""
+    from games import balance
+    from games.ai import selfplay
+    settings.REVIEW_ITERATIONS_PER_TURN = 8
+    monkeypatch.setattr(balance, "self_play",
+                        lambda *args, **kw: selfplay.self_play(*args, **{**kw, "level": "random"}))
     scenario = make_scenario()
     make_scenario(slug="shiloh")
     match, game = start_match(lee, grant, side="union")
@@ -83,6 +90,8 @@ def world(live_server, lee, grant, meade):
 
 
 KINDS = ("matches", "competitions", "pairings", "clubs", "scenarios", "campaigns", "campaign-plans")
+#: Paths whose slug names an object of another kind: a scenario's balance names the scenario.
+SLUG_OF = {"balance": "scenarios"}
 
 
 def aim(case, world) -> None:
@@ -92,7 +101,8 @@ def aim(case, world) -> None:
     if "id" in params and str(params["id"]).isdigit() and int(params["id"]) % 5:
         params["id"] = world.ids[kind][int(params["id"]) % len(world.ids[kind])]
     if "slug" in params and len(str(params["slug"])) % 5:
-        slugs = world.slugs[kind]
+        slugs = world.slugs[next((v for k, v in SLUG_OF.items() if case.path.startswith(f"/api/v1/{k}/")),
+                                 kind)]
         params["slug"] = slugs[len(str(params["slug"])) % len(slugs)]
 
 
