@@ -106,7 +106,10 @@ def _hex(board: HexBoard, value, where: str, errors: list) -> int | None:
     c, r = value["col"], value["row"]
     if not board.on_board(c, r):
         which = "the board" if board is BOARD else f"the {board.name} board"
-        errors.append(f"{where}: hex ({c},{r}) is not on {which} ({board.describe()})")
+        hint = ""
+        if board is BOARD and board_named("double").on_board(c, r):
+            hint = '; a battle on two boards joined end to end says "board": "double"'
+        errors.append(f"{where}: hex ({c},{r}) is not on {which} ({board.describe()}){hint}")
         return None
     return board.hex_index(c, r)
 
