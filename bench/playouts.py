@@ -1,9 +1,11 @@
 """Random legal playouts on the checked path and on the search path, copy and determinize.
 
 Usage:  python bench/playouts.py [--games N] [--seed S] [--ruleset NAME]
-                                 [--scenario games/scenarios/<slug>.json ...]
+                                 [--scenario games/scenarios/<slug>.json | <slug> ...]
 
-Without ``--scenario`` it runs on the bench field and on Fredericksburg.  For each it
+Without ``--scenario`` it runs on the bench field and on Fredericksburg; ``--scenario`` takes a
+file or a shipped scenario's slug, as many times as wanted (``--scenario shiloh --scenario
+shiloh-double`` sets a single board beside a double one).  For each it
 plays N games to the end on one core, choosing each action uniformly at random:
 
 - checked path (what the site uses): ``rng.choice(legal_actions())`` then ``apply``;
@@ -26,7 +28,6 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from games.engine import DEFAULT_RULESET, RULESETS, Game, load_scenario  # noqa: E402
-from games.engine.battlecry.hexgrid import precompute_sight_lines  # noqa: E402
 from games.engine.battlecry.sample import sample_scenario  # noqa: E402
 
 TURN_CAP = 400
@@ -117,12 +118,20 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--ruleset", choices=sorted(RULESETS), default=DEFAULT_RULESET)
     args = ap.parse_args()
-    paths = [pathlib.Path(p) for p in args.scenario] if args.scenario else [None, FREDERICKSBURG]
-    precompute_sight_lines()        # geometry tables are built once per process
+    paths = [_path(p) for p in args.scenario] if args.scenario else [None, FREDERICKSBURG]
     print(f"machine yardstick: {machine_speed():.1f} M small dicts/s (to compare runs across machines)")
     for path in paths:
-        data = json.loads(path.read_text()) if path else sample_scenario()
-        bench(load_scenario(data), args.games, args.seed, args.ruleset)
+        scenario = load_scenario(json.loads(path.read_text()) if path else sample_scenario())
+        scenario.board.precompute_sight_lines()     # its board's tables are built once per process
+        print(f"board: {scenario.board.name} ({scenario.board.width} x {scenario.board.rows}, "
+              f"{scenario.board.size} hexes)")
+        bench(scenario, args.games, args.seed, args.ruleset)
+
+
+def _path(text: str) -> pathlib.Path:
+    """A scenario file, given as a path or as a shipped scenario's slug."""
+    path = pathlib.Path(text)
+    return path if path.suffix == ".json" else ROOT / "games" / "scenarios" / f"{text}.json"
 
 
 if __name__ == "__main__":

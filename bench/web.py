@@ -158,8 +158,7 @@ def run(args) -> None:
     movers = [a for a in engine.legal_actions() if a["type"] == "move"]
     sel = ""
     if movers:
-        from games.engine.battlecry.hexgrid import HEXES
-        h = HEXES[engine.units[movers[0]["unit"]].hex]
+        h = engine.board.hexes[engine.units[movers[0]["unit"]].hex]
         sel = f"&sel={h.col},{h.row}"
     board = client.get(f"/play/games/{game.pk}/?fragment=board{sel}").content.decode()
     fragment = client.get(f"/play/games/{game.pk}/?x=1{sel}", HTTP_HX_REQUEST="true").content.decode()

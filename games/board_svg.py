@@ -10,10 +10,18 @@ Used by the scenario pages and the play pages alike::
 
 Geometry: pointy-top hexes with circumradius 30 and half-width 26 (so a hex is 52 wide and
 60 tall, rows are 45 apart, and a hex's centre is at x = 26 * col, y = 45 * row in the
-doubled-column addressing of ``games.engine.BOARD``; sqrt(3)/2 * 30 = 25.98 is rounded to
-26 so that every coordinate is a whole number).  When the viewer sits at the top of the
-scenario, every position is turned round (col -> 24 - col, row -> 8 - row) so that each player
-sees their own baseline at the bottom, with the text still upright.
+doubled-column addressing of the scenario's board (``view["scenario"]["board"]``: the single
+board, or the double board of two boards joined end to end); sqrt(3)/2 * 30 = 25.98 is
+rounded to 26 so that every coordinate is a whole number).  When the viewer sits at the top
+of the scenario, every position is turned round (col -> max_col - col, row -> 8 - row) so that
+each player sees their own baseline at the bottom, with the text still upright.
+
+A double board (26 x 9) is drawn at the same scale, twice as wide: the join between the two
+boards is a solid line down the middle (through the hexes the two half hexes make whole),
+the section lines run where seed 000 puts the double board's flanks, and each seat's
+sections are named along its own edge ("Left flank", "Centre", "Right flank").  The page
+gives it a minimum width and scrolls it sideways on a narrow screen rather than shrink its
+hexes below reading size (``svg.board.double`` in ``static/css/board.css``).
 
 Everything is styled by classes (``static/css/board.css``); the only repeated shapes are in
 ``<defs>`` and drawn with ``<use>``.  Each hex is one ``<g class="hex ...">`` carrying
@@ -24,7 +32,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Mapping
 
-from games.engine import BOARD, SIDE_NAMES, TERRAIN as KINDS
+from games.engine import BOARD, SIDE_NAMES, TERRAIN as KINDS, HexBoard, board_named
 from games.svg_text import CLASS_NAME, attr as _a, cell_attributes, cell_key as _key, text as _t
 
 HALF_WIDTH = 26         # centre to the middle of a vertical side
@@ -46,7 +54,27 @@ _SEAT_LABEL_Y = {"top": -52, "bottom": 430}
 #: The drawn key: rows lettered from the scenario's top edge, columns numbered from its left.
 ROW_KEYS = "ABCDEFGHI"
 _KEY_Y = (-37, 403)
-_KEY_X = (-36, 660)
+#: A double board also names each seat's sections along its edge, outside the seat's name.
+_FLANK_LABEL_Y = {"top": -72, "bottom": 452}
+_FLANK_MARGIN = 22
+_SECTION_WORDS = {"left": "Left flank", "centre": "Centre", "right": "Right flank"}
+
+
+def board_of(view: Mapping) -> HexBoard:
+    """The board a view's scenario is played on (the single board when it names none)."""
+    size = (view.get("scenario") or {}).get("board")
+    try:
+        return board_named(size) if size else BOARD
+    except KeyError:
+        return BOARD
+
+
+def _frame(board: HexBoard) -> tuple[int, int, int, int]:
+    """The viewBox (x, y, width, height) of a board: its hexes, the key and the seats."""
+    width = board.max_col * HALF_WIDTH + 2 * 44
+    if board is not BOARD:
+        return _X_MIN, _Y_MIN - _FLANK_MARGIN, width, _HEIGHT + 2 * _FLANK_MARGIN
+    return _X_MIN, _Y_MIN, width, _HEIGHT
 
 
 def hex_name(col: int, row: int) -> str:
@@ -141,10 +169,12 @@ def render_board(view: Mapping, *, viewer: str | None = None,
     """
     positions = view.get("positions") or {}
     flip = viewer is not None and positions.get(viewer) == "top"
+    board = board_of(view)
+    max_col, last_row = board.max_col, board.rows - 1
 
     def place(col: int, row: int) -> tuple[int, int]:
         if flip:
-            col, row = BOARD.max_col - col, BOARD.rows - 1 - row
+            col, row = max_col - col, last_row - row
         return col * HALF_WIDTH, row * ROW_STEP
 
     terrain: dict[tuple[int, int], str] = {}
@@ -171,28 +201,36 @@ def render_board(view: Mapping, *, viewer: str | None = None,
 
     plain: list[str] = []
     raised: list[str] = []
-    for h in BOARD.hexes:
+    lines = _drawn_lines(board)
+    for h in board.hexes:
         key = (h.col, h.row)
         out = raised if key in extra_classes else plain
         out.append(_hex(key, place(*key), flip, terrain.get(key), obstacles.get(key),
                         units.get(key), generals.get(key), objectives.get(key, ()),
-                        extra_classes.get(key, ()), hex_attrs))
+                        extra_classes.get(key, ()), hex_attrs, lines))
 
     name = (view.get("scenario") or {}).get("name", "")
     label = f"Board of {name}" if name else "Board"
+    if board is not BOARD:
+        label += f", two boards joined end to end ({board.width} hexes wide)"
     if viewer in SIDE_NAMES:
         label += f", seen from the {SIDE_NAMES[viewer]} side"
+    x0, y0, width, height = _frame(board)
+    size_class = "" if board is BOARD else f" {_a(board.name)}"
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="board" '
-        f'viewBox="{_X_MIN} {_Y_MIN} {_WIDTH} {_HEIGHT}" role="group" aria-label="{_a(label)}">',
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="board{size_class}" '
+        f'viewBox="{x0} {y0} {width} {height}" role="group" aria-label="{_a(label)}">',
         _DEFS,
     ]
+    middle = max_col * HALF_WIDTH // 2
     for side, position in sorted(positions.items()):
         seat = position if not flip else ("bottom" if position == "top" else "top")
         if seat in _SEAT_LABEL_Y:
-            parts.append(f'<text class="seat {_a(side)}" x="312" y="{_SEAT_LABEL_Y[seat]}">'
+            parts.append(f'<text class="seat {_a(side)}" x="{middle}" y="{_SEAT_LABEL_Y[seat]}">'
                          f"{_t(SIDE_NAMES.get(side, side))}</text>")
-    parts.append(_key_labels(place))
+            if board is not BOARD:
+                parts.append(_flank_labels(board, seat, side))
+    parts.append(_key_labels(board, place))
     parts.extend(plain)
     parts.extend(raised)     # highlighted hexes last, so their outline is never covered
     if marks:
@@ -256,20 +294,48 @@ def _status_marker(unit: Mapping) -> str:
             f'{_t(str(unit["status"])[:1].upper())}</text>')
 
 
-def _key_labels(place) -> str:
-    """The row letters down both sides and the column numbers along both edges."""
-    out = ['<g class="key" aria-hidden="true">']
-    for n in range(BOARD.max_col // 2 + 1):
-        x = place(2 * n, 0)[0]
-        out.extend(f'<text x="{x}" y="{y}">{n + 1}</text>' for y in _KEY_Y)
-    for r in range(BOARD.rows):
-        y = place(r % 2, r)[1] + 4
-        out.extend(f'<text x="{x}" y="{y}">{ROW_KEYS[r]}</text>' for x in _KEY_X)
+def _flank_labels(board: HexBoard, seat: str, side: str) -> str:
+    """A seat's three sections named along its edge of the drawn board, from its own seat:
+    the seat drawn at the bottom reads them left to right, the one at the top sees its left
+    flank on the drawn right."""
+    bounds = {"left": (0, board.lines[0]), "centre": board.lines, "right": (board.lines[1], board.max_col)}
+    out = [f'<g class="flanks {_a(side)}">']
+    for section, (a, b) in bounds.items():
+        mid = (a + b) / 2
+        if seat == "top":
+            mid = board.max_col - mid
+        out.append(f'<text class="flank" x="{round(mid * HALF_WIDTH)}" y="{_FLANK_LABEL_Y[seat]}">'
+                   f'{_SECTION_WORDS[section]}</text>')
     out.append("</g>")
     return "".join(out)
 
 
-def _hex(key, xy, flip, kind, sides, unit, general, objectives, classes, hex_attrs) -> str:
+def _key_labels(board: HexBoard, place) -> str:
+    """The row letters down both sides and the column numbers along both edges."""
+    out = ['<g class="key" aria-hidden="true">']
+    for n in range(board.max_col // 2 + 1):
+        x = place(2 * n, 0)[0]
+        out.extend(f'<text x="{x}" y="{y}">{n + 1}</text>' for y in _KEY_Y)
+    for r in range(board.rows):
+        y = place(r % 2, r)[1] + 4
+        out.extend(f'<text x="{x}" y="{y}">{ROW_KEYS[r]}</text>'
+                   for x in (-36, board.max_col * HALF_WIDTH + 36))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _drawn_lines(board: HexBoard) -> dict[int, str]:
+    """The drawn columns a line runs down, with its class: the section lines and the joins.
+
+    Every line is symmetric about the board's middle, so a turned board draws the same.
+    """
+    out = {col: "section" for col in board.lines}
+    out.update({col: "join" for col in board.joins})
+    return out
+
+
+def _hex(key, xy, flip, kind, sides, unit, general, objectives, classes, hex_attrs,
+         lines: Mapping[int, str]) -> str:
     col, row = key
     cls = ["hex", f"t-{kind or 'open'}", *classes]
     words = KINDS[kind].label if kind in KINDS else "Open"
@@ -297,15 +363,15 @@ def _hex(key, xy, flip, kind, sides, unit, general, objectives, classes, hex_att
     x, y = xy
     out = [f'<g class="{_a(" ".join(cls))}" data-col="{col}" data-row="{row}" '
            f'transform="translate({x} {y})"{attrs}><title>{_t(words)}</title><use class="hb" href="#bh"/>']
-    # The section lines, seen from the bottom seat, run down the drawn columns 7 and 17:
-    # through the middle of the 12-hex rows' hexes there, along the west side of the
-    # 13-hex rows' hexes on columns 8 and 18.  Each hex draws its own piece, above its
-    # ground and below its pieces (the lines are symmetric, so a turned board has the same).
+    # The section lines (and a double board's join), seen from the bottom seat, run down
+    # odd drawn columns (7 and 17 on one board): through the middle of the short rows'
+    # hexes there, along the west side of the long rows' hexes one column on.  Each hex
+    # draws its own piece, above its ground and below its pieces.
     drawn_col = x // HALF_WIDTH
-    if drawn_col in (7, 17):
-        out.append('<path class="section" d="M0-30V30"/>')
-    elif drawn_col in (8, 18):
-        out.append('<path class="section" d="M-26-15V15"/>')
+    if drawn_col in lines:
+        out.append(f'<path class="{lines[drawn_col]}" d="M0-30V30"/>')
+    elif drawn_col - 1 in lines:
+        out.append(f'<path class="{lines[drawn_col - 1]}" d="M-26-15V15"/>')
     if kind in TERRAIN_SHAPES:
         out.append(f'<use class="tr" href="#{TERRAIN_SHAPES[kind]}"/>')
     if sides:

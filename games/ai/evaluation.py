@@ -11,10 +11,9 @@ from operator import itemgetter
 
 from collections.abc import Mapping
 
-from games.engine import BOARD, AdvancedGame as Game, other
+from games.engine import AdvancedGame as Game, other
 from games.engine.core import get_ruleset
 
-DIST = BOARD.dist
 
 
 def dice_table(game: Game) -> Mapping[str, tuple[int, ...]]:
@@ -81,7 +80,7 @@ def threat(game: Game, side: str) -> float:
     (each pair as :func:`expected_hits` counts it, with each unit's dice looked up once)."""
     tables = dice_table(game)
     extra = 1 if side == game.options.get("archie") else 0
-    mine = [(DIST[u.hex], tables.get(u.kind, ())) for u in game.pieces.units.values()
+    mine = [(game.board.dist[u.hex], tables.get(u.kind, ())) for u in game.pieces.units.values()
             if u.side == side]
     total = 0.0
     for e in game.pieces.units.values():
@@ -146,7 +145,7 @@ def general_exposure(game: Game, side: str) -> float:
     enemies = [u for u in game.pieces.units.values() if u.side == opp]
     total = 0.0
     for g in generals:
-        row = DIST[g.hex]
+        row = game.board.dist[g.hex]
         dice = [unit_dice(game, u, 1) for u in enemies
                 if row[u.hex] <= GENERAL_REACH.get(u.kind, 1)]
         if not dice:
@@ -179,9 +178,9 @@ def _position(game: Game, side: str) -> float:
         # picks the enemy hexes out of a row of distances (always a tuple: the first twice)
         pick = itemgetter(enemy[0], *enemy)
         for u in mine:
-            score -= CLOSING * min(pick(DIST[u.hex]))
+            score -= CLOSING * min(pick(game.board.dist[u.hex]))
     for o in game.scenario.objectives:
         if o.side == side and mine:
-            score -= OBJECTIVE_PULL * o.flags * min([DIST[u.hex][o.hex] for u in mine])
+            score -= OBJECTIVE_PULL * o.flags * min([game.board.dist[u.hex][o.hex] for u in mine])
     return score
 

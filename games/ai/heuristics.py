@@ -6,21 +6,21 @@ Each handler takes the game, the action and the deciding side and returns a numb
 """
 from __future__ import annotations
 
-from games.engine import BOARD, AdvancedGame as Game
+from games.engine import AdvancedGame as Game
 
-from .evaluation import DIST, expected_hits, unit_dice
+from .evaluation import expected_hits, unit_dice
 
 
-def _index(h: dict) -> int:
-    return BOARD.hex_index(h["col"], h["row"])
+def _index(game: Game, h: dict) -> int:
+    return game.board.hex_index(h["col"], h["row"])
 
 
 def _enemies(game: Game, side: str) -> list:
     return [u for u in game.pieces.units.values() if u.side != side]
 
 
-def _nearest(hex_: int, enemies: list) -> int:
-    return min((DIST[hex_][e.hex] for e in enemies), default=9)
+def _nearest(game: Game, hex_: int, enemies: list) -> int:
+    return min((game.board.dist[hex_][e.hex] for e in enemies), default=9)
 
 
 def _strike(game: Game, unit, at: int, enemies: list, moved: int = 0) -> float:
@@ -31,7 +31,7 @@ def _strike(game: Game, unit, at: int, enemies: list, moved: int = 0) -> float:
         return 0.0
     best = 0.0
     for e in enemies:
-        d = DIST[at][e.hex]
+        d = game.board.dist[at][e.hex]
         if d <= 5:
             v = min(1.0, expected_hits(game, unit, e, d) / e.figures)
             if v > best:
@@ -42,7 +42,7 @@ def _strike(game: Game, unit, at: int, enemies: list, moved: int = 0) -> float:
 def _exposure(game: Game, unit, at: int, enemies: list) -> float:
     total = 0.0
     for e in enemies:
-        d = DIST[e.hex][at]
+        d = game.board.dist[e.hex][at]
         if d <= 4:
             total += expected_hits(game, e, unit, d)
     return total / max(1, unit.figures)
@@ -50,7 +50,7 @@ def _exposure(game: Game, unit, at: int, enemies: list) -> float:
 
 def _activity(game: Game, unit, enemies: list) -> float:
     """How much ordering this unit is worth: it can strike, or it can close in."""
-    return 2.0 * _strike(game, unit, unit.hex, enemies) - 0.1 * _nearest(unit.hex, enemies)
+    return 2.0 * _strike(game, unit, unit.hex, enemies) - 0.1 * _nearest(game, unit.hex, enemies)
 
 
 def _order(game, a, side):
@@ -66,40 +66,40 @@ def _move_from(game, a, side, enemies: list, here: dict) -> float:
     """``_move`` with the enemies listed and, in ``here``, each unit's terms for the hex it
     stands on kept across the moves of one decision (they do not depend on the move)."""
     u = game.pieces.units[a["unit"]]
-    to = _index(a["to"])
+    to = _index(game, a["to"])
     already = game.current.moved.get(u.id, 0)
-    moved = DIST[u.hex][to] + already
+    moved = game.board.dist[u.hex][to] + already
     kept = here.get(u.id)
     if kept is None:
         kept = here[u.id] = (_strike(game, u, u.hex, enemies, already),
-                             _nearest(u.hex, enemies), _exposure(game, u, u.hex, enemies))
+                             _nearest(game, u.hex, enemies), _exposure(game, u, u.hex, enemies))
     strike_here, nearest_here, exposure_here = kept
     gain = _strike(game, u, to, enemies, moved) - strike_here
-    closer = nearest_here - _nearest(to, enemies)
+    closer = nearest_here - _nearest(game, to, enemies)
     safety = exposure_here - _exposure(game, u, to, enemies)
     pull = 0.0
     for o in game.scenario.objectives:
         if o.side == side:
-            pull += 0.3 * o.flags * (DIST[u.hex][o.hex] - DIST[to][o.hex])
+            pull += 0.3 * o.flags * (game.board.dist[u.hex][o.hex] - game.board.dist[to][o.hex])
     return 2.0 * gain + 0.15 * closer + 0.3 * safety + pull
 
 
 def _attack(game, a, side):
     u = game.pieces.units[a["unit"]]
-    to = _index(a["target"])
+    to = _index(game, a["target"])
     if a.get("general"):
         return 0.5
     target_id = game.pieces.unit_at[to]
     if target_id is None:
         return 0.5
     e = game.pieces.units[target_id]
-    d = DIST[u.hex][to]
+    d = game.board.dist[u.hex][to]
     return 1.0 + 3.0 * min(1.0, expected_hits(game, u, e, d) / e.figures) + 0.3 * unit_dice(game, u, d)
 
 
 def _away(game, a, side):
-    to = _index(a["to"])
-    return 0.3 * _nearest(to, _enemies(game, side))
+    to = _index(game, a["to"])
+    return 0.3 * _nearest(game, to, _enemies(game, side))
 
 
 def _rally(game, a, side):

@@ -16,9 +16,10 @@ FACE_CHOICES = ("infantry", "cavalry", "artillery", "flag", "swords")
 
 
 class HexSerializer(serializers.Serializer):
-    """A hex in doubled columns: even rows hold even cols 0..24, odd rows odd cols 1..23."""
+    """A hex in doubled columns: even rows hold even cols 0..24, odd rows odd cols 1..23
+    (0..50 and 1..49 on a double board)."""
 
-    col = serializers.IntegerField(min_value=0, max_value=24)
+    col = serializers.IntegerField(min_value=0, max_value=50)
     row = serializers.IntegerField(min_value=0, max_value=8)
 
     class Meta:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
+from games.engine import BOARD_SIZES
+
 from .types import SIDE_CHOICES, HexSerializer
 
 
@@ -106,6 +108,9 @@ class OutcomeSerializer(serializers.Serializer):
 class ScenarioRefSerializer(serializers.Serializer):
     slug = serializers.CharField()
     name = serializers.CharField()
+    board = serializers.ChoiceField(choices=BOARD_SIZES, help_text=(
+        "The board the battle is played on: single (13 hexes wide) or double (two boards "
+        "joined end to end, 26 hexes wide)."))
 
     class Meta:
         ref_name = "ScenarioRef"

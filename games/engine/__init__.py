@@ -18,7 +18,8 @@ rulesets and returns a ``GameState`` (``core/state.py``), the protocol every rul
 state satisfies; the site reads games only through it.  Rulesets by name: ``rulesets()``
 and ``get_ruleset(name)``, asked anew each time (``RULESETS`` is a live view of the same
 registry); each declares the scenario format it plays (``scenario_format``) and its loader.
-Battle Cry's helpers for drawing and wording a game: ``BOARD``, ``TERRAIN``, ``CARDS``,
+Battle Cry's helpers for drawing and wording a game: ``BOARD`` (the single board; a scenario's
+own is ``scenario.board``, every size by ``board_named(size)``, ``BOARD_SIZES``), ``TERRAIN``, ``CARDS``,
 ``card_of``, ``SIDES``, ``other``; ``SEATS``, the seats of a Battle Cry game (one a side).  The modules inside are not
 part of the API.  This package imports nothing from Django or the rest of the site.
 """
@@ -33,13 +34,16 @@ from .core import (PLACES as OPTION_PLACES, GameState, LiveRulesets, Option, Opt
 from .core.errors import IllegalAction, ScenarioError
 from .battlecry.advanced.game import Game as AdvancedGame, view_event
 from .facade import Game, default_ruleset, load_scenario_as, scenario_formats, scenario_rulesets, set_default_ruleset
-from .battlecry.hexgrid import BOARD, Hex, HexBoard
+from .battlecry.hexgrid import BOARD, WIDTHS as _WIDTHS, Hex, HexBoard, board_named
 from .battlecry.terrain import KINDS as TERRAIN, TerrainKind
 from .replay import chance_of, replay
 from .battlecry.sample import sample_scenario
 from .battlecry.scenario import Scenario, load_scenario
 from .battlecry.seating import SEATS
 from .battlecry.sides import CONFEDERATE, SIDE_NAMES, SIDES, UNION, other, side_name
+
+#: The board sizes a Battle Cry scenario may name (``board_named(size)`` is its geometry).
+BOARD_SIZES: tuple[str, ...] = tuple(_WIDTHS)
 
 #: The rulesets a game may be played under, by name: a live view of the registry (a
 #: ruleset registered later appears); the site calls ``rulesets()`` / ``get_ruleset``.
@@ -80,7 +84,7 @@ def card_of(copy_id: str) -> Card:
 DEFAULT_RULESET = ADVANCED.name
 set_default_ruleset(DEFAULT_RULESET)
 
-__all__ = ["ADVANCED", "AdvancedGame", "STANDARD", "BOARD", "CARDS", "Card", "DEFAULT_RULESET", "Game", "GameState", "Hex",
+__all__ = ["ADVANCED", "AdvancedGame", "STANDARD", "BOARD", "BOARD_SIZES", "board_named", "CARDS", "Card", "DEFAULT_RULESET", "Game", "GameState", "Hex",
            "HexBoard", "IllegalAction", "OPTION_PLACES", "PREBATTLE_OPTION", "Option", "OptionError", "counts_for_ratings", "options_for", "validate_options", "RULESETS", "Ruleset", "SEATS", "default_ruleset", "get_ruleset",
            "load_scenario_as", "scenario_formats", "scenario_rulesets", "CONFEDERATE", "SIDES", "SIDE_NAMES", "Scenario", "ScenarioError",
            "TERRAIN", "TerrainKind", "card_of", "chance_of", "load_scenario", "other", "replay",

@@ -217,7 +217,7 @@ def _other_format_errors(data: dict) -> list[str]:
 
 _KEY_ORDER = {
     "file": ("format", "slug", "name", "subtitle", "dates", "state", "first_appearance",
-             "annual_number", "layout_source", "source_notes", "corrections", "sides",
+             "annual_number", "layout_source", "source_notes", "corrections", "board", "sides",
              "first_side", "terrain", "units", "generals", "flag_tokens", "special_rules",
              "special_rules_text", "historical_note"),
     "sides": SIDES,

@@ -2,7 +2,7 @@
 even for events that name only a unit's id."""
 from __future__ import annotations
 
-from games.engine import BOARD, side_name
+from games.engine import BOARD, HexBoard, side_name
 
 from .words import hex_label
 
@@ -10,11 +10,12 @@ from .words import hex_label
 class Tracker:
     """Where every unit and general stands, followed event by event."""
 
-    def __init__(self, scenario_units, scenario_generals):
+    def __init__(self, scenario_units, scenario_generals, board: HexBoard = BOARD):
         # ids are given by the engine in scenario order: u1, u2, ... and g1, g2, ...
-        self.units = {u.id: {"side": u.side, "kind": u.kind, "hex": BOARD.hexes[u.hex].to_json()}
+        hexes = board.hexes
+        self.units = {u.id: {"side": u.side, "kind": u.kind, "hex": hexes[u.hex].to_json()}
                       for u in scenario_units}
-        self.generals = {g.id: {"side": g.side, "name": g.name, "hex": BOARD.hexes[g.hex].to_json()}
+        self.generals = {g.id: {"side": g.side, "name": g.name, "hex": hexes[g.hex].to_json()}
                          for g in scenario_generals}
 
     def unit(self, uid, own: bool = False) -> str:
@@ -47,7 +48,7 @@ class Tracker:
 
 def tracker_for(engine_scenario) -> Tracker:
     """A tracker at the start of a game of ``engine_scenario``."""
-    return Tracker(engine_scenario.units, engine_scenario.generals)
+    return Tracker(engine_scenario.units, engine_scenario.generals, engine_scenario.board)
 
 
 def tracker_from_view(view: dict) -> Tracker:

@@ -221,7 +221,7 @@ def test_the_quick_scores_and_the_threat_worked_out_together_equal_one_by_one(ru
     """The search scores all the actions of a decision at once and counts threats with each
     unit's dice looked up once: the numbers are exactly those of scoring and counting one
     action and one pair at a time, so Archie decides as before, only sooner."""
-    from games.ai.evaluation import DIST, expected_hits, threat
+    from games.ai.evaluation import expected_hits, threat
     from games.ai.heuristics import score, scores
 
     checked = 0
@@ -237,6 +237,7 @@ def test_the_quick_scores_and_the_threat_worked_out_together_equal_one_by_one(ru
                 actions = g.legal_actions()
                 assert scores(g, actions, side) == [score(g, a, side) for a in actions]
                 checked += sum(a["type"] == "move" for a in actions)
+                DIST = g.board.dist
                 for s in ("union", "confederate"):
                     pairs = [[expected_hits(g, u, e, DIST[u.hex][e.hex])
                               for u in g.pieces.units.values()

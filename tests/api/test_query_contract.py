@@ -87,10 +87,13 @@ def test_the_document_bounds_what_the_server_bounds():
     assert parameters["/api/v1/games/", "match"]["minimum"] == 1
     hex_pattern = parameters["/api/v1/games/{id}/reachable/", "hex"]["pattern"]
     import re
-    from games.engine.battlecry.hexgrid import HEXES, MAX_COL, ROWS
-    on_board = {f"{c},{r}" for c in range(MAX_COL + 3) for r in range(ROWS + 2)
+    from games.engine import BOARD_SIZES, board_named
+    largest = max((board_named(size) for size in BOARD_SIZES), key=lambda b: b.size)
+    on_board = {f"{c},{r}" for c in range(largest.max_col + 3) for r in range(largest.rows + 2)
                 if re.fullmatch(hex_pattern, f"{c},{r}")}
-    assert on_board == {f"{h.col},{h.row}" for h in HEXES}        # exactly the board's 113 hexes
+    # exactly the double board's 230 hexes, the single board's 113 among them
+    assert on_board == {f"{h.col},{h.row}" for h in largest.hexes}
+    assert {f"{h.col},{h.row}" for h in board_named("single").hexes} <= on_board
 
 
 def test_a_list_documents_only_the_filters_it_applies():

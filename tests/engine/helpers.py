@@ -7,7 +7,7 @@ def H(col, row):
 
 
 def scenario(units=(), generals=(), terrain=(), flags=6, cards=4, first="union",
-             union_at="bottom", objectives=(), rules=(), territorial=None):
+             union_at="bottom", objectives=(), rules=(), territorial=None, board=None):
     confed_at = "top" if union_at == "bottom" else "bottom"
     data = {
         "format": 1, "slug": "test", "name": "Test", "dates": ["1862-01-01"],
@@ -24,6 +24,8 @@ def scenario(units=(), generals=(), terrain=(), flags=6, cards=4, first="union",
     }
     if territorial:
         data["sides"][territorial]["territorial"] = True
+    if board:
+        data["board"] = board
     return load_scenario(data)
 
 

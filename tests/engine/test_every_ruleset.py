@@ -13,7 +13,7 @@ ACTION_CAP = 30_000
 
 
 def test_every_shipped_scenario_and_ruleset_is_covered():
-    assert len(SLUGS) == 32 and len(RULESETS) >= 2
+    assert len(SLUGS) == 35 and len(RULESETS) >= 2
 
 
 @pytest.mark.parametrize("ruleset", sorted(RULESETS))

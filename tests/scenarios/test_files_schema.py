@@ -22,6 +22,8 @@ OBSTACLES = {"fence", "entrenchment", "fieldwork"}
 NO_UNITS = {"rough", "river"}
 BOX_LIMITS = {"infantry": 10, "cavalry": 3, "artillery": 3}
 MAX_GENERALS = 3
+#: The last doubled column and the game boxes of each board size (docs/scenarios.md).
+BOARDS = {"single": (24, 1), "double": (50, 2)}
 FULL_FIGURES = {"infantry": 4, "cavalry": 3, "artillery": 3}
 
 SHIPPED = {
@@ -32,11 +34,13 @@ SHIPPED = {
     "antietam", "chickamauga", "greenbrier-river", "perryville", "belmont", "prairie-grove",
     "fredericksburg", "dranesville", "murfreesboro", "chancellorsville-rulebook",
 }
+#: The club's double-board battles (layouts of its own: no printed Epic map exists).
+DOUBLE_BOARD = {"gettysburg-double", "shiloh-double", "chickamauga-double"}
 
 
-def on_board(h: dict) -> bool:
+def on_board(h: dict, board: str = "single") -> bool:
     c, r = h["col"], h["row"]
-    return 0 <= r <= 8 and 0 <= c <= 24 - (r % 2) and (c - r) % 2 == 0
+    return 0 <= r <= 8 and 0 <= c <= BOARDS[board][0] - (r % 2) and (c - r) % 2 == 0
 
 
 def key(h: dict) -> tuple[int, int]:
@@ -76,6 +80,16 @@ def load(path: Path) -> dict:
 
 def test_every_shipped_battle_has_a_file():
     assert SHIPPED <= set(IDS), f"missing: {sorted(SHIPPED - set(IDS))}"
+    assert DOUBLE_BOARD <= set(IDS), f"missing: {sorted(DOUBLE_BOARD - set(IDS))}"
+
+
+def test_the_double_board_battles_are_club_layouts_on_the_double_board(scenarios):
+    doubles = {slug for slug, d in scenarios.items() if d.get("board") == "double"}
+    assert doubles == DOUBLE_BOARD
+    for slug in doubles:
+        d = scenarios[slug]
+        assert d["layout_source"] == "club" and d["annual_number"] is None, slug
+        assert max(h["col"] for _, h in all_hexes(d)) > 24, f"{slug} uses only one board"
 
 
 @pytest.mark.parametrize("path", FILES, ids=IDS)
@@ -97,14 +111,17 @@ def test_dates_and_sides(path):
     assert {v["position"] for v in d["sides"].values()} == {"top", "bottom"}
     assert d["first_side"] in d["sides"]
     assert all(v["flags"] >= 1 and v["cards"] >= 1 for v in d["sides"].values())
-    assert d["layout_source"] in ("printed", "approximation")
+    assert d["layout_source"] in (("club",) if d.get("board") == "double" else ("printed", "approximation"))
     assert d["historical_note"].strip() and d["special_rules_text"].strip()
 
 
 @pytest.mark.parametrize("path", FILES, ids=IDS)
 def test_every_hex_is_on_the_board(path):
-    bad = [(where, h) for where, h in all_hexes(load(path)) if not on_board(h)]
-    assert not bad, f"off the board (row 0-8, col 0-24, col and row of the same parity): {bad}"
+    d = load(path)
+    board = d.get("board", "single")
+    bad = [(where, h) for where, h in all_hexes(d) if not on_board(h, board)]
+    assert not bad, (f"off the {board} board (row 0-8, col 0-{BOARDS[board][0]}, col and row of "
+                     f"the same parity): {bad}")
 
 
 @pytest.mark.parametrize("path", FILES, ids=IDS)
@@ -143,12 +160,13 @@ def test_units_and_generals(path):
         assert h not in general_at, f"generals[{i}] at {h}: two generals on one hex"
         general_at.add(h)
         assert unit_at.get(h, g["side"]) == g["side"], f"generals[{i}] at {h} stands with an enemy unit"
+    boxes = BOARDS[d.get("board", "single")][1]
     for side in ("union", "confederate"):
         kinds = Counter(u["kind"] for u in d["units"] if u["side"] == side)
         assert sum(kinds.values()) >= 1, f"{side} has no units"
         for kind, limit in BOX_LIMITS.items():
-            assert kinds[kind] <= limit, f"{side} has {kinds[kind]} {kind}; the box holds {limit}"
-        assert sum(1 for g in d["generals"] if g["side"] == side) <= MAX_GENERALS
+            assert kinds[kind] <= limit * boxes, f"{side} has {kinds[kind]} {kind}; {boxes} box(es) hold {limit * boxes}"
+        assert sum(1 for g in d["generals"] if g["side"] == side) <= MAX_GENERALS * boxes
 
 
 @pytest.mark.parametrize("path", FILES, ids=IDS)

@@ -32,8 +32,8 @@ def snapshot() -> list[dict]:
 
 def test_the_load_command_loads_every_shipped_file():
     summary = load()
-    assert summary.strip() == "Scenarios: 32 file(s) read, 32 added, 0 updated, 0 unchanged."
-    assert Scenario.objects.count() == 32
+    assert summary.strip() == "Scenarios: 35 file(s) read, 35 added, 0 updated, 0 unchanged."
+    assert Scenario.objects.count() == 35
     fred = Scenario.objects.get(slug="fredericksburg")
     assert fred.data == json.loads((SCENARIO_DIR / "fredericksburg.json").read_text(encoding="utf-8"))
     assert (fred.name, fred.state, fred.annual_number, fred.anniversary) == ("Fredericksburg", "VA", 29, 1213)
@@ -47,7 +47,7 @@ def test_a_second_run_changes_nothing():
     load()
     before = snapshot()
     summary = load()
-    assert summary.strip() == "Scenarios: 32 file(s) read, 0 added, 0 updated, 32 unchanged."
+    assert summary.strip() == "Scenarios: 35 file(s) read, 0 added, 0 updated, 35 unchanged."
     assert snapshot() == before          # same rows, same `updated` times
 
 
@@ -59,7 +59,7 @@ def test_a_changed_row_is_put_back_from_its_file():
     fred.save()
     out = StringIO()
     call_command("load_scenarios", verbosity=2, stdout=out)
-    assert "1 updated, 31 unchanged" in out.getvalue()
+    assert "1 updated, 34 unchanged" in out.getvalue()
     assert "updated: fredericksburg" in out.getvalue()
     fred.refresh_from_db()
     assert fred.name == "Fredericksburg" and fred.data["corrections"] == ""
@@ -126,7 +126,7 @@ def test_export_round_trip_gives_the_same_data(tmp_path):
     assert (tmp_path / "fredericksburg.json").read_text(encoding="utf-8") == \
         (SCENARIO_DIR / "fredericksburg.json").read_text(encoding="utf-8")
     # And the exported files load again, changing nothing.
-    assert "0 added, 0 updated, 32 unchanged" in load(str(tmp_path))
+    assert "0 added, 0 updated, 35 unchanged" in load(str(tmp_path))
 
 
 def test_export_to_standard_output_and_unknown_slugs():

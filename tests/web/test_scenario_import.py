@@ -115,6 +115,47 @@ def test_a_broken_file_is_refused_with_every_problem_named(client, member):
     assert not Scenario.objects.exists()
 
 
+def double_file(**changes) -> dict:
+    """A club's own double-board battle: the shipped Gettysburg double board, renamed."""
+    data = json.loads((SCENARIO_DIR / "gettysburg-double.json").read_text(encoding="utf-8"))
+    data.update(slug="gettysburg-our-double", name="Gettysburg (our double board)")
+    data.update(changes)
+    return data
+
+
+def test_a_member_imports_a_double_board_battle_of_the_clubs_own(client, member):
+    response, text = upload(client, double_file())
+    row = Scenario.objects.get(slug="gettysburg-our-double")
+    assert row.club_made and row.uploaded_by == member
+    assert row.engine_scenario().board.name == "double"
+    page = html.unescape(client.get("/scenarios/gettysburg-our-double/").content.decode())
+    assert 'class="board double"' in page and "two boards joined end to end" in page
+
+
+def test_a_malformed_double_board_is_refused_with_a_clear_message(client, member):
+    data = double_file()
+    data["units"].append({"hex": {"col": 51, "row": 1}, "side": "union", "kind": "infantry"})   # off the edge
+    data["units"] += [{"hex": {"col": c, "row": 4}, "side": "confederate", "kind": "cavalry"}
+                      for c in range(0, 14, 2)]                                            # 7 cavalry
+    response, text = upload(client, data)
+    assert response.status_code == 200
+    assert ("hex (51,1) is not on the double board (rows 0-8, cols 0-50, col and row both even or "
+            "both odd; odd rows end at col 49)") in text
+    assert "units[49].hex.col: 51 is greater than the maximum of 50" in text       # the schema's word
+    assert "units: confederate has 7 cavalry units; the 2 boxes of a double board hold 6" in text
+    assert "The file was not imported: 3 problems." in text
+    # the board's own name, and a double battle that forgets to say it is one
+    response, text = upload(client, double_file(board="triple"))
+    assert ("board: 'triple' is not a board size; write \"single\" (one board, 13 hexes wide) or "
+            "\"double\" (two boards joined end to end, 26 hexes wide)") in text
+    forgot = double_file()
+    del forgot["board"]
+    response, text = upload(client, forgot)
+    assert ('is not on the board (rows 0-8, cols 0-24, col and row both even or both odd; odd rows '
+            'end at col 23); a battle on two boards joined end to end says "board": "double"') in text
+    assert not Scenario.objects.exists()
+
+
 def test_an_objective_worth_more_flags_than_a_game_can_hold_is_refused(client, member):
     data = club_file()
     data["flag_tokens"] = [{"kind": "objective", "hex": data["units"][0]["hex"],

@@ -52,7 +52,7 @@ def listed_slugs(text: str) -> list[str]:
 def test_the_list_shows_every_battle_sorted_by_date(client, scenarios, today):
     text = page(client, "/scenarios/")
     slugs = listed_slugs(text)
-    assert len(slugs) == 32
+    assert len(slugs) == 35
     dates = [Scenario.objects.get(slug=s).date for s in slugs]
     assert dates == sorted(dates)
     assert slugs[0] == "falling-waters"          # 2 July 1861
@@ -167,13 +167,25 @@ def test_the_detail_page_shows_board_staffing_rules_and_dates(client, scenarios,
 
 def test_every_approximate_map_says_so_in_one_line_without_development_notes(client, scenarios, today):
     approximations = Scenario.objects.filter(layout_source="approximation")
-    assert approximations.count() == Scenario.objects.count() == 32
+    assert approximations.count() == 32 and Scenario.objects.count() == 35
     for scenario in approximations:
         text = page(client, f"/scenarios/{scenario.slug}/")
         assert text.count("An approximation, not the printed scenario map") == 1, scenario.slug
         # the file's notes on its sources are for editors: they come with the download
         assert scenario.data["source_notes"][:60] not in text, scenario.slug
         assert "bc150-facts" not in text and "<h2>Sources</h2>" not in text
+
+
+def test_a_double_board_battle_says_its_layout_is_the_clubs_and_draws_both_boards(client, scenarios, today):
+    club = Scenario.objects.filter(layout_source="club")
+    assert sorted(club.values_list("slug", flat=True)) == [
+        "chickamauga-double", "gettysburg-double", "shiloh-double"]
+    for scenario in club:
+        text = page(client, f"/scenarios/{scenario.slug}/")
+        assert text.count("A layout made by the club on two joined boards") == 1, scenario.slug
+        assert "An approximation, not the printed scenario map" not in text
+        assert '<svg xmlns="http://www.w3.org/2000/svg" class="board double"' in text
+        assert "two boards joined end to end (26 hexes wide)" in text
 
 
 def test_corrections_are_shown(client, scenarios, today):
@@ -238,8 +250,9 @@ def test_the_site_urlconf_still_serves_the_pages(client, scenarios):
 
 
 def test_the_forms_that_pick_a_battle_tell_apart_two_of_the_same_name(client, scenarios, django_user_model):
-    """Gettysburg and Chancellorsville are each shipped twice: the solo form names each
-    choice with its subtitle, so the two are not two identical lines."""
+    """Gettysburg and Chancellorsville are each shipped twice (Gettysburg three times, with
+    its double board): the solo form names each choice with its subtitle, so no two are
+    identical lines."""
     user = django_user_model.objects.create_user("ellen", password="pw-pw-pw-pw-42")
     client.force_login(user)
     text = page(client, "/play/solo/")
@@ -247,4 +260,5 @@ def test_the_forms_that_pick_a_battle_tell_apart_two_of_the_same_name(client, sc
     battles = [o for o in options if o.startswith(("Gettysburg", "Chancellorsville"))]
     assert "Gettysburg: 3rd Day: Pickett's Charge" in battles
     assert "Gettysburg: 2nd Day: Devil's Den & Wheatfield" in battles
-    assert len(battles) == len(set(battles)) == 4
+    assert "Gettysburg: 2nd & 3rd Days: Cemetery Ridge to the Round Tops" in battles
+    assert len(battles) == len(set(battles)) == 5

@@ -1,24 +1,33 @@
 """Board geometry: hex addressing, neighbours, distances, sections and lines of sight.
 
-The board is 13 hexes wide and 9 deep with pointy-top hexes in rows that alternate
-13 and 12 hexes (113 hexes in all).  A hex is addressed with *doubled columns*:
-rows 0..8 from the top edge, even rows hold columns 0, 2, ..., 24 and odd rows hold
-columns 1, 3, ..., 23.  Neighbours are (+-2, 0) and (+-1, +-1).
+A Battle Cry board is 9 rows deep with pointy-top hexes in rows that alternate long and
+short.  The single board is 13 hexes wide (rows of 13 and 12, 113 hexes); the double board
+is two single boards joined end to end, 26 hexes wide (rows of 26 and 25, 230 hexes: the
+two half hexes that meet at the join of each short row make one whole hex, ruling B1).
+A hex is addressed with *doubled columns*: rows 0..8 from the top edge, even rows hold
+the even columns 0, 2, ..., ``max_col`` and odd rows the odd columns 1, 3, ...,
+``max_col - 1``.  Neighbours are (+-2, 0) and (+-1, +-1).
 
-Inside the engine a hex is a small integer (its index in :data:`HEXES`); everything
-here is computed once at import, or once per pair on first use (lines of sight), so
-that the rules code only looks things up.
+Each size is one :class:`HexBoard`, built once per process with every table the rules
+read (the double board on first use); a scenario names its board (``scenario.board``) and a
+game reads its tables from ``game.board``.  Inside the engine a hex is a small integer, its
+index in ``board.hexes``; the single board's indices are the same as they always were.
+
+The module-level names (``HEXES``, ``INDEX``, ``DIST``, ``SECTION_OF``...) are the single
+board's tables, kept for the callers that only ever meet that board.
 """
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 ROWS = 9
-MAX_COL = 24
+#: The board sizes a scenario may name, with the hexes on a long row of each.
+WIDTHS: dict[str, int] = {"single": 13, "double": 26}
+SINGLE, DOUBLE = "single", "double"
 
 
 class Hex(NamedTuple):
@@ -36,18 +45,6 @@ class Hex(NamedTuple):
 
     def __str__(self) -> str:
         return f"({self.col},{self.row})"
-
-
-def on_board(col: int, row: int) -> bool:
-    """True when (col, row) names one of the 113 hexes."""
-    return 0 <= row < ROWS and 0 <= col <= MAX_COL - (row % 2) and (col - row) % 2 == 0
-
-
-HEXES: tuple[Hex, ...] = tuple(
-    Hex(c, r) for r in range(ROWS) for c in range(r % 2, MAX_COL + 1 - (r % 2), 2)
-)
-N_HEXES = len(HEXES)
-INDEX: dict[Hex, int] = {h: i for i, h in enumerate(HEXES)}
 
 
 class HexJSON(dict):
@@ -77,81 +74,15 @@ class HexJSON(dict):
         return dict(self)
 
 
-#: HEX_JSON[i] is hex i as a shared read-only ``{"col", "row"}`` dict.
-HEX_JSON: tuple[HexJSON, ...] = tuple(HexJSON(col=h.col, row=h.row) for h in HEXES)
-
 # Directions in a fixed order; a hexside is named by the neighbour it faces.
 DIRECTIONS: tuple[str, ...] = ("E", "NE", "NW", "W", "SW", "SE")
 DELTAS: dict[str, tuple[int, int]] = {
     "E": (2, 0), "NE": (1, -1), "NW": (-1, -1), "W": (-2, 0), "SW": (-1, 1), "SE": (1, 1),
 }
 OPPOSITE: dict[str, str] = {"E": "W", "W": "E", "NE": "SW", "SW": "NE", "NW": "SE", "SE": "NW"}
-
-
-def _neighbour(i: int, d: str) -> int:
-    c, r = HEXES[i]
-    dc, dr = DELTAS[d]
-    h = Hex(c + dc, r + dr)
-    return INDEX.get(h, -1)
-
-
-#: NEIGHBOURS[i][k] is the index of the hex across side DIRECTIONS[k], or -1 off the board.
-NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(_neighbour(i, d) for d in DIRECTIONS) for i in range(N_HEXES)
-)
-#: ADJACENT[i] lists the on-board neighbours of hex i.
-ADJACENT: tuple[tuple[int, ...], ...] = tuple(
-    tuple(n for n in NEIGHBOURS[i] if n >= 0) for i in range(N_HEXES)
-)
-
-
-def _distance(a: Hex, b: Hex) -> int:
-    dc, dr = abs(a.col - b.col), abs(a.row - b.row)
-    return dr + max(0, (dc - dr) // 2)
-
-
-#: DIST[a][b] is the number of hex steps between hexes a and b.
-DIST: tuple[tuple[int, ...], ...] = tuple(
-    tuple(_distance(a, b) for b in HEXES) for a in HEXES
-)
-
 #: The farthest any piece moves in one go (cavalry charge, general, Bombard).
 REACH = 3
-#: AROUND[i] lists the hexes 1 to REACH steps from hex i, nearest first; the first
-#: WITHIN[i][r] of them are those at most r steps away.
-AROUND: tuple[tuple[int, ...], ...] = tuple(
-    tuple(j for _, j in sorted((DIST[i][j], j) for j in range(N_HEXES) if 1 <= DIST[i][j] <= REACH))
-    for i in range(N_HEXES)
-)
-WITHIN: tuple[tuple[int, ...], ...] = tuple(
-    tuple(sum(1 for j in AROUND[i] if DIST[i][j] <= r) for r in range(REACH + 1))
-    for i in range(N_HEXES)
-)
-
-# ---------------------------------------------------------------------------
-# Sections, seen from each seat.  From the bottom seat: left flank cols 0..7,
-# centre 7..17, right flank 17..24; col 7 and col 17 (on the 12-hex rows) are in
-# both.  The top seat sees the board turned around.
 SECTIONS = ("left", "centre", "right")
-
-
-def _sections_bottom(col: int) -> frozenset[str]:
-    out = set()
-    if col <= 7:
-        out.add("left")
-    if 7 <= col <= 17:
-        out.add("centre")
-    if col >= 17:
-        out.add("right")
-    return frozenset(out)
-
-
-#: SECTION_OF["bottom"|"top"][i] is the set of sections hex i belongs to from that seat.
-SECTION_OF: dict[str, tuple[frozenset[str], ...]] = {
-    "bottom": tuple(_sections_bottom(h.col) for h in HEXES),
-    "top": tuple(_sections_bottom(MAX_COL - h.col) for h in HEXES),
-}
-
 #: Rear directions of a seat: a retreat moves toward the own baseline.
 REAR: dict[str, tuple[int, int]] = {
     "bottom": (DIRECTIONS.index("SW"), DIRECTIONS.index("SE")),
@@ -160,19 +91,28 @@ REAR: dict[str, tuple[int, int]] = {
 BASELINE_ROW: dict[str, int] = {"bottom": ROWS - 1, "top": 0}
 
 
+def _distance(a: Hex, b: Hex) -> int:
+    dc, dr = abs(a.col - b.col), abs(a.row - b.row)
+    return dr + max(0, (dc - dr) // 2)
+
+
+def section_lines(width: int) -> tuple[int, int]:
+    """The two doubled columns the section lines run down, seen from the bottom seat.
+
+    One board: 3.5 hexes in from each edge (columns 7 and 17).  Two boards joined end to
+    end (seed 000 L478): the left flank is the left board's left flank and centre, the
+    right flank the right board's centre and right flank, the centre the rest (the left
+    board's right flank and the right board's left flank), so the lines run down the left
+    board's column 17 and the right board's column 7 (33 on the joined board).
+    """
+    if width == WIDTHS[SINGLE]:
+        return (7, 17)
+    return (17, 2 * WIDTHS[SINGLE] + 7)
+
 
 # ---------------------------------------------------------------------------
 # Geometry for line of sight and for which side of a hex an attack crosses.
 _SQ3 = math.sqrt(3.0)
-
-
-def centre(i: int) -> tuple[float, float]:
-    """Centre of hex i with unit circumradius (x to the right, y downwards)."""
-    c, r = HEXES[i]
-    return (c * _SQ3 / 2.0, r * 1.5)
-
-
-_CENTRES = tuple(centre(i) for i in range(N_HEXES))
 # Side normals in screen coordinates (y down): E is 0 degrees, NE is -60 (up-right).
 _SIDE_NORMALS = tuple(
     (math.cos(math.radians(-60 * k)), math.sin(math.radians(-60 * k))) for k in range(6)
@@ -181,9 +121,14 @@ _APOTHEM = _SQ3 / 2.0
 _EPS = 1e-9
 
 
-def _clip(seg_a, seg_d, hex_index):
+def centre_of(h: Hex) -> tuple[float, float]:
+    """Centre of a hex with unit circumradius (x to the right, y downwards)."""
+    return (h.col * _SQ3 / 2.0, h.row * 1.5)
+
+
+def _clip(seg_a, seg_d, centre):
     """Parameter interval of the segment inside (or on) the hexagon, or None."""
-    cx, cy = _CENTRES[hex_index]
+    cx, cy = centre
     t0, t1 = 0.0, 1.0
     ax, ay = seg_a[0] - cx, seg_a[1] - cy
     for nx, ny in _SIDE_NORMALS:
@@ -205,14 +150,14 @@ def _clip(seg_a, seg_d, hex_index):
     return t0, t1
 
 
-def _strictly_inside(point, hex_index) -> bool:
-    cx, cy = _CENTRES[hex_index]
+def _strictly_inside(point, centre) -> bool:
+    cx, cy = centre
     px, py = point[0] - cx, point[1] - cy
     return all(px * nx + py * ny < _APOTHEM - 1e-7 for nx, ny in _SIDE_NORMALS)
 
 
-@lru_cache(maxsize=None)
-def sight_line(a: int, b: int) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
+def _sight_line_on(centres, dist, adjacent, a: int, b: int
+                   ) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
     """Hexes a centre-to-centre line from a to b passes through, endpoints excluded.
 
     Returns ``(crossed, edges)``: ``crossed`` are the hexes whose inside the line
@@ -221,21 +166,21 @@ def sight_line(a: int, b: int) -> tuple[tuple[int, ...], tuple[tuple[int, int], 
     """
     if a == b:
         return (), ()
-    n = DIST[a][b]
-    ax, ay = _CENTRES[a]
-    bx, by = _CENTRES[b]
+    n = dist[a][b]
+    ax, ay = centres[a]
+    bx, by = centres[b]
     d = (bx - ax, by - ay)
     crossed: list[tuple[float, int]] = []
     on_edge: list[tuple[float, float, int]] = []
-    dist_a, dist_b = DIST[a], DIST[b]
-    for h in range(N_HEXES):
+    dist_a, dist_b = dist[a], dist[b]
+    for h in range(len(centres)):
         if h == a or h == b or dist_a[h] + dist_b[h] > n + 1:
             continue
-        span = _clip((ax, ay), d, h)
+        span = _clip((ax, ay), d, centres[h])
         if span is None:
             continue
         tm = (span[0] + span[1]) / 2.0
-        if _strictly_inside((ax + d[0] * tm, ay + d[1] * tm), h):
+        if _strictly_inside((ax + d[0] * tm, ay + d[1] * tm), centres[h]):
             crossed.append((tm, h))
         else:
             on_edge.append((span[0], span[1], h))
@@ -246,33 +191,21 @@ def sight_line(a: int, b: int) -> tuple[tuple[int, ...], tuple[tuple[int, int], 
         for s0b, s1b, hb in on_edge[i + 1:]:
             if (h, hb) in used:
                 continue
-            if min(s1, s1b) - max(s0, s0b) > 1e-7 and hb in ADJACENT[h]:
+            if min(s1, s1b) - max(s0, s0b) > 1e-7 and hb in adjacent[h]:
                 pairs.append((s0, (min(h, hb), max(h, hb))))
                 used.add((h, hb))
     pairs.sort()
     return tuple(h for _, h in crossed), tuple(p for _, p in pairs)
 
 
-def precompute_sight_lines() -> None:
-    """Fill the sight-line table for every pair of hexes (about half a second)."""
-    for a in range(N_HEXES):
-        for b in range(N_HEXES):
-            sight_line(a, b)
-
-
-def _direction_toward(frm: int, to: int) -> float:
-    fx, fy = _CENTRES[frm]
-    tx, ty = _CENTRES[to]
-    return math.degrees(math.atan2(-(ty - fy), tx - fx)) % 360.0
-
-
-@lru_cache(maxsize=None)
-def sides_facing(target: int, source: int) -> tuple[str, ...]:
+def _sides_facing_on(centres, target: int, source: int) -> tuple[str, ...]:
     """The side(s) of ``target`` a line from ``source`` enters through.
 
     Usually one side; two when the line arrives exactly at a corner.
     """
-    angle = _direction_toward(target, source)
+    fx, fy = centres[target]
+    tx, ty = centres[source]
+    angle = math.degrees(math.atan2(-(ty - fy), tx - fx)) % 360.0
     out = []
     for k, name in enumerate(DIRECTIONS):
         side_angle = 60.0 * k
@@ -282,31 +215,32 @@ def sides_facing(target: int, source: int) -> tuple[str, ...]:
     return tuple(out)
 
 
-def hex_index(h: Hex | dict | tuple) -> int:
-    """Index of a hex given as Hex, (col, row) or {"col", "row"}; KeyError if off the board."""
-    if isinstance(h, dict):
-        h = Hex(int(h["col"]), int(h["row"]))
-    elif not isinstance(h, Hex):
-        h = Hex(*h)
-    return INDEX[h]
-
-
 @dataclass(frozen=True, slots=True)
 class HexBoard:
-    """One board shape with its tables, built once (the 113-hex Battle Cry board).
+    """One board size with its tables, built once (:func:`board_named`).
 
-    A game holds its board (``game.board``) and the rules read every table from it, so
-    another shape (a square grid) can sit beside this one.  Hexes are indices into
-    ``hexes``; ``dist[a][b]`` counts steps, ``adjacent[i]`` lists neighbours,
-    ``neighbours[i][k]`` is the hex across side ``directions[k]`` (-1 off the board),
-    ``around[i]`` the hexes 1 to ``reach`` steps away, nearest first (the first
+    A scenario names its board and a game holds it (``game.board``); the rules read every
+    table from it.  ``name`` is ``"single"`` or ``"double"``; ``width`` the hexes on a long
+    row (13 or 26), ``rows`` the rows (9), ``max_col`` the last doubled column (24 or 50);
+    ``joins`` the doubled columns where two boards meet (``(25,)`` on the double board: the
+    hexes of that column on the short rows are the two half hexes made whole);
+    ``boxes`` how many game boxes the board takes (the pieces a side may field scale with
+    it); ``lines`` the two doubled columns the section lines run down from the bottom seat.
+    Hexes are indices into ``hexes``; ``dist[a][b]`` counts steps, ``adjacent[i]`` lists
+    neighbours, ``neighbours[i][k]`` is the hex across side ``directions[k]`` (-1 off the
+    board), ``around[i]`` the hexes 1 to ``reach`` steps away, nearest first (the first
     ``within[i][r]`` of them at most r away), ``section_of[seat][i]`` the sections a hex
     lies in, ``rear[seat]`` the two directions toward that seat's baseline.
     """
 
     kind: str
+    name: str
+    width: int
     rows: int
     max_col: int
+    joins: tuple[int, ...]
+    boxes: int
+    lines: tuple[int, int]
     hexes: tuple[Hex, ...]
     index: dict[Hex, int]
     hex_json: tuple[HexJSON, ...]
@@ -322,6 +256,7 @@ class HexBoard:
     section_of: dict[str, tuple[frozenset[str], ...]]
     rear: dict[str, tuple[int, int]]
     baseline_row: dict[str, int]
+    centres: tuple[tuple[float, float], ...]
     #: sight_line(a, b): the hexes a line of sight from a to b crosses, and the pairs of
     #: hexes along whose shared edge it runs (computed once per pair).
     sight_line: Callable[[int, int], tuple[tuple[int, ...], tuple[tuple[int, int], ...]]]
@@ -332,6 +267,10 @@ class HexBoard:
     def size(self) -> int:
         """The number of hexes."""
         return len(self.hexes)
+
+    def on_board(self, col: int, row: int) -> bool:
+        """True when (col, row) names a hex of this board."""
+        return 0 <= row < self.rows and 0 <= col <= self.max_col - (row % 2) and (col - row) % 2 == 0
 
     def hex_index(self, col: int, row: int) -> int:
         """Index of the hex at (col, row); KeyError when it is not on the board."""
@@ -351,11 +290,126 @@ class HexBoard:
             raise KeyError(h)
         return self.index[Hex(*h)]
 
+    def describe(self) -> str:
+        """The board in words, for error messages: its rows and columns."""
+        return (f"rows 0-{self.rows - 1}, cols 0-{self.max_col}, col and row both even or both "
+                f"odd; odd rows end at col {self.max_col - 1}")
+
+    def precompute_sight_lines(self) -> None:
+        """Fill the sight-line table for every pair of hexes (half a second on one board)."""
+        n = len(self.hexes)
+        for a in range(n):
+            for b in range(n):
+                self.sight_line(a, b)
 
 
-#: The Battle Cry board.
-BOARD = HexBoard(kind="hex", rows=ROWS, max_col=MAX_COL, hexes=HEXES, index=INDEX,
-                 hex_json=HEX_JSON, neighbours=NEIGHBOURS, adjacent=ADJACENT, dist=DIST,
-                 reach=REACH, around=AROUND, within=WITHIN, directions=DIRECTIONS,
-                 opposite=OPPOSITE, sections=SECTIONS, section_of=SECTION_OF, rear=REAR,
-                 baseline_row=BASELINE_ROW, sight_line=sight_line, sides_facing=sides_facing)
+def _build(name: str) -> HexBoard:
+    width = WIDTHS[name]
+    max_col = 2 * (width - 1)
+    hexes = tuple(Hex(c, r) for r in range(ROWS) for c in range(r % 2, max_col + 1 - (r % 2), 2))
+    n = len(hexes)
+    index = {h: i for i, h in enumerate(hexes)}
+
+    def across(i: int, d: str) -> int:
+        c, r = hexes[i]
+        dc, dr = DELTAS[d]
+        return index.get(Hex(c + dc, r + dr), -1)
+
+    neighbours = tuple(tuple(across(i, d) for d in DIRECTIONS) for i in range(n))
+    adjacent = tuple(tuple(j for j in neighbours[i] if j >= 0) for i in range(n))
+    dist = tuple(tuple(_distance(a, b) for b in hexes) for a in hexes)
+    around = tuple(
+        tuple(j for _, j in sorted((dist[i][j], j) for j in range(n) if 1 <= dist[i][j] <= REACH))
+        for i in range(n))
+    within = tuple(tuple(sum(1 for j in around[i] if dist[i][j] <= r) for r in range(REACH + 1))
+                   for i in range(n))
+    lines = section_lines(width)
+
+    def sections_bottom(col: int) -> frozenset[str]:
+        out = set()
+        if col <= lines[0]:
+            out.add("left")
+        if lines[0] <= col <= lines[1]:
+            out.add("centre")
+        if col >= lines[1]:
+            out.add("right")
+        return frozenset(out)
+
+    section_of = {"bottom": tuple(sections_bottom(h.col) for h in hexes),
+                  "top": tuple(sections_bottom(max_col - h.col) for h in hexes)}
+    centres = tuple(centre_of(h) for h in hexes)
+
+    @lru_cache(maxsize=None)
+    def sight_line(a: int, b: int) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
+        return _sight_line_on(centres, dist, adjacent, a, b)
+
+    @lru_cache(maxsize=None)
+    def sides_facing(target: int, source: int) -> tuple[str, ...]:
+        return _sides_facing_on(centres, target, source)
+
+    boxes = width // WIDTHS[SINGLE]
+    joins = tuple(2 * WIDTHS[SINGLE] * k - 1 for k in range(1, boxes))
+    return HexBoard(
+        kind="hex", name=name, width=width, rows=ROWS, max_col=max_col, joins=joins, boxes=boxes,
+        lines=lines, hexes=hexes, index=index, hex_json=tuple(HexJSON(col=h.col, row=h.row) for h in hexes),
+        neighbours=neighbours, adjacent=adjacent, dist=dist, reach=REACH, around=around,
+        within=within, directions=DIRECTIONS, opposite=OPPOSITE, sections=SECTIONS,
+        section_of=section_of, rear=REAR, baseline_row=BASELINE_ROW, centres=centres,
+        sight_line=sight_line, sides_facing=sides_facing)
+
+
+@cache
+def board_named(name: str) -> HexBoard:
+    """The board of that size (``"single"`` or ``"double"``), built on first use and shared;
+    KeyError for another name."""
+    if name not in WIDTHS:
+        raise KeyError(name)
+    return _build(name)
+
+
+#: The single Battle Cry board (13 x 9), the board of every scenario that names none.
+BOARD = board_named(SINGLE)
+
+# -- the single board's tables by their old names --------------------------------------
+MAX_COL = BOARD.max_col
+HEXES = BOARD.hexes
+N_HEXES = BOARD.size
+INDEX = BOARD.index
+#: HEX_JSON[i] is hex i as a shared read-only ``{"col", "row"}`` dict.
+HEX_JSON = BOARD.hex_json
+#: NEIGHBOURS[i][k] is the index of the hex across side DIRECTIONS[k], or -1 off the board.
+NEIGHBOURS = BOARD.neighbours
+ADJACENT = BOARD.adjacent
+#: DIST[a][b] is the number of hex steps between hexes a and b.
+DIST = BOARD.dist
+AROUND = BOARD.around
+WITHIN = BOARD.within
+#: SECTION_OF["bottom"|"top"][i] is the set of sections hex i belongs to from that seat.
+SECTION_OF = BOARD.section_of
+sight_line = BOARD.sight_line
+sides_facing = BOARD.sides_facing
+
+
+def on_board(col: int, row: int) -> bool:
+    """True when (col, row) names one of the single board's 113 hexes."""
+    return BOARD.on_board(col, row)
+
+
+def centre(i: int) -> tuple[float, float]:
+    """Centre of the single board's hex i with unit circumradius (x right, y down)."""
+    return BOARD.centres[i]
+
+
+def hex_index(h: Hex | dict | tuple) -> int:
+    """Index of a single-board hex given as Hex, (col, row) or {"col", "row"}; KeyError if
+    off the board."""
+    if isinstance(h, dict):
+        h = Hex(int(h["col"]), int(h["row"]))
+    elif not isinstance(h, Hex):
+        h = Hex(*h)
+    return INDEX[h]
+
+
+def precompute_sight_lines() -> None:
+    """Fill the single board's sight-line table for every pair of hexes."""
+    BOARD.precompute_sight_lines()

@@ -5,7 +5,7 @@ These are the mutable parts of a game state; fixed facts about unit kinds live i
 """
 from __future__ import annotations
 
-from .hexgrid import HEXES
+from .hexgrid import Hex
 
 
 class Unit:
@@ -32,9 +32,10 @@ class Unit:
         return Unit(self.id, self.side, self.kind, self.figures, self.hex, self.green,
                     self.fresh, self.horse, self.special, self.engaged)
 
-    def to_dict(self) -> dict:
+    def to_dict(self, hexes: tuple[Hex, ...]) -> dict:
+        """The unit as JSON; ``hexes`` are its board's (``board.hexes``)."""
         return {"id": self.id, "side": self.side, "kind": self.kind, "figures": self.figures,
-                "hex": HEXES[self.hex].to_json(), "green": self.green, "fresh": self.fresh,
+                "hex": hexes[self.hex].to_json(), "green": self.green, "fresh": self.fresh,
                 "horse": self.horse, "special": self.special, "engaged": self.engaged}
 
     @classmethod
@@ -58,8 +59,9 @@ class General:
     def copy(self) -> "General":
         return General(self.id, self.side, self.hex, self.name)
 
-    def to_dict(self) -> dict:
-        return {"id": self.id, "side": self.side, "hex": HEXES[self.hex].to_json(),
+    def to_dict(self, hexes: tuple[Hex, ...]) -> dict:
+        """The general as JSON; ``hexes`` are its board's (``board.hexes``)."""
+        return {"id": self.id, "side": self.side, "hex": hexes[self.hex].to_json(),
                 "name": self.name}
 
     @classmethod

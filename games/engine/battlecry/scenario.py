@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..core.errors import ScenarioError
-from .hexgrid import DIRECTIONS, HEXES, INDEX, Hex, on_board
+from .hexgrid import BOARD, DIRECTIONS, WIDTHS, HexBoard, board_named
 from .terrain import BASE_KINDS, KINDS, OBSTACLES
 from .units import BOX_LIMITS, FULL_FIGURES, SIDES, UNIT_KINDS
 
@@ -91,25 +91,27 @@ class Scenario:
     generals: tuple            # GeneralSetup
     objectives: tuple          # Objective
     special_rules: tuple = field(default_factory=tuple)
+    board: HexBoard = BOARD    # the board it is played on (the file's ``board``)
 
     def side_at(self, position: str) -> str:
         return next(s for s, p in self.positions.items() if p == position)
 
 
-def _hex(value, where: str, errors: list) -> int | None:
+def _hex(board: HexBoard, value, where: str, errors: list) -> int | None:
     if not isinstance(value, dict) or not isinstance(value.get("col"), int) or not isinstance(
         value.get("row"), int
     ):
         errors.append(f"{where}: a hex must be {{\"col\": int, \"row\": int}}, got {value!r}")
         return None
     c, r = value["col"], value["row"]
-    if not on_board(c, r):
-        errors.append(
-            f"{where}: hex ({c},{r}) is not on the board (rows 0-8, cols 0-24, "
-            f"col and row both even or both odd; odd rows end at col 23)"
-        )
+    if not board.on_board(c, r):
+        which = "the board" if board is BOARD else f"the {board.name} board"
+        hint = ""
+        if board is BOARD and board_named("double").on_board(c, r):
+            hint = '; a battle on two boards joined end to end says "board": "double"'
+        errors.append(f"{where}: hex ({c},{r}) is not on {which} ({board.describe()}){hint}")
         return None
-    return INDEX[Hex(c, r)]
+    return board.hex_index(c, r)
 
 
 def _date(value, where, errors):
@@ -151,6 +153,14 @@ def load_scenario(data: dict) -> Scenario:
             if pd:
                 parsed_dates.append(pd)
 
+    board = BOARD
+    size = data.get("board", "single")
+    if size not in WIDTHS:
+        errors.append(f"board: {size!r} is not a board size; write \"single\" (one board, 13 hexes "
+                      f"wide) or \"double\" (two boards joined end to end, 26 hexes wide)")
+    else:
+        board = board_named(size)
+
     sides = data.get("sides")
     positions, cards, flags, territorial = {}, {}, {}, {}
     if not isinstance(sides, dict) or set(sides) != set(SIDES):
@@ -187,18 +197,18 @@ def load_scenario(data: dict) -> Scenario:
     if first not in SIDES:
         errors.append(f"first_side: must be 'union' or 'confederate', got {first!r}")
 
-    terrain: list = [None] * len(INDEX)
-    obstacles: list = [None] * len(INDEX)
+    terrain: list = [None] * board.size
+    obstacles: list = [None] * board.size
     for i, t in enumerate(data.get("terrain", [])):
         where = f"terrain[{i}]"
         kind = t.get("kind") if isinstance(t, dict) else None
-        h = _hex(t.get("hex") if isinstance(t, dict) else None, where + ".hex", errors)
+        h = _hex(board, t.get("hex") if isinstance(t, dict) else None, where + ".hex", errors)
         if kind not in KINDS:
             errors.append(f"{where}.kind: unknown terrain {kind!r} (known: {', '.join(sorted(KINDS))})")
             continue
         if h is None:
             continue
-        at = f"{where} at {HEXES[h]}"
+        at = f"{where} at {board.hexes[h]}"
         if kind in OBSTACLES:
             sides_ = t.get("sides")
             if not isinstance(sides_, list) or not sides_:
@@ -231,7 +241,7 @@ def load_scenario(data: dict) -> Scenario:
         if not isinstance(u, dict):
             errors.append(f"{where}: must be an object")
             continue
-        h = _hex(u.get("hex"), where + ".hex", errors)
+        h = _hex(board, u.get("hex"), where + ".hex", errors)
         side, kind = u.get("side"), u.get("kind")
         if side not in SIDES:
             errors.append(f"{where}.side: must be 'union' or 'confederate', got {side!r}")
@@ -239,7 +249,7 @@ def load_scenario(data: dict) -> Scenario:
             errors.append(f"{where}.kind: unknown unit {kind!r} (known: {', '.join(UNIT_KINDS)})")
         if h is None or side not in SIDES or kind not in UNIT_KINDS:
             continue
-        at = f"{where} at {HEXES[h]}"
+        at = f"{where} at {board.hexes[h]}"
         if h in unit_at:
             errors.append(f"{at}: two units on one hex ({unit_at[h]} is already there)")
         if terrain[h] is not None and KINDS[terrain[h]].impassable:
@@ -268,14 +278,14 @@ def load_scenario(data: dict) -> Scenario:
         if not isinstance(g, dict):
             errors.append(f"{where}: must be an object")
             continue
-        h = _hex(g.get("hex"), where + ".hex", errors)
+        h = _hex(board, g.get("hex"), where + ".hex", errors)
         side = g.get("side")
         if side not in SIDES:
             errors.append(f"{where}.side: must be 'union' or 'confederate', got {side!r}")
             continue
         if h is None:
             continue
-        at = f"{where} at {HEXES[h]}"
+        at = f"{where} at {board.hexes[h]}"
         if h in general_at:
             errors.append(f"{at}: two generals on one hex")
         occupant = unit_at.get(h)
@@ -287,8 +297,10 @@ def load_scenario(data: dict) -> Scenario:
         generals.append(GeneralSetup(id=gid, side=side, hex=h, name=str(g.get("name", ""))))
     for s in SIDES:
         for k, limit in BOX_LIMITS.items():
-            if counts[s][k] > limit:
-                errors.append(f"units: {s} has {counts[s][k]} {k} units; the box holds {limit}")
+            if counts[s][k] > limit * board.boxes:
+                errors.append(f"units: {s} has {counts[s][k]} {k} units; " + (
+                    f"the box holds {limit}" if board.boxes == 1
+                    else f"the {board.boxes} boxes of a {board.name} board hold {limit * board.boxes}"))
         if sides and not any(isinstance(u, dict) and u.get("side") == s
                              for u in data.get("units", [])):
             errors.append(f"units: {s} has no units")
@@ -300,7 +312,7 @@ def load_scenario(data: dict) -> Scenario:
             errors.append(f"{where}.kind: flag tokens on the map are objectives ('objective'); "
                           "special units carry 'special' instead")
             continue
-        h = _hex(f.get("hex"), where + ".hex", errors)
+        h = _hex(board, f.get("hex"), where + ".hex", errors)
         side = f.get("side")
         if side not in SIDES:
             errors.append(f"{where}.side: the side that can capture it, 'union' or 'confederate'")
@@ -349,13 +361,13 @@ def load_scenario(data: dict) -> Scenario:
         if "groups" in r:
             groups = []
             for gi, group in enumerate(r["groups"] if isinstance(r["groups"], list) else []):
-                hs = [_hex(x, f"{where}.groups[{gi}][{j}]", errors) for j, x in enumerate(group)]
+                hs = [_hex(board, x, f"{where}.groups[{gi}][{j}]", errors) for j, x in enumerate(group)]
                 groups.append(tuple(h for h in hs if h is not None))
             if not groups or not all(groups):
                 errors.append(f"{where}.groups: give one or more non-empty lists of hexes")
             parsed["groups"] = tuple(groups)
         if "hexes" in r:
-            hs = [_hex(x, f"{where}.hexes[{j}]", errors) for j, x in enumerate(r["hexes"])]
+            hs = [_hex(board, x, f"{where}.hexes[{j}]", errors) for j, x in enumerate(r["hexes"])]
             parsed["hexes"] = tuple(h for h in hs if h is not None)
             if len(set(parsed["hexes"])) != len(parsed["hexes"]):
                 errors.append(f"{where}.hexes: name each hex once")
@@ -368,5 +380,6 @@ def load_scenario(data: dict) -> Scenario:
         positions=positions, cards=cards, flags=flags, territorial=territorial,
         terrain=tuple(terrain), obstacles=tuple(obstacles), units=tuple(units),
         generals=tuple(generals), objectives=tuple(objectives), special_rules=tuple(rules),
+        board=board,
     )
 

@@ -21,7 +21,6 @@ from .combat import attack_profile, dice_profile
 from ...core import derive_seed, get_ruleset, one_seat_per_side
 from ...core.chance import next_random, shuffled
 from ...core.errors import IllegalAction
-from ..hexgrid import BOARD
 from .movement import MOVE_AGAIN, forget_after_unit_move, general_destinations, unit_destinations
 from ..pieces import General, Unit
 from ..scenario import Scenario, load_scenario
@@ -79,7 +78,7 @@ class Game(State):
         g.options = options
         g.seed = seed
         g.rng = g.seed
-        g.board = BOARD
+        g.board = scenario.board
         g.outcome = None
         g.hand_limit_before_keep = False
         g.current = Turn(1, scenario.first_side, "play_card")
@@ -194,8 +193,8 @@ class Game(State):
         return {
             **shared, **legacy, "ruleset": self.ruleset, "seed": self.seed, "rng": self.rng,
             "turn": current.number, "active": current.active, "step": current.step,
-            "units": [u.to_dict() for u in pieces.units.values()],
-            "generals": [g.to_dict() for g in pieces.generals.values()],
+            "units": [u.to_dict(self.board.hexes) for u in pieces.units.values()],
+            "generals": [g.to_dict(self.board.hexes) for g in pieces.generals.values()],
             "obstacles": [dict(o) if o else None for o in pieces.obstacles],
             "card": current.card, "mode": current.mode, "effect": current.effect,
             "orders_left": current.orders_left, "fieldworks_built": pieces.fieldworks_built,
@@ -215,7 +214,7 @@ class Game(State):
         g = cls()
         g.scenario = scenario or load_scenario(d["scenario"])
         d = {k: _clone(v) for k, v in d.items() if k != "scenario"}
-        g.board = BOARD
+        g.board = g.scenario.board
         g.ruleset, g.options, g.seed, g.rng = d["ruleset"], d["options"], d["seed"], d["rng"]
         g.outcome = d["outcome"]
         g.hand_limit_before_keep = bool(d.get("hand_limit_before_keep"))
@@ -835,7 +834,7 @@ class Game(State):
                 if "cards" in item:
                     decision["cards"] = list(item["cards"])
         return {
-            "scenario": {"slug": sc.slug, "name": sc.name},
+            "scenario": {"slug": sc.slug, "name": sc.name, "board": sc.board.name},
             "ruleset": self.ruleset, "options": self.options,
             "turn": self.current.number, "active": self.current.active, "phase": self.phase,
             "deciding": self.active_side, "decision": decision, "viewer": side,

@@ -230,7 +230,7 @@ def reinforcements_available(game: Game, side: str) -> list[str]:
     start = [u for u in game.scenario.units if u.side == side]
     called = game.score.reinforced[side]
     return [k for k in UNIT_KINDS
-            if sum(1 for u in start if u.kind == k) + called.count(k) < BOX_LIMITS[k]]
+            if sum(1 for u in start if u.kind == k) + called.count(k) < BOX_LIMITS[k] * game.board.boxes]
 
 def baseline_hexes(game: Game, side: str, sections=None) -> list[int]:
     row = game.board.baseline_row[game.field.positions[side]]

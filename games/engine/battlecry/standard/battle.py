@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import dice as _dice
-from ..hexgrid import DIST, HEX_JSON, INDEX, Hex
 from ..pieces import Unit
 from ..retreat import default_choice, general_retreat, unit_retreat
 from ..units import ARTILLERY, CAVALRY, INFANTRY, other
@@ -28,8 +27,8 @@ SHARP_SHOOTER_RANGE = 4
 EVADE_STEPS = 2
 
 
-def _h(i: int) -> dict:
-    return dict(HEX_JSON[i])
+def _h(game: StandardGame, i: int) -> dict:
+    return dict(game.board.hex_json[i])
 
 
 # -- who may battle what ------------------------------------------------------------------
@@ -49,14 +48,14 @@ def targets(game: StandardGame, u: Unit) -> list[int]:
     for t in game.pieces.units.values():
         if t.side == u.side:
             continue
-        d = DIST[u.hex][t.hex]
+        d = game.board.dist[u.hex][t.hex]
         if d > far or (d > 1 and not can_see(game, u.hex, t.hex, u)):
             continue
         if attack_dice(game, u, t.hex, bonus)[0] >= 1:
             out.append(t.hex)
     if u.kind != ARTILLERY:
         for gen in game.pieces.generals.values():
-            if gen.side != u.side and DIST[u.hex][gen.hex] == 1 and game.pieces.unit_at[gen.hex] is None:
+            if gen.side != u.side and game.board.dist[u.hex][gen.hex] == 1 and game.pieces.unit_at[gen.hex] is None:
                 out.append(gen.hex)
     return sorted(out)
 
@@ -66,7 +65,7 @@ def shooting_targets(game: StandardGame, u: Unit) -> list[str]:
     if game.current.effect != "std_sharp_shooter" or u.kind != INFANTRY:
         return []
     return sorted(g.id for g in game.pieces.generals.values() if g.side != u.side
-                  and DIST[u.hex][g.hex] <= SHARP_SHOOTER_RANGE
+                  and game.board.dist[u.hex][g.hex] <= SHARP_SHOOTER_RANGE
                   and can_see(game, u.hex, g.hex, u))
 
 
@@ -76,7 +75,7 @@ def battle_actions(game: StandardGame) -> list[dict]:
         u = game.pieces.units.get(uid)
         if u is None or not may_battle(game, u):
             continue
-        out.extend({"type": "attack", "unit": uid, "target": HEX_JSON[h]} for h in targets(game, u))
+        out.extend({"type": "attack", "unit": uid, "target": game.board.hex_json[h]} for h in targets(game, u))
         out.extend({"type": "shoot_general", "unit": uid, "general": gid}
                    for gid in shooting_targets(game, u))
     out.append({"type": "end_turn"})
@@ -84,7 +83,7 @@ def battle_actions(game: StandardGame) -> list[dict]:
 
 
 def preview(game: StandardGame, u: Unit, b: int) -> dict:
-    d = DIST[u.hex][b]
+    d = game.board.dist[u.hex][b]
     n, mods = attack_dice(game, u, b, game.current.bonus.get(u.id, 0))
     los = d <= 1 or can_see(game, u.hex, b, u)
     allowed = game.phase == "battle" and may_battle(game, u) and b in targets(game, u)
@@ -104,18 +103,18 @@ def _spend_battle(game: StandardGame, u: Unit) -> int:
 
 def do_attack(game: StandardGame, a: dict) -> None:
     u = game.pieces.units[a["unit"]]
-    target = _index(a["target"])
+    target = _index(game, a["target"])
     bonus = _spend_battle(game, u)
     attack(game, u, target, bonus, back=False)
 
 
-def _index(h: dict) -> int:
-    return INDEX[Hex(h["col"], h["row"])]
+def _index(game: StandardGame, h: dict) -> int:
+    return game.board.hex_index(h["col"], h["row"])
 
 
 def attack(game: StandardGame, u: Unit, target_hex: int, bonus: int, back: bool) -> None:
     """One attack of ``u`` on ``target_hex``; ``back``: a battle-back (L65)."""
-    d = DIST[u.hex][target_hex]
+    d = game.board.dist[u.hex][target_hex]
     n, mods = attack_dice(game, u, target_hex, bonus)
     melee = is_melee(u, d)
     tuid = game.pieces.unit_at[target_hex]
@@ -152,8 +151,8 @@ def roll_attack(game: StandardGame, ctx: dict, evaded: bool) -> None:
         killed = sabres > 0
         flags = 0 if evaded or killed else faces.count(_dice.FLAG)
         game.event({"type": "attack", "side": u.side, "unit": u.id, "kind": u.kind,
-                    "from": _h(u.hex), "target": gen.id, "target_kind": "general",
-                    "to": _h(gen.hex), "dice": ctx["dice"], "rolls": faces, "melee": True,
+                    "from": _h(game, u.hex), "target": gen.id, "target_kind": "general",
+                    "to": _h(game, gen.hex), "dice": ctx["dice"], "rolls": faces, "melee": True,
                     "modifiers": ctx["modifiers"], "hits": int(killed), "flags": flags,
                     "evaded": evaded, "battle_back": False})
         if killed:
@@ -174,7 +173,7 @@ def roll_attack(game: StandardGame, ctx: dict, evaded: bool) -> None:
     t.figures -= lost
     game.casualties[u.side] += lost
     game.event({"type": "attack", "side": u.side, "unit": u.id, "kind": u.kind,
-                "from": _h(u.hex), "target": t.id, "target_kind": t.kind, "to": _h(t.hex),
+                "from": _h(game, u.hex), "target": t.id, "target_kind": t.kind, "to": _h(game, t.hex),
                 "dice": ctx["dice"], "rolls": faces, "melee": melee,
                 "modifiers": ctx["modifiers"], "hits": lost, "flags": flags,
                 "facing": ctx["facing"], "evaded": evaded, "battle_back": ctx["back"]})
@@ -227,7 +226,7 @@ def eliminate(game: StandardGame, t: Unit, by: str) -> None:
     game.cache.clear()
     game.captured[by].append({"kind": t.kind, "id": t.id, "special": t.special})
     game.event({"type": "eliminated", "unit": t.id, "kind": t.kind, "side": t.side, "by": by,
-                "hex": _h(h)})
+                "hex": _h(game, h)})
     gid = game.pieces.general_at[h]
     if gid is not None:
         game.pending.insert(0, {"do": "general_escape", "side": by, "general": gid})
@@ -250,7 +249,7 @@ def _general_falls_back(game: StandardGame, gid: str, steps: int, by: str) -> No
         return
     to = default_choice(game, gen.side, options)
     place_general(game, gid, to)
-    game.event({"type": "general_retreated", "general": gid, "side": gen.side, "to": _h(to)})
+    game.event({"type": "general_retreated", "general": gid, "side": gen.side, "to": _h(game, to)})
 
 
 def capture_general(game: StandardGame, gid: str, by: str) -> None:
@@ -266,7 +265,7 @@ def capture_general(game: StandardGame, gid: str, by: str) -> None:
 def auto_general_lost(game: StandardGame, item: dict) -> None:
     """Units next to (or on) the hex where their general fell check morale (L57)."""
     near = [u for u in list(game.pieces.units.values())
-            if u.side == item["side"] and DIST[u.hex][item["hex"]] <= 1]
+            if u.side == item["side"] and game.board.dist[u.hex][item["hex"]] <= 1]
     for u in near:
         if u.id in game.pieces.units and not morale.check(game, u, "general lost", 1, False):
             worsen(game, u, item["by"])
@@ -300,8 +299,8 @@ def _retreat(game: StandardGame, u: Unit, to: int, item: dict) -> None:
         place_unit(game, u, to)
     game.casualties[item["by"]] += min(lost, u.figures)
     u.figures -= min(lost, u.figures)
-    game.event({"type": "retreated", "unit": u.id, "side": u.side, "from": _h(frm),
-                "to": _h(to), "figures_lost": lost})
+    game.event({"type": "retreated", "unit": u.id, "side": u.side, "from": _h(game, frm),
+                "to": _h(game, to), "figures_lost": lost})
     if u.figures == 0:
         eliminate(game, u, item["by"])
     elif item.get("rallies"):
@@ -311,12 +310,12 @@ def _retreat(game: StandardGame, u: Unit, to: int, item: dict) -> None:
 
 def retreat_actions(game: StandardGame) -> list[dict]:
     item = game.pending[0]
-    return [{"type": "retreat", "to": HEX_JSON[h]} for h in item["options"]]
+    return [{"type": "retreat", "to": game.board.hex_json[h]} for h in item["options"]]
 
 
 def do_retreat(game: StandardGame, a: dict) -> None:
     item = game.pending.pop(0)
-    _retreat(game, game.pieces.units[item["unit"]], _index(a["to"]), item)
+    _retreat(game, game.pieces.units[item["unit"]], _index(game, a["to"]), item)
 
 
 def evade_options(game: StandardGame, item: dict) -> list[int]:
@@ -343,12 +342,12 @@ def _prepare_evade(game: StandardGame, item: dict) -> bool:
 
 def evade_actions(game: StandardGame) -> list[dict]:
     item = game.pending[0]
-    return [{"type": "evade", "to": HEX_JSON[h]} for h in item["options"]] + [{"type": "stand"}]
+    return [{"type": "evade", "to": game.board.hex_json[h]} for h in item["options"]] + [{"type": "stand"}]
 
 
 def do_evade(game: StandardGame, a: dict) -> None:
     item = game.pending.pop(0)
-    to = _index(a["to"])
+    to = _index(game, a["to"])
     if "general" in item:
         frm = game.pieces.generals[item["general"]].hex
         place_general(game, item["general"], to)
@@ -358,7 +357,7 @@ def do_evade(game: StandardGame, a: dict) -> None:
         frm = u.hex
         place_unit(game, u, to)
         piece = {"unit": u.id}
-    game.event({"type": "evaded", "side": item["side"], **piece, "from": _h(frm), "to": _h(to)})
+    game.event({"type": "evaded", "side": item["side"], **piece, "from": _h(game, frm), "to": _h(game, to)})
     roll_attack(game, item, evaded=True)
 
 
@@ -377,7 +376,7 @@ def auto_after_melee(game: StandardGame, item: dict) -> None:
     if t is not None and t.hex == origin:
         # held its ground: it may battle back (L65), unless flanked, Routed, or struck
         # by Hit and Run cavalry
-        if (item["flank"] or game.status.get(t.id) == ROUTED or DIST[u.hex][t.hex] != 1
+        if (item["flank"] or game.status.get(t.id) == ROUTED or game.board.dist[u.hex][t.hex] != 1
                 or (game.current.hit_and_run and u.kind == CAVALRY and u.side == game.current.active)):
             return
         game.pending.insert(0, {"do": "battle_back", "side": t.side, "unit": t.id,
@@ -427,8 +426,8 @@ def _break_through(game: StandardGame, u: Unit, origin: int) -> None:
     game.current.bonus[u.id] = 1
     if u.id not in game.current.melee_only:
         game.current.melee_only.append(u.id)
-    game.event({"type": "breakthrough", "side": u.side, "unit": u.id, "from": _h(frm),
-                "to": _h(origin)})
+    game.event({"type": "breakthrough", "side": u.side, "unit": u.id, "from": _h(game, frm),
+                "to": _h(game, origin)})
 
 
 def do_breakthrough(game: StandardGame, a: dict) -> None:
@@ -446,7 +445,7 @@ def do_shoot_general(game: StandardGame, a: dict) -> None:
     gen = game.pieces.generals[a["general"]]
     _spend_battle(game, u)
     game.current.battles_left[u.id] = 0
-    n = base_dice(u, DIST[u.hex][gen.hex])
+    n = base_dice(u, game.board.dist[u.hex][gen.hex])
     faces = game.roll(n)
     killed = _dice.SWORDS in faces
     game.event({"type": "sharpshooter", "side": u.side, "unit": u.id, "general": gen.id,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..hexgrid import DIST, DIRECTIONS, sides_facing, sight_line
+from ..hexgrid import DIRECTIONS
 from ..units import ARTILLERY, CAVALRY, INFANTRY
 from .terrain import (BUILDING_DICE, BUILDINGS, FENCE_DICE, FENCES, FIELDWORK_DICE, FIELDWORKS,
                       REAR_FIELDWORK_DICE)
@@ -54,7 +54,7 @@ def can_see(game: StandardGame, a: int, b: int, viewer=None) -> bool:
     by units and generals in between.  A hill never blocks artillery's sight, wherever the
     gun stands (L50); artillery on a hill also sees over units and generals (L94), but no
     gun sees over woods, buildings or waterways."""
-    crossed, edges = sight_line(a, b)
+    crossed, edges = game.board.sight_line(a, b)
     gun = viewer is not None and viewer.kind == ARTILLERY
     hill_gun = gun and game.field.terrain[a] == "hill"
 
@@ -72,7 +72,7 @@ def can_see(game: StandardGame, a: int, b: int, viewer=None) -> bool:
 def facing(game: StandardGame, target, source_hex: int) -> str:
     """Whether an attack from ``source_hex`` strikes ``target`` in the front, flank or rear."""
     seat = game.field.positions[target.side]
-    found = {FACING[seat][d] for d in sides_facing(target.hex, source_hex)}
+    found = {FACING[seat][d] for d in game.board.sides_facing(target.hex, source_hex)}
     return next(f for f in _FAVOUR if f in found)
 
 
@@ -88,7 +88,7 @@ def modifiers(game: StandardGame, unit, target_hex: int, bonus: int = 0) -> list
         if game.field.terrain[target_hex] in BUILDINGS:
             mods.append({"dice": -BUILDING_DICE, "why": "target in a building"})
         sides = game.pieces.obstacles[target_hex] or {}
-        crossed = set(sides_facing(target_hex, unit.hex))
+        crossed = set(game.board.sides_facing(target_hex, unit.hex))
         if any(sides.get(d) in FENCES for d in crossed):
             mods.append({"dice": -FENCE_DICE, "why": "across a fence"})
         if any(k in FIELDWORKS for k in sides.values()):
@@ -103,5 +103,5 @@ def modifiers(game: StandardGame, unit, target_hex: int, bonus: int = 0) -> list
 def attack_dice(game: StandardGame, unit, target_hex: int, bonus: int = 0) -> tuple[int, list[dict]]:
     """(dice, modifiers) for an attack of ``unit`` on ``target_hex`` (no range check)."""
     mods = modifiers(game, unit, target_hex, bonus)
-    n = base_dice(unit, DIST[unit.hex][target_hex]) + sum(m["dice"] for m in mods)
+    n = base_dice(unit, game.board.dist[unit.hex][target_hex]) + sum(m["dice"] for m in mods)
     return n, mods

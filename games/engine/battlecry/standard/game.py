@@ -17,7 +17,7 @@ from .. import dice as _dice
 from ...core.chance import derive_seed, next_random, shuffled
 from ...core.errors import IllegalAction
 from ...core.seats import one_seat_per_side
-from ..hexgrid import AROUND, BOARD, HEX_JSON, HEXES, INDEX, N_HEXES, WITHIN, Hex, HexBoard
+from ..hexgrid import HexBoard
 from ..pieces import General, Unit
 from ..scenario import Scenario, load_scenario
 from ..state import Field, Pieces
@@ -88,15 +88,14 @@ class StandardGame:
     """
 
     __slots__ = (
-        "scenario", "ruleset", "options", "seed", "rng", "outcome",
+        "scenario", "board", "ruleset", "options", "seed", "rng", "outcome",
         "current", "pieces", "field",
         "status", "unsupplied", "reinforced",
         "hands", "deck", "discards", "last_card", "captured", "casualties",
         "pending", "prebattle", "landmarks", "cache", "events", "script_rolls", "setup_events", "token",
     )
-    board: HexBoard = BOARD
-
     scenario: Scenario
+    board: HexBoard                 # the scenario's board, its tables shared by every game on it
     ruleset: str
     options: dict[str, Any]
     seed: int
@@ -129,13 +128,14 @@ class StandardGame:
         g = cls()
         g.token = object()
         g.scenario, g.ruleset, g.options = scenario, ruleset, options
+        g.board = scenario.board
         g.seed = g.rng = seed
         g.outcome = None
         g.current = Turn(1, scenario.first_side)
         units = {s.id: Unit(s.id, s.side, s.kind, s.figures, s.hex, s.green, s.fresh,
                             s.horse, s.special) for s in scenario.units}
         generals = {s.id: General(s.id, s.side, s.hex, s.name) for s in scenario.generals}
-        g.pieces = _pieces(units, generals, [dict(o) if o else None for o in scenario.obstacles])
+        g.pieces = _pieces(g.board, units, generals, [dict(o) if o else None for o in scenario.obstacles])
         g.status, g.unsupplied = {}, {}
         g.reinforced = {s: [] for s in SIDES}
         g.hands = {s: [] for s in SIDES}
@@ -205,8 +205,8 @@ class StandardGame:
         out["turn"] = self.current.number
         out.update({key: _clone(getattr(self.current, key)) for key in _TURN_SAVED})
         out["scenario"] = _clone(self.scenario.data)
-        out["units"] = [u.to_dict() for u in self.pieces.units.values()]
-        out["generals"] = [g.to_dict() for g in self.pieces.generals.values()]
+        out["units"] = [u.to_dict(self.board.hexes) for u in self.pieces.units.values()]
+        out["generals"] = [g.to_dict(self.board.hexes) for g in self.pieces.generals.values()]
         out["obstacles"] = [dict(o) if o else None for o in self.pieces.obstacles]
         return out
 
@@ -215,12 +215,13 @@ class StandardGame:
         g = cls()
         g.token = object()
         g.scenario = scenario or load_scenario(d["scenario"])
+        g.board = g.scenario.board
         for key in cls._SAVED:
             setattr(g, key, _clone(d[key]))
         g.prebattle = _clone(d.get("prebattle") or {})
         g.current = Turn(d["turn"], **{key: _clone(d[key]) for key in _TURN_SAVED})
-        g.pieces = _pieces({u["id"]: Unit.from_dict(u, _index) for u in d["units"]},
-                           {x["id"]: General.from_dict(x, _index) for x in d["generals"]},
+        g.pieces = _pieces(g.board, {u["id"]: Unit.from_dict(u, g.board.index_of) for u in d["units"]},
+                           {x["id"]: General.from_dict(x, g.board.index_of) for x in d["generals"]},
                            [dict(o) if o else None for o in d["obstacles"]])
         g.derive()
         g.events, g.script_rolls, g.setup_events = [], [], []
@@ -233,7 +234,7 @@ class StandardGame:
         g = StandardGame.__new__(StandardGame)
         self.token = object()           # neither game owns the shared pieces any more
         g.token = object()
-        g.scenario, g.field, g.landmarks = self.scenario, self.field, self.landmarks
+        g.scenario, g.board, g.field, g.landmarks = self.scenario, self.board, self.field, self.landmarks
         g.ruleset, g.options, g.seed, g.rng = self.ruleset, self.options, self.seed, self.rng
         g.outcome = self.outcome
         g.current = self.current.copy()
@@ -378,13 +379,13 @@ class StandardGame:
         for uid in self.current.ordered:
             if turn.unit_may_move(self, uid):
                 u = self.pieces.units[uid]
-                n = WITHIN[u.hex][turn.allowance(self, u)]
+                n = self.board.within[u.hex][turn.allowance(self, u)]
                 pieces.append((uid, True, u.hex, n))
                 total += n
         for gid in self.current.gen_ordered:
             if gid in self.pieces.generals and gid not in self.current.gen_moved:
                 h = self.pieces.generals[gid].hex
-                n = WITHIN[h][GENERAL_MOVE]
+                n = self.board.within[h][GENERAL_MOVE]
                 pieces.append((gid, False, h, n))
                 total += n
         while True:
@@ -395,12 +396,12 @@ class StandardGame:
                 if i < n:
                     break
                 i -= n
-            to = AROUND[h][i]
+            to = self.board.around[h][i]
             if is_unit:
                 if to in turn.unit_destinations(self, self.pieces.units[pid]):
-                    return {"type": "move", "unit": pid, "to": HEX_JSON[to]}
+                    return {"type": "move", "unit": pid, "to": self.board.hex_json[to]}
             elif to in turn.general_destinations(self, pid):
-                return {"type": "move_general", "general": pid, "to": HEX_JSON[to]}
+                return {"type": "move_general", "general": pid, "to": self.board.hex_json[to]}
 
     def settle(self) -> None:
         """Carry out pending steps that need nobody's decision, then check for victory."""
@@ -467,8 +468,16 @@ class StandardGame:
     def compulsory_melees(self) -> list[str]:
         return []
 
+    def hex_of(self, h) -> int:
+        """A hex index of this game's board from JSON ({"col", "row"}), an index or a (col,
+        row) pair."""
+        try:
+            return self.board.index_of(h)
+        except (KeyError, TypeError, ValueError):
+            raise IllegalAction(f"{h!r} is not a hex on the board.") from None
+
     def reachable(self, h) -> list[dict]:
-        i = hex_of(h)
+        i = self.hex_of(h)
         if self.phase != "move":
             return []
         uid, gid = self.pieces.unit_at[i], self.pieces.general_at[i]
@@ -478,7 +487,7 @@ class StandardGame:
         return [dict(x) for x in out]
 
     def attack_preview(self, from_hex, to_hex) -> dict:
-        a, b = hex_of(from_hex), hex_of(to_hex)
+        a, b = self.hex_of(from_hex), self.hex_of(to_hex)
         uid = self.pieces.unit_at[a]
         if uid is None:
             return {"dice": 0, "distance": None, "los": False, "allowed": False,
@@ -501,27 +510,27 @@ class StandardGame:
                 if "target" in item:             # evade: the unit attacked
                     decision["unit"] = item["target"]
                 if "options" in item:
-                    decision["options"] = [dict(HEX_JSON[h]) for h in item["options"]]
+                    decision["options"] = [dict(self.board.hex_json[h]) for h in item["options"]]
         deck = len(self.deck)
         return {
-            "scenario": {"slug": sc.slug, "name": sc.name},
+            "scenario": {"slug": sc.slug, "name": sc.name, "board": sc.board.name},
             "ruleset": self.ruleset, "options": dict(self.options),
             "turn": self.current.number, "active": self.current.active, "phase": self.phase,
             "deciding": self.active_side, "decision": decision, "viewer": side,
             "positions": dict(self.field.positions),
-            "terrain": [{"hex": dict(HEX_JSON[i]), "kind": t} for i, t in enumerate(self.field.terrain) if t],
-            "obstacles": [{"hex": dict(HEX_JSON[i]), "sides": dict(o)}
+            "terrain": [{"hex": dict(self.board.hex_json[i]), "kind": t} for i, t in enumerate(self.field.terrain) if t],
+            "obstacles": [{"hex": dict(self.board.hex_json[i]), "sides": dict(o)}
                           for i, o in enumerate(self.pieces.obstacles) if o],
             "units": [{"id": u.id, "side": u.side, "kind": u.kind, "figures": u.figures,
-                       "hex": dict(HEX_JSON[u.hex]), "green": u.green, "fresh": u.fresh,
+                       "hex": dict(self.board.hex_json[u.hex]), "green": u.green, "fresh": u.fresh,
                        "horse": u.horse, "special": u.special, "ordered": u.id in self.current.ordered,
                        "moved": u.id in self.current.moved,
                        "attacked": u.id in self.current.ordered and self.current.battles_left.get(u.id, 1) == 0,
                        "status": self.status.get(u.id)}
                       for u in self.pieces.units.values()],
-            "generals": [{"id": g.id, "side": g.side, "name": g.name, "hex": dict(HEX_JSON[g.hex])}
+            "generals": [{"id": g.id, "side": g.side, "name": g.name, "hex": dict(self.board.hex_json[g.hex])}
                          for g in self.pieces.generals.values()],
-            "objectives": [{"hex": dict(HEX_JSON[o.hex]), "side": o.side, "flags": 0,
+            "objectives": [{"hex": dict(self.board.hex_json[o.hex]), "side": o.side, "flags": 0,
                             "name": o.name, "held": False} for o in sc.objectives],
             "card": self.current.card, "mode": "tactic" if self.current.card and card_of(self.current.card).section is None
             else ("section" if self.current.card else None), "effect": self.current.effect,
@@ -574,37 +583,16 @@ assert set(HANDLERS) == {k for kinds in STEPS.values() for k in kinds}
 assert set(_LEGAL) == set(STEPS)
 
 
-def _pieces(units: dict[str, Unit], generals: dict[str, General],
+def _pieces(board: HexBoard, units: dict[str, Unit], generals: dict[str, General],
             obstacles: list[dict[str, str] | None]) -> Pieces:
     """The pieces group, with the per-hex tables of who stands where."""
-    unit_at: list[str | None] = [None] * N_HEXES
-    general_at: list[str | None] = [None] * N_HEXES
+    unit_at: list[str | None] = [None] * board.size
+    general_at: list[str | None] = [None] * board.size
     for u in units.values():
         unit_at[u.hex] = u.id
     for gen in generals.values():
         general_at[gen.hex] = gen.id
     return Pieces(units, generals, obstacles, 0, unit_at, general_at)
-
-
-def hex_of(h) -> int:
-    """A hex index from JSON ({"col", "row"}), an index or a (col, row) pair."""
-    try:
-        return _index(h)
-    except (KeyError, TypeError, ValueError):
-        raise IllegalAction(f"{h!r} is not a hex on the board.") from None
-
-
-def _index(h) -> int:
-    if isinstance(h, dict):
-        col, row = h["col"], h["row"]
-        if type(col) is not int or type(row) is not int:
-            raise TypeError(h)
-        return INDEX[Hex(col, row)]
-    if isinstance(h, int) and not isinstance(h, bool):
-        if 0 <= h < N_HEXES:
-            return h
-        raise KeyError(h)
-    return INDEX[Hex(*h)]
 
 
 def _matches(legal: dict, action: dict) -> bool:
@@ -642,4 +630,4 @@ def _refusal(kind: str) -> str:
     }.get(kind, "That is not allowed now.")
 
 
-__all__ = ["StandardGame", "HEXES"]
+__all__ = ["StandardGame"]

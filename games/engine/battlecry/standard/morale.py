@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import dice as _dice
-from ..hexgrid import ADJACENT, DIST
 from ..units import ARTILLERY, CAVALRY, FULL_FIGURES, INFANTRY
 from .terrain import FENCES, FIELDWORKS
 
@@ -25,13 +24,13 @@ SYMBOL = {INFANTRY: _dice.INFANTRY, CAVALRY: _dice.CAVALRY, ARTILLERY: _dice.ART
 def supported(game: StandardGame, unit) -> bool:
     """Two friendly units next to it that are not next to each other (L60)."""
     hexes: list[int] = []
-    for n in ADJACENT[unit.hex]:
+    for n in game.board.adjacent[unit.hex]:
         uid = game.pieces.unit_at[n]
         if uid is not None and game.pieces.units[uid].side == unit.side:
             hexes.append(n)
     for k, a in enumerate(hexes):
         for b in hexes[k + 1:]:
-            if DIST[a][b] > 1:
+            if game.board.dist[a][b] > 1:
                 return True
     return False
 
@@ -41,7 +40,7 @@ def morale(game: StandardGame, unit, flags: int = 1, flank: bool = False) -> tup
     mods: list[dict[str, Any]] = []
     if unit.special:
         mods.append({"value": 1, "why": "elite"})
-    if any(gen.side == unit.side and DIST[gen.hex][unit.hex] <= 1 for gen in game.pieces.generals.values()):
+    if any(gen.side == unit.side and game.board.dist[gen.hex][unit.hex] <= 1 for gen in game.pieces.generals.values()):
         mods.append({"value": 1, "why": "general with or next to it"})
     if unit.hex in game.landmarks:
         mods.append({"value": 1, "why": "holds a landmark"})

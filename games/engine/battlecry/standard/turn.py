@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..hexgrid import ADJACENT, HEX_JSON, HEXES, INDEX, SECTION_OF, SECTIONS, Hex
 from ..units import ARTILLERY, BOX_LIMITS, CAVALRY, FULL_FIGURES, GENERAL_MOVE, INFANTRY, UNIT_KINDS, other
 from ..pieces import Unit
 from .cards import ALL, card_of, mirror
@@ -37,7 +36,7 @@ def effect_of(game: StandardGame, cid: str) -> str | None:
 
 
 def in_section(game: StandardGame, hex_: int, side: str, section: str) -> bool:
-    return section in SECTION_OF[game.field.positions[side]][hex_]
+    return section in game.board.section_of[game.field.positions[side]][hex_]
 
 
 def may_order(game: StandardGame, u: Unit) -> bool:
@@ -59,7 +58,7 @@ def _own_generals(game: StandardGame, section: str | None = None) -> list[str]:
 
 def empty_baseline(game: StandardGame, side: str) -> list[int]:
     row = 8 if game.field.positions[side] == "bottom" else 0
-    return [i for i, h in enumerate(HEXES) if h.row == row and game.pieces.unit_at[i] is None
+    return [i for i, h in enumerate(game.board.hexes) if h.row == row and game.pieces.unit_at[i] is None
             and game.pieces.general_at[i] is None and not game.field.impassable[i]]
 
 
@@ -69,7 +68,7 @@ def reinforcement_kinds(game: StandardGame, side: str) -> list[str]:
     for kind in UNIT_KINDS:
         on_board = sum(1 for u in game.pieces.units.values() if u.side == side and u.kind == kind)
         lost = sum(1 for c in game.captured[other(side)] if c.get("kind") == kind)
-        if on_board + lost < BOX_LIMITS[kind]:
+        if on_board + lost < BOX_LIMITS[kind] * game.board.boxes:
             out.append(kind)
     return out
 
@@ -96,7 +95,7 @@ def plays(game: StandardGame, cid: str) -> list[dict]:
     if effect == "std_leadership":
         return [base] if _own_generals(game) else []
     if effect == "std_force_march":
-        return [{**base, "section": s} for s in SECTIONS if _own_units(game, INFANTRY, s)]
+        return [{**base, "section": s} for s in game.board.sections if _own_units(game, INFANTRY, s)]
     if effect == "std_rally":
         return [{**base, "unit": u.id} for u in game.pieces.units.values()
                 if u.side == side and u.figures < FULL_FIGURES[u.kind]]
@@ -104,7 +103,7 @@ def plays(game: StandardGame, cid: str) -> list[dict]:
         return [{**base, "unit": u.id} for u in game.pieces.units.values()]
     if effect == "std_call_for_reinforcements":
         hexes = empty_baseline(game, side)
-        return [{**base, "kind": k, "to": HEX_JSON[h]}
+        return [{**base, "kind": k, "to": game.board.hex_json[h]}
                 for k in reinforcement_kinds(game, side) for h in hexes]
     raise AssertionError(f"no rule for card {effect}")      # pragma: no cover
 
@@ -145,7 +144,7 @@ def do_play_card(game: StandardGame, a: dict) -> None:
                   + _own_generals(game, card.section))
         _orders(game, pieces, len(pieces) if card.orders == ALL else int(card.orders))
     elif effect == "std_coordinated_attack":
-        game.current.order_sections = list(SECTIONS)
+        game.current.order_sections = list(game.board.sections)
         game.current.eligible = [u.id for u in _own_units(game)] + _own_generals(game)
         game.current.orders_left = 3
         game.current.step = "order"
@@ -177,11 +176,11 @@ def do_play_card(game: StandardGame, a: dict) -> None:
         game.unsupplied[u.id] = game.current.number + (2 if u.side == side else 1)
         game.event({"type": "short_of_supplies", "side": side, "unit": u.id})
     elif effect == "std_call_for_reinforcements":
-        _reinforce(game, side, a["kind"], _hex(a["to"]))
+        _reinforce(game, side, a["kind"], _hex(game, a["to"]))
 
 
-def _hex(h) -> int:
-    return INDEX[Hex(h["col"], h["row"])]
+def _hex(game: StandardGame, h) -> int:
+    return game.board.hex_index(h["col"], h["row"])
 
 
 def _orders(game: StandardGame, pieces: list[str], n: int) -> None:
@@ -279,7 +278,7 @@ def _reinforce(game: StandardGame, side: str, kind: str, h: int) -> None:
     game.pieces.unit_at[h] = uid
     game.cache.clear()
     game.event({"type": "reinforced", "side": side, "kind": kind, "unit": uid,
-                "hex": dict(HEX_JSON[h])})
+                "hex": dict(game.board.hex_json[h])})
 
 
 # -- movement -------------------------------------------------------------------------
@@ -301,7 +300,7 @@ def unit_destinations(game: StandardGame, u: Unit) -> dict[int, int]:
         for h in frontier:
             if h != u.hex and game.field.stops[h]:
                 continue
-            for n in ADJACENT[h]:
+            for n in game.board.adjacent[h]:
                 if n in seen or game.field.impassable[n] or game.pieces.unit_at[n] is not None:
                     continue
                 gid = game.pieces.general_at[n]
@@ -326,7 +325,7 @@ def general_destinations(game: StandardGame, gid: str) -> dict[int, int]:
         for h in frontier:
             if h != gen.hex and game.field.stops[h]:
                 continue
-            for n in ADJACENT[h]:
+            for n in game.board.adjacent[h]:
                 if n in seen or game.field.impassable[n]:
                     continue
                 uid, other_gen = game.pieces.unit_at[n], game.pieces.general_at[n]
@@ -350,11 +349,11 @@ def move_actions(game: StandardGame) -> list[dict]:
     for uid in game.current.ordered:
         if unit_may_move(game, uid):
             u = game.pieces.units[uid]
-            out.extend({"type": "move", "unit": uid, "to": HEX_JSON[h]}
+            out.extend({"type": "move", "unit": uid, "to": game.board.hex_json[h]}
                        for h in sorted(unit_destinations(game, u)))
     for gid in game.current.gen_ordered:
         if gid in game.pieces.generals and gid not in game.current.gen_moved:
-            out.extend({"type": "move_general", "general": gid, "to": HEX_JSON[h]}
+            out.extend({"type": "move_general", "general": gid, "to": game.board.hex_json[h]}
                        for h in sorted(general_destinations(game, gid)))
     out.append({"type": "end_movement"})
     return out
@@ -362,7 +361,7 @@ def move_actions(game: StandardGame) -> list[dict]:
 
 def do_move(game: StandardGame, a: dict) -> None:
     u = game.writable_unit(game.pieces.units[a["unit"]])
-    to = _hex(a["to"])
+    to = _hex(game, a["to"])
     steps = unit_destinations(game, u)[to]
     frm = u.hex
     joined = game.pieces.general_at[to]
@@ -374,17 +373,17 @@ def do_move(game: StandardGame, a: dict) -> None:
         game.cache.clear()
     game.current.moved[u.id] = steps
     game.event({"type": "moved", "side": u.side, "unit": u.id, "kind": u.kind,
-                "from": dict(HEX_JSON[frm]), "to": dict(HEX_JSON[to]), "general": gid,
+                "from": dict(game.board.hex_json[frm]), "to": dict(game.board.hex_json[to]), "general": gid,
                 "joined_general": joined})
 
 
 def do_move_general(game: StandardGame, a: dict) -> None:
     gid = a["general"]
-    to = _hex(a["to"])
+    to = _hex(game, a["to"])
     placing.place_general(game, gid, to)
     game.current.gen_moved.append(gid)
     game.event({"type": "general_moved", "side": game.current.active, "general": gid,
-                "to": dict(HEX_JSON[to]), "joined": game.pieces.unit_at[to]})
+                "to": dict(game.board.hex_json[to]), "joined": game.pieces.unit_at[to]})
 
 
 def do_end_movement(game: StandardGame, a: dict) -> None:
