@@ -151,10 +151,11 @@ def nightfall_sweep() -> int:
 
 @shared_task(name="games.archie_move", acks_late=True, reject_on_worker_lost=True)
 def archie_move(game_id: int, version: int) -> bool:
-    """Archie takes the decision the game waits for at ``version`` (one step of its turn;
-    the next step is queued when this one is saved). Late acknowledgement: a worker killed
-    mid-search leaves the message to run again, and the version check applies it once."""
-    return services.play_archie(game_id, version) is not None
+    """Archie takes the decision the game waits for at ``version`` and goes on with the next
+    ones while they are Archie's (its whole turn), each applied once in its own transaction.
+    Late acknowledgement: a worker killed mid-turn leaves the message to run again, and that
+    run picks up from the last decision applied. True if it applied any."""
+    return bool(services.play_archie(game_id, version))
 
 
 @shared_task(name="games.archie_sweep")
