@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import logging
 import secrets
+import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -801,7 +802,11 @@ def _archie_decision(game_id, version: int, *, queue_next: bool) -> Acted | None
     side = row.deciding_side
     level = row.deciding_seat.archie_level or row.match.archie_level or "veteran"
     engine = load_engine(row)
+    began = time.perf_counter()
     action = choose(engine, row.deciding, level, secrets.randbits(63), archie_budget())   # its seat
+    # the think time of each decision, for the operator (and bench/archie_turn.py)
+    log.info("Archie decided game %s at version %s in %.3f s (%s)", game_id, version,
+             time.perf_counter() - began, level)
     with transaction.atomic():
         row = _locked_game(game_id)
         if row.version != version or not archie_to_decide(row):
