@@ -1,7 +1,7 @@
 """Celery tasks of the games app: turn e-mails, deadline reminders, timeouts, Nightfall.
 
 Tasks carry the game id and the version they were queued for, and do nothing if the game
-has moved on.  Queue them by name, ``games.outbox.queue("games.notify_turn", ...)``, in the
+has moved on (Archie's own task goes on from where a run of it stopped, see archie_move).  Queue them by name, ``games.outbox.queue("games.notify_turn", ...)``, in the
 transaction of the write they follow (sent on commit, kept and swept later if the broker is down).
 Each one may run more than once (late acknowledgement, a worker process lost and the task
 run again, the sweep): the ``*_version`` fields of the

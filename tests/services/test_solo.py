@@ -127,6 +127,21 @@ def test_one_task_plays_archies_whole_turn_and_queues_no_other(lee):
     assert Outbox.objects.filter(task="games.archie_move").count() == 1    # none queued by the turn
 
 
+def test_a_task_that_reaches_its_bound_hands_the_rest_of_the_turn_to_a_new_task(lee):
+    match = services.start_solo(lee, make_scenario(), "recruit")
+    game = match.games.get(number=1)
+    play_person_turn(game, lee)
+    start = game.version
+    assert len(services.play_archie(game.pk, start, most=2)) == 2
+    game.refresh_from_db()
+    assert game.version == start + 2 and services.archie_to_decide(game)
+    queued = list(Outbox.objects.filter(task="games.archie_move").values_list("args", flat=True))
+    assert queued == [[game.pk, start], [game.pk, start + 2]]
+    assert tasks.archie_move(game.pk, start + 2) is True      # the new task plays the rest
+    game.refresh_from_db()
+    assert game.deciding == "union"
+
+
 class WorkerKilled(BaseException):
     """Stands for the worker process dying in the middle of a search."""
 
