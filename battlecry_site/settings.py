@@ -407,6 +407,9 @@ else:
         "data_folder_in": str(data_folder("celery", "broker")),
         "data_folder_out": str(data_folder("celery", "broker")),
         "control_folder": str(data_folder("celery", "control")),
+        # The worker looks for new messages this often (kombu's default is once a second, which
+        # made each of Archie's replies wait for it; a look is one listing of a folder).
+        "polling_interval": 0.1,
     }
     CELERY_RESULT_BACKEND = "file://" + str(data_folder("celery", "results"))
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True

@@ -3,7 +3,7 @@
 Usage:
   python bench/ai_ladder.py --pair veteran random --pair veteran greedy \
       --games 400 --scenarios antietam,shiloh,... --procs 2 [--iterations N] [--seed S] \
-      [--ruleset advanced|standard]
+      [--ruleset advanced|standard] [--plain] [--paired] [--record FILE]
 
 Each game is played in the solo configuration: the first policy (A) sits in Archie's seat
 (no hand, top card of its deck, one extra attack die) and the second (B) in the person's
@@ -15,7 +15,16 @@ Games are spread over the scenarios in turn, over ``--procs`` processes.
 Prints one line per pair:
   A vs B: N games, A won W (xx.x%), 95% CI [lo%, hi%], A think p50 X s p95 Y s, mean flags A a B b
 (then the CPU time per decision, which a busy machine does not inflate, and A's flags minus
-B's per game with a 95% interval). ``--record FILE``
+B's per game with a 95% interval).
+
+Paired games: the two games of a match are one deal and one dice stream (the same seed: the
+same decks for each side, the same sequence of random numbers for the deal, the dice and
+the reshuffles) played twice with the sides swapped, A taking the army B had. ``--paired``
+adds the pairing's figures: A's flag margin averaged over the two games of each pair (the
+advantage of the side, the deal and the early dice cancel within a pair), its 95% interval
+over the pairs (Student's t), how many pairs A won twice, split and lost twice, and how much
+narrower the paired interval is than the per-game one on the same games. It works on a kept
+series too: the games of a match have always shared their seed. ``--record FILE``
 keeps every finished game in FILE with the machine's load and prints a running tally; run
 again with the same arguments and it plays only the games FILE lacks. A game still
 running at the turn cap counts as not won. ``--iterations N`` replaces the levels' time
@@ -55,13 +64,19 @@ def scenario(slug: str):
     return _SCENARIOS[slug]
 
 
-def play_game(spec: dict) -> dict:
-    """One game: A in Archie's seat (unless plain), B in the person's seat."""
+def new_game(spec: dict) -> tuple:
+    """The game of ``spec`` as dealt, the side A plays (Archie's seat) and B's (the person's):
+    B is the scenario's first side in leg 0 and the other side in leg 1, on the same seed."""
     sc = scenario(spec["scenario"])
     person = sc.first_side if spec["leg"] == 0 else other(sc.first_side)
     archie = other(person)
     options = {} if spec["plain"] else {"archie": archie}
-    game = Game.new(sc, ruleset=spec["ruleset"], options=options, seed=spec["seed"])
+    return Game.new(sc, ruleset=spec["ruleset"], options=options, seed=spec["seed"]), archie, person
+
+
+def play_game(spec: dict) -> dict:
+    """One game: A in Archie's seat (unless plain), B in the person's seat."""
+    game, archie, person = new_game(spec)
     seats = {archie: spec["a"], person: spec["b"]}
     budgets = {s: budget_for(name, spec["iterations"]) for s, name in seats.items()}
     rng = random.Random(spec["seed"])
@@ -76,7 +91,8 @@ def play_game(spec: dict) -> dict:
         game.apply(action)
     out = game.outcome or {"winner": None, "flags": {s: game.flags(s) for s in (archie, person)}}
     return {"won": out["winner"] == archie, "flags_a": out["flags"][archie],
-            "flags_b": out["flags"][person], "reason": out.get("reason", "turn cap"),
+            "flags_b": out["flags"][person], "margin": out["flags"][archie] - out["flags"][person],
+            "reason": out.get("reason", "turn cap"),
             "turns": game.current.number, "think": think, "cpu": cpu}
 
 
@@ -109,6 +125,15 @@ def percentile(values: list, q: float) -> float:
     return s[min(len(s) - 1, int(math.ceil(q * len(s))) - 1)]
 
 
+def match_specs(a: str, b: str, games: int, scenarios: list, iterations: int | None, plain: bool,
+                seed: int, ruleset: str) -> list[dict]:
+    """The games of a series: matches of two legs on one seed, over the scenarios in turn."""
+    return [{"a": a, "b": b, "scenario": scenarios[(i // 2) % len(scenarios)], "leg": i % 2,
+             "seed": seed * 1_000_003 + i // 2, "iterations": iterations, "plain": plain,
+             "ruleset": ruleset}
+            for i in range(games)]
+
+
 def spec_key(spec: dict) -> tuple:
     """What makes two recorded games the same game of a series."""
     return tuple(spec[k] for k in ("a", "b", "ruleset", "plain", "iterations", "scenario", "leg",
@@ -134,11 +159,9 @@ def play_and_note(spec: dict) -> tuple[dict, dict]:
 
 
 def run_pair(a: str, b: str, games: int, scenarios: list, procs: int, iterations: int | None,
-             plain: bool, seed: int, ruleset: str, record: pathlib.Path | None = None) -> str:
-    specs = [{"a": a, "b": b, "scenario": scenarios[(i // 2) % len(scenarios)], "leg": i % 2,
-              "seed": seed * 1_000_003 + i // 2, "iterations": iterations, "plain": plain,
-              "ruleset": ruleset}
-             for i in range(games)]
+             plain: bool, seed: int, ruleset: str, record: pathlib.Path | None = None,
+             paired: bool = False) -> str:
+    specs = match_specs(a, b, games, scenarios, iterations, plain, seed, ruleset)
     kept = recorded(record)
     todo = [s for s in specs if spec_key(s) not in kept]
     if record is not None and len(todo) < len(specs):
@@ -153,12 +176,17 @@ def run_pair(a: str, b: str, games: int, scenarios: list, procs: int, iterations
                 f.write(json.dumps({"spec": spec, "result": result}) + "\n")
             done = [kept[spec_key(s)] for s in specs if spec_key(s) in kept]
             print(f"  [{len(done)}/{len(specs)}] {spec['scenario']} leg {spec['leg']}: "
-                  f"{a} {'won' if result['won'] else 'did not win'}; "
+                  f"{a} {'won' if result['won'] else 'did not win'} "
+                  f"({result['flags_a']}-{result['flags_b']}); "
                   f"{summary(a, b, done)}", flush=True)
     if pool:
         pool.close()
         pool.join()
-    return summary(a, b, [kept[spec_key(s)] for s in specs])
+    line = summary(a, b, [kept[spec_key(s)] for s in specs])
+    if paired:
+        line += "\n  " + paired_margin(a, b, [(kept[spec_key(x)], kept[spec_key(y)])
+                                          for x, y in zip(specs[::2], specs[1::2])])
+    return line
 
 
 def summary(a: str, b: str, results: list) -> str:
@@ -186,6 +214,44 @@ def flag_margin(a: str, results: list) -> str:
     return f"{a} flag margin {m:+.2f} [{m - h:+.2f}, {m + h:+.2f}]"
 
 
+#: Student's t, two-sided 95% (the 0.975 quantile), by degrees of freedom; 1.96 past 30.
+T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160,
+        2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056,
+        2.052, 2.048, 2.045, 2.042)
+
+
+def t975(df: int) -> float:
+    return T975[df - 1] if df <= len(T975) else 1.96
+
+
+def margin(result: dict) -> int:
+    """A's flags less B's in one game (kept since the pairing; older lines give the flags)."""
+    return result.get("margin", result["flags_a"] - result["flags_b"])
+
+
+def paired_margin(a: str, b: str, pairs: list) -> str:
+    """The pairing's figures over (leg 0, leg 1) results on one seed each: A's margin averaged
+    within each pair, its mean with a 95% t interval over the pairs, the pairs' outcomes, and
+    the paired interval's width against the per-game interval's on the same games."""
+    if not pairs:
+        return "paired: no whole pair"
+    per_pair = [(margin(x) + margin(y)) / 2 for x, y in pairs]
+    both = sum(x["won"] and y["won"] for x, y in pairs)
+    none = sum(not x["won"] and not y["won"] for x, y in pairs)
+    m = statistics.mean(per_pair)
+    head = (f"paired: {len(pairs)} pairs (one deal and dice stream each, sides swapped), "
+            f"{a} won both {both}, split {len(pairs) - both - none}, {b} won both {none}; "
+            f"{a} mean margin {m:+.2f}")
+    if len(pairs) < 2:
+        return head
+    h = t975(len(pairs) - 1) * statistics.stdev(per_pair) / math.sqrt(len(pairs))
+    games = [margin(r) for pair in pairs for r in pair]
+    g = t975(len(games) - 1) * statistics.stdev(games) / math.sqrt(len(games))
+    width = (f", {h / g:.2f} of the per-game interval's width (the same games one by one, t: "
+             f"[{m - g:+.2f}, {m + g:+.2f}])") if g else ""
+    return f"{head} [{m - h:+.2f}, {m + h:+.2f}] (95%, t over pairs){width}"
+
+
 def main(argv=None) -> None:
     names = sorted(set(LEVELS) | set(POLICIES))
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -199,11 +265,16 @@ def main(argv=None) -> None:
     p.add_argument("--plain", action="store_true", help="no Archie handicap: both hold hands")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--ruleset", default=DEFAULT_RULESET, choices=sorted(RULESETS))
+    p.add_argument("--paired", action="store_true",
+                   help="also print the pairing's figures: each match is one deal and dice "
+                        "stream played twice, sides swapped (--games even)")
     p.add_argument("--record", type=pathlib.Path, default=None,
                    help="keep each finished game in this file (JSON lines) and skip the games "
                         "it already holds, so a long series can be stopped and taken up again")
     args = p.parse_args(argv)
     scenarios = [s for s in args.scenarios.split(",") if s]
+    if args.paired and args.games % 2:
+        p.error("--paired needs an even --games: whole pairs")
     for a, b in args.pair:
         for n in (a, b):
             if n not in names:
@@ -213,7 +284,7 @@ def main(argv=None) -> None:
           f"{'; plain (no handicap)' if args.plain else '; solo (A in Archie seat)'}", flush=True)
     for a, b in args.pair:
         print(run_pair(a, b, args.games, scenarios, args.procs, args.iterations, args.plain,
-                       args.seed, args.ruleset, args.record), flush=True)
+                       args.seed, args.ruleset, args.record, args.paired), flush=True)
 
 
 if __name__ == "__main__":

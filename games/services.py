@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import logging
 import secrets
+import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -315,7 +316,7 @@ def _new_game(match: Match, number: int, holders: dict) -> Game:
                           player=player, archie_level=level))
     Seat.objects.bulk_create(seats)
     row._prefetched_objects_cache = {}          # read the seats just written when asked
-    _queue_follow_ups(row, previous_deciding=None, events=[])
+    _queue_follow_ups(row, previous_deciding=None, queue_archie=True)
     return row
 
 
@@ -599,8 +600,10 @@ _INSERT_ACTION = PreparedInsert(GameAction, ("game", "index", "side", "actor", "
 _UPDATE_GAME = PreparedUpdate(Game, RECORDED_FIELDS)
 
 
-def _record(row: Game, engine: GameState, side: str, user, action: dict, events: list) -> None:
-    """Append the action, save the new state and version, and queue what follows."""
+def _record(row: Game, engine: GameState, side: str, user, action: dict, events: list, *,
+            queue_archie: bool = True) -> None:
+    """Append the action, save the new state and version, and queue what follows (Archie's
+    next decision only with ``queue_archie``: a task of Archie's goes on with it itself)."""
     now = timezone.now()
     previous_deciding = row.deciding
     row.version += 1
@@ -627,14 +630,15 @@ def _record(row: Game, engine: GameState, side: str, user, action: dict, events:
     if row.is_over:
         _game_finished(row)
         outbox.queue("games.pack_log", row.pk)      # its log becomes one compressed value
-    _queue_follow_ups(row, previous_deciding, events)
+    _queue_follow_ups(row, previous_deciding, queue_archie)
 
 
-def _queue_follow_ups(row: Game, previous_deciding, events: list) -> None:
+def _queue_follow_ups(row: Game, previous_deciding, queue_archie: bool) -> None:
     if row.is_over:
         return
     if archie_to_decide(row):
-        outbox.queue("games.archie_move", row.pk, row.version)
+        if queue_archie:
+            outbox.queue("games.archie_move", row.pk, row.version)
     elif row.deciding and row.deciding != previous_deciding:
         outbox.queue("games.notify_turn", row.pk, row.version)
     if site_step(row) is not None:
@@ -747,24 +751,65 @@ def archie_budget():
     return Budget(iterations=iterations) if iterations else None
 
 
-def play_archie(game_id, version) -> Acted | None:
-    """Archie takes the decision game ``game_id`` waits for at ``version``: exactly once.
+#: Archie's decisions one task takes at most; a turn longer than this (none is) goes on in a
+#: new task, queued with the last of them.
+ARCHIE_TASK_DECISIONS = 200
 
-    The search runs on the state read without a lock (it only sees Archie's view through
-    the AI's determinizations); the action is then applied under the row lock, and only if
-    the game is still at ``version`` with Archie to decide. A duplicate or retried task
-    therefore changes nothing. Returns None when there was nothing to do.
-    """
+
+def play_archie(game_id, version, *, most: int = ARCHIE_TASK_DECISIONS) -> list[Acted]:
+    """Archie takes the decisions game ``game_id`` waits for from ``version`` on, one after
+    another while the deciding seat is held by Archie (whichever seat, of whichever side) and
+    the game goes on: its whole turn in one task.
+
+    Each decision is searched on the row read without a lock, then applied in a transaction
+    of its own under the row lock, only if the game is still at the version the search read
+    with Archie to decide. The task may run again (a duplicate, a worker killed mid-turn and
+    the message delivered again, the sweep): it then picks up at the game's current version
+    when every step since ``version`` was Archie's, so a killed worker's turn goes on from its
+    last applied decision, and a run that finds its decision taken by another stops. Returns
+    what was applied (empty when there was nothing to do)."""
     row = Game.objects.select_related("match").filter(pk=game_id).first()
-    if row is None or row.version != int(version) or not archie_to_decide(row):
+    if row is None or not archie_may_go_on(row, int(version)):
+        return []
+    played: list[Acted] = []
+    at = row.version
+    while len(played) < most:
+        acted = _archie_decision(game_id, at, queue_next=len(played) + 1 == most)
+        if acted is None:
+            break
+        played.append(acted)
+        at = acted.game.version
+    return played
+
+
+def archie_may_go_on(row: Game, version: int) -> bool:
+    """Whether a task of Archie's queued at ``version`` plays on from the game's current
+    version: Archie is to decide, and every step since ``version`` is one of Archie's (the
+    steps a run of that task, or an earlier one, applied)."""
+    if version > row.version or not archie_to_decide(row):
+        return False
+    if version == row.version:
+        return True
+    return not row.actions.filter(index__gt=version).exclude(actor_id=archie_user().pk).exists()
+
+
+def _archie_decision(game_id, version: int, *, queue_next: bool) -> Acted | None:
+    """One decision of Archie's at ``version``, applied exactly once; None when the game is
+    no longer there (another run took it, the person resigned, the turn passed)."""
+    row = Game.objects.select_related("match").filter(pk=game_id).first()
+    if row is None or row.version != version or not archie_to_decide(row):
         return None
     side = row.deciding_side
     level = row.deciding_seat.archie_level or row.match.archie_level or "veteran"
     engine = load_engine(row)
+    began = time.perf_counter()
     action = choose(engine, row.deciding, level, secrets.randbits(63), archie_budget())   # its seat
+    # the think time of each decision, for the operator (and bench/archie_turn.py)
+    log.info("Archie decided game %s at version %s in %.3f s (%s)", game_id, version,
+             time.perf_counter() - began, level)
     with transaction.atomic():
         row = _locked_game(game_id)
-        if row.version != int(version) or not archie_to_decide(row):
+        if row.version != version or not archie_to_decide(row):
             return None
         engine = load_engine(row)
         try:
@@ -772,7 +817,7 @@ def play_archie(game_id, version) -> Acted | None:
         except IllegalAction:
             log.exception("Archie chose an illegal action in game %s: %r", game_id, action)
             raise
-        _record(row, engine, side, row.deciding_player, action, events)
+        _record(row, engine, side, row.deciding_player, action, events, queue_archie=queue_next)
     return Acted(row, events)
 
 

@@ -1,7 +1,7 @@
 """Celery tasks of the games app: turn e-mails, deadline reminders, timeouts, Nightfall.
 
 Tasks carry the game id and the version they were queued for, and do nothing if the game
-has moved on.  Queue them by name, ``games.outbox.queue("games.notify_turn", ...)``, in the
+has moved on (Archie's own task goes on from where a run of it stopped, see archie_move).  Queue them by name, ``games.outbox.queue("games.notify_turn", ...)``, in the
 transaction of the write they follow (sent on commit, kept and swept later if the broker is down).
 Each one may run more than once (late acknowledgement, a worker process lost and the task
 run again, the sweep): the ``*_version`` fields of the
@@ -151,10 +151,11 @@ def nightfall_sweep() -> int:
 
 @shared_task(name="games.archie_move", acks_late=True, reject_on_worker_lost=True)
 def archie_move(game_id: int, version: int) -> bool:
-    """Archie takes the decision the game waits for at ``version`` (one step of its turn;
-    the next step is queued when this one is saved). Late acknowledgement: a worker killed
-    mid-search leaves the message to run again, and the version check applies it once."""
-    return services.play_archie(game_id, version) is not None
+    """Archie takes the decision the game waits for at ``version`` and goes on with the next
+    ones while they are Archie's (its whole turn), each applied once in its own transaction.
+    Late acknowledgement: a worker killed mid-turn leaves the message to run again, and that
+    run picks up from the last decision applied. True if it applied any."""
+    return bool(services.play_archie(game_id, version))
 
 
 @shared_task(name="games.archie_sweep")

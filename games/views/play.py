@@ -46,6 +46,9 @@ from games.presentation.kits import presenter_for
 
 TEMPLATE = "games/game.html"
 POLL_SECONDS = 3
+#: The poll while Archie decides: its steps follow each other within a second or so, and
+#: the page shows each one as it is applied.
+ARCHIE_POLL_SECONDS = 0.5
 
 _REFUSAL_STATUS = {"not_a_player": 403, "stale_version": 409, "not_your_turn": 409,
                    "game_over": 409, "illegal": 400}
@@ -190,7 +193,7 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
         "outcome_reason": kit.reason_words(outcome),
         "archie": services.archie_side(row), "archie_thinking": services.archie_to_decide(row),
         "archie_stuck": services.archie_stuck(row),
-        "can_claim": can_claim, "poll": not row.is_over, "poll_seconds": POLL_SECONDS,
+        "can_claim": can_claim, "poll": not row.is_over, "poll_ms": poll_ms(row),
         "selected": sel_query(selected, want_general) if selected and mine else "",
         "undo": undo_words(undo_entry, lines, kit) if undo_entry else "",
         "can_resign": bool(side) and not row.is_over,
@@ -200,6 +203,11 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
         "next_game": (row.match.games.filter(number=2).first()
                       if row.is_over and row.number == 1 else None),
     }
+
+
+def poll_ms(row: Game) -> int:
+    """How often the page asks for a new version, in milliseconds."""
+    return int(1000 * (ARCHIE_POLL_SECONDS if services.archie_to_decide(row) else POLL_SECONDS))
 
 
 def guide_of(row: Game, side, mine: bool) -> dict | None:

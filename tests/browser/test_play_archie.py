@@ -3,7 +3,8 @@ Archie from the lobby, plays a turn, and sees Archie's turn arrive on the page b
 
 Archie's tasks run in a background thread standing in for the Celery worker (the worker
 itself is tested in tests/services/test_archie_worker.py), so that the page learns of
-Archie's steps only through its polling, as it does on the site.
+Archie's steps only through its polling, as it does on the site. One task plays Archie's
+whole turn; the page shows each step as it is applied, not only the end of the turn.
 """
 from __future__ import annotations
 
@@ -88,6 +89,27 @@ def archie_worker(monkeypatch, settings):
 
 
 @pytest.fixture
+def second_decision_held(monkeypatch):
+    """Archie's second decision waits until the test lets it go on (at most a minute), so
+    the test sees the page while Archie's turn is half played."""
+    from games import services
+
+    go_on = threading.Event()
+    search = services.choose
+    calls = []
+
+    def held(*args, **kwargs):
+        calls.append(args[1])
+        if len(calls) == 2:
+            go_on.wait(60)
+        return search(*args, **kwargs)
+
+    monkeypatch.setattr(services, "choose", held)
+    yield go_on
+    go_on.set()
+
+
+@pytest.fixture
 def member(django_user_model):
     from tests.play_helpers import make_scenario
     make_scenario(field())
@@ -104,7 +126,8 @@ def browser(live_server, member):
         browser.close()
 
 
-def test_play_a_turn_against_archie_and_see_its_turn_arrive(browser, live_server, archie_worker):
+def test_play_a_turn_against_archie_and_see_its_turn_arrive(browser, live_server, archie_worker,
+                                                             second_decision_held):
     page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
     page.set_default_timeout(20_000)
     page.goto(f"{live_server.url}/accounts/login/?next=/play/")
@@ -128,9 +151,12 @@ def test_play_a_turn_against_archie_and_see_its_turn_arrive(browser, live_server
     page.get_by_role("button", name="End movement: battle").click()
     page.get_by_role("button", name="End the turn and draw").click()
 
-    # Archie thinks, then its steps land on the page by themselves (polling).
+    # Archie thinks, then its steps land on the page by themselves (polling), each as it is
+    # applied: its card is on the page while its next decision is still being taken.
     page.wait_for_selector("text=Archie is thinking")
     page.wait_for_selector("text=from the top of its deck and played it", timeout=60_000)
+    assert "Archie is thinking" in page.get_by_role("status").first.inner_text()
+    second_decision_held.set()
     try:
         page.wait_for_selector("text=Play a command card from your hand", timeout=120_000)
     except Exception:

@@ -139,13 +139,17 @@ def test_a_worker_plays_archies_turn_and_duplicates_apply_nothing(archie_queue, 
         game = match.games.get(number=1)
         pass_the_turn(game, lee)
         start = game.version                      # Archie's turn begins here
+        # the task is delivered twice at once (a duplicate in the broker): one run plays the
+        # whole turn, the other finds it played
+        at_once = app.send_task("games.archie_move", args=[game.pk, start], queue=queue)
         wait_for_archie(game, "confederate")
+        assert at_once.get(timeout=90) in (True, False)
         steps = turn_log(game, "confederate", start)
-        assert steps and steps[0].action["type"] == "play_card"
+        assert len(steps) >= 2 and steps[0].action["type"] == "play_card"
         assert sum(1 for s in steps if s.action["type"] == "play_card") == 1
         assert all(s.actor.username == "archie" for s in steps)
         assert list(game.actions.values_list("index", flat=True)) == list(range(1, game.version + 1))
-        # the first step's task sent again twice (a duplicate, a retry): nothing changes
+        # the turn's task sent again twice (a duplicate, a retry): nothing changes
         version = game.version
         again = [app.send_task("games.archie_move", args=[game.pk, start], queue=queue)
                  for _ in range(2)]
@@ -165,18 +169,20 @@ def children(pid: int) -> list[int]:
     return [int(x) for x in path.read_text().split()] if path.exists() else []
 
 
-def test_a_worker_killed_mid_search_leaves_the_game_and_the_requeued_task_plays_once(archie_queue, lee,
-                                                                                   monkeypatch, tmp_path):
-    """The process running Archie's search is killed (-9): the game is unchanged, the
-    message goes back to the queue (late acknowledgement, reject on a lost worker) and the
-    turn is then played exactly once. The first search holds once it has begun
-    (tests/services/archie_held.py), so the kill always lands mid-search."""
+def test_a_worker_killed_mid_turn_keeps_what_was_applied_and_the_requeued_task_plays_on(
+        archie_queue, lee, monkeypatch, tmp_path):
+    """The process playing Archie's turn is killed (-9) during the search of its second
+    decision: the first stays applied, nothing of the second is written, the message goes
+    back to the queue (late acknowledgement, reject on a lost worker) and its next run plays
+    the rest of the turn from there, applying no decision twice. The second search holds once
+    it has begun (tests/services/archie_held.py), so the kill always lands mid-turn."""
     app, queue = archie_queue
     marker = tmp_path / "searching-pid"
     seed = seed_where_archie_must_choose(skirmish())
     monkeypatch.setattr(services, "new_seed", lambda: "0" * 32)
     monkeypatch.setattr(services, "engine_seed", lambda secret: seed)      # a deal where Archie must choose
-    worker = start_worker(queue, {**worker_env(400, queue), "ARCHIE_HELD_MARKER": str(marker)},
+    worker = start_worker(queue, {**worker_env(200, queue), "ARCHIE_HELD_MARKER": str(marker),
+                                  "ARCHIE_HELD_AT": "2"},
                           pool="prefork", include="tests.services.archie_held")
     failure = None
     try:
@@ -187,17 +193,22 @@ def test_a_worker_killed_mid_search_leaves_the_game_and_the_requeued_task_plays_
         deadline = time.monotonic() + 120
         while not marker.exists() and time.monotonic() < deadline:
             time.sleep(0.1)
-        assert marker.exists(), "Archie's search never began"
+        assert marker.exists(), "Archie's second search never began"
         searching = int(marker.read_text())
         assert searching != worker.pid and searching in children(worker.pid)
-        os.kill(searching, signal.SIGKILL)        # the search is running: nothing is committed
         game.refresh_from_db()
-        assert game.version == start and services.archie_to_decide(game)
+        assert game.version == start + 1 and services.archie_to_decide(game)   # the first applied
+        first = turn_log(game, "confederate", start)[0]
+        os.kill(searching, signal.SIGKILL)        # mid-turn: the second decision is not written
+        game.refresh_from_db()
+        assert game.version == start + 1
         wait_for_archie(game, "confederate", seconds=600)
         steps = turn_log(game, "confederate", start)
-        assert steps and sum(1 for s in steps if s.action["type"] == "play_card") == 1
+        assert (steps[0].pk, steps[0].action) == (first.pk, first.action)       # kept, not redone
+        assert len(steps) >= 2 and sum(1 for s in steps if s.action["type"] == "play_card") == 1
         assert list(game.actions.values_list("index", flat=True)) == list(range(1, game.version + 1))
         assert Game.objects.get(pk=game.pk).version == game.version
+        assert game.is_over or game.deciding == "union"                          # the game goes on
     except Exception as e:  # noqa: BLE001 - reported with the worker's log
         failure = e
     finally:

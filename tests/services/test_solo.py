@@ -9,7 +9,7 @@ import pytest
 from django.utils import timezone
 
 from games import services, tasks
-from games.models import Game, GameAction
+from games.models import Game, GameAction, Outbox
 from games.presentation.log import archie_in
 from games.views.play_log import log_entries, log_lines
 from tests.play_helpers import make_scenario
@@ -92,13 +92,107 @@ def test_a_duplicate_or_late_task_applies_nothing(lee):
     match = services.start_solo(lee, make_scenario(), "recruit")
     game2 = end_game_one(match, lee)
     assert services.archie_to_decide(game2) and game2.version == 0
-    assert tasks.archie_move(game2.pk, 0) is True
+    assert tasks.archie_move(game2.pk, 0) is True             # Archie's whole opening turn
+    game2.refresh_from_db()
+    played = game2.version
+    assert played > 1 and not services.archie_to_decide(game2)
     assert tasks.archie_move(game2.pk, 0) is False            # the same task again
     game2.refresh_from_db()
-    assert game2.version == 1 and game2.actions.count() == 1
-    assert tasks.archie_move(game2.pk, 7) is False            # a version the game never had
+    assert game2.version == played and game2.actions.count() == played
+    assert tasks.archie_move(game2.pk, played + 5) is False   # a version the game never had
     game2.refresh_from_db()
-    assert game2.version == 1
+    assert game2.version == played
+
+
+def archies_turn(game, start):
+    return list(GameAction.objects.filter(game=game, index__gt=start).order_by("index"))
+
+
+def test_one_task_plays_archies_whole_turn_and_queues_no_other(lee):
+    """The person's last step queues one task; that task plays every decision of Archie's
+    turn, each saved as its own step, and hands the game back to the person."""
+    match = services.start_solo(lee, make_scenario(), "recruit")
+    game = match.games.get(number=1)
+    play_person_turn(game, lee)                   # the queued task is not run here
+    start = game.version
+    assert services.archie_to_decide(game)
+    assert list(Outbox.objects.filter(task="games.archie_move").values_list("args", flat=True)) == \
+        [[game.pk, start]]
+    assert tasks.archie_move(game.pk, start) is True
+    game.refresh_from_db()
+    assert game.deciding == "union" and game.turn == 3
+    steps = archies_turn(game, start)
+    assert len(steps) >= 3 and {s.actor.username for s in steps} == {"archie"}
+    assert [s.index for s in steps] == list(range(start + 1, game.version + 1))
+    assert Outbox.objects.filter(task="games.archie_move").count() == 1    # none queued by the turn
+
+
+def test_a_task_that_reaches_its_bound_hands_the_rest_of_the_turn_to_a_new_task(lee):
+    match = services.start_solo(lee, make_scenario(), "recruit")
+    game = match.games.get(number=1)
+    play_person_turn(game, lee)
+    start = game.version
+    assert len(services.play_archie(game.pk, start, most=2)) == 2
+    game.refresh_from_db()
+    assert game.version == start + 2 and services.archie_to_decide(game)
+    queued = list(Outbox.objects.filter(task="games.archie_move").values_list("args", flat=True))
+    assert queued == [[game.pk, start], [game.pk, start + 2]]
+    assert tasks.archie_move(game.pk, start + 2) is True      # the new task plays the rest
+    game.refresh_from_db()
+    assert game.deciding == "union"
+
+
+class WorkerKilled(BaseException):
+    """Stands for the worker process dying in the middle of a search."""
+
+
+def test_a_turn_cut_short_goes_on_from_its_last_applied_decision(lee, monkeypatch):
+    """The task dies during Archie's third decision: the two applied stay, and the same
+    message delivered again plays the rest of the turn, applying nothing twice."""
+    match = services.start_solo(lee, make_scenario(), "recruit")
+    game = match.games.get(number=1)
+    play_person_turn(game, lee)
+    start = game.version
+    search = services.choose
+    calls = []
+
+    def dies_on_the_third(*args, **kwargs):
+        calls.append(args[0])
+        if len(calls) == 3:
+            raise WorkerKilled
+        return search(*args, **kwargs)
+
+    monkeypatch.setattr(services, "choose", dies_on_the_third)
+    with pytest.raises(WorkerKilled):
+        tasks.archie_move(game.pk, start)
+    game.refresh_from_db()
+    assert game.version == start + 2 and services.archie_to_decide(game)   # none lost
+    before = [(s.index, s.action) for s in archies_turn(game, start)]
+    monkeypatch.setattr(services, "choose", search)
+    assert tasks.archie_move(game.pk, start) is True          # the message delivered again
+    game.refresh_from_db()
+    steps = archies_turn(game, start)
+    assert [(s.index, s.action) for s in steps[:2]] == before
+    assert [s.index for s in steps] == list(range(start + 1, game.version + 1))
+    assert sum(1 for s in steps if s.action["type"] == "play_card") == 1
+    assert game.deciding == "union" and game.turn == 3        # the game goes on
+    assert tasks.archie_move(game.pk, start) is False         # and once more: nothing
+
+
+def test_a_task_of_an_earlier_turn_does_not_play_a_later_one(lee):
+    match = services.start_solo(lee, make_scenario(), "recruit")
+    game = match.games.get(number=1)
+    play_person_turn(game, lee)
+    first = game.version
+    assert tasks.archie_move(game.pk, first) is True
+    play_person_turn(game, lee, seed=2)
+    game.refresh_from_db()
+    assert services.archie_to_decide(game)
+    later = game.version
+    assert tasks.archie_move(game.pk, first) is False         # the person's steps lie between
+    game.refresh_from_db()
+    assert game.version == later
+    assert tasks.archie_move(game.pk, later) is True
 
 
 def test_archie_never_acts_for_the_person(lee):

@@ -86,12 +86,20 @@ def archie_deciding_game(lee):
     return match.games.get(number=2)
 
 
+def test_the_game_page_polls_at_its_usual_pace_while_the_person_decides(client, lee):
+    match = services.start_solo(lee, make_scenario(), "recruit")
+    client.force_login(lee)
+    html = client.get(match.games.get(number=1).get_absolute_url()).content.decode()
+    assert "Your decision" in html and 'hx-trigger="every 3000ms"' in html
+
+
 def test_the_game_page_says_archie_is_thinking_then_that_no_worker_answers(client, lee):
     game = archie_deciding_game(lee)
     client.force_login(lee)
     html = client.get(f"/play/games/{game.pk}/").content.decode()
     assert "Archie is thinking" in html and "not answered" not in html
     assert "hx-get=\"/play/games/%d/version/?v=0\"" % game.pk in html      # the page polls
+    assert 'hx-trigger="every 500ms"' in html              # often, while Archie's steps come
     Game.objects.filter(pk=game.pk).update(updated=timezone.now() - timedelta(seconds=61))
     html = client.get(f"/play/games/{game.pk}/").content.decode()
     assert "Archie has not answered for over a minute" in html
