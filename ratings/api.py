@@ -17,7 +17,7 @@ from games.engine import DEFAULT_RULESET, rulesets
 from games.models import Scenario
 from ratings import reading
 from ratings.method import member
-from ratings.models import RatingChange
+from ratings.models import Rating, RatingChange
 from ratings.models.pool import DUEL, TEAM
 from ratings.views.leaderboard import MONTHS
 from tournaments.models import Club
@@ -122,6 +122,7 @@ class MemberHistoryView(generics.ListAPIView):
     """Each rated game's change to a member's rating, newest first."""
 
     serializer_class = ChangeSerializer
+    queryset = RatingChange.objects.none()  # the schema's model; get_queryset reads the rows
 
     @extend_schema(summary="A member's rating history", parameters=[RULESET, MODE])
     def get(self, request, *args, **kwargs):
@@ -143,6 +144,7 @@ class LeaderboardView(generics.ListAPIView):
     ratings left out unless asked for)."""
 
     serializer_class = LeaderboardRowSerializer
+    queryset = Rating.objects.none()  # the schema's model; get_queryset reads the rows
 
     def get_permissions(self):
         return [ReadOpenWriteMember()]
