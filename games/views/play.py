@@ -206,8 +206,10 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
 
 
 def poll_ms(row: Game) -> int:
-    """How often the page asks for a new version, in milliseconds."""
-    return int(1000 * (ARCHIE_POLL_SECONDS if services.archie_to_decide(row) else POLL_SECONDS))
+    """How often the page asks for a new version, in milliseconds: often while Archie is
+    deciding, at the usual pace otherwise (and once no worker seems to be answering)."""
+    fast = services.archie_to_decide(row) and not services.archie_stuck(row)
+    return int(1000 * (ARCHIE_POLL_SECONDS if fast else POLL_SECONDS))
 
 
 def guide_of(row: Game, side, mine: bool) -> dict | None:

@@ -103,6 +103,7 @@ def test_the_game_page_says_archie_is_thinking_then_that_no_worker_answers(clien
     Game.objects.filter(pk=game.pk).update(updated=timezone.now() - timedelta(seconds=61))
     html = client.get(f"/play/games/{game.pk}/").content.decode()
     assert "Archie has not answered for over a minute" in html
+    assert 'hx-trigger="every 3000ms"' in html             # no worker: the usual pace again
 
 
 @pytest.mark.parametrize("ruleset, played, drew, from_deck", [
