@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from functools import partial
 from types import MappingProxyType
-from typing import cast
+from typing import Any, cast
 
 from .. import dice as _dice
 from .cards import EXTRA_SUFFIX, card_of, extra_ids, player_deck_ids
 from .combat import attack_profile, dice_profile
-from ...core import derive_seed, get_ruleset, one_seat_per_side
+from ...core import SeatSpec, derive_seed, get_ruleset, one_seat_per_side
 from ...core.chance import next_random, shuffled
 from ...core.errors import IllegalAction
 from ..hexgrid import BOARD
@@ -27,12 +27,14 @@ from ..pieces import General, Unit
 from ..scenario import Scenario, load_scenario
 from ..terrain import KINDS
 from ..state import Cards, Decisions, Effects, Field, Pending, Pieces, Score, Turn, _clone
-from . import battle, effects, hand, movement, prebattle, tactics, turn
+from . import battle, effects, epic, hand, movement, prebattle, tactics, turn
+from ..teams import Team, seat_specs
 from ..state import State
 from ..units import CAVALRY, GENERAL_MOVE, INFANTRY, SIDES, other
 
 DECISIONS = ("retreat", "general_retreat", "withdraw", "take_ground", "discard", "keep_card",
-             "rally", "reinforce", "supply_move", "fight_back", "nightfall", *prebattle.PHASES)
+             "rally", "reinforce", "supply_move", "fight_back", "nightfall", "assign_command",
+             *prebattle.PHASES)
 _STEPS = {
     "play_card": ("play_card",),
     "order": ("order", "confirm_orders"),
@@ -53,11 +55,15 @@ _STEPS = {
     **prebattle.STEPS,
 }
 
+#: The steps of a team game (Epic: docs/rulings.md E1-E12) beside the base ones.
+_TEAM_STEPS = {**_STEPS, **epic.STEPS}
+
 #: Every phase a game can be in: a turn step or a decision, or the end.
-PHASES = (*_STEPS, "over")
+PHASES = (*_STEPS, *epic.PHASES, "over")
 
 #: Markers on units: the Advanced rules have none (the standard rules' morale markers).
 _NO_MARKERS: Mapping[str, str] = MappingProxyType({})
+_ONE_SEAT_PER_SIDE = one_seat_per_side(SIDES)
 
 
 class Game(State):
@@ -66,8 +72,10 @@ class Game(State):
     #: ``hand_limit_before_keep``: a game saved before the hand limit waited for the
     #: keep-one choice of a two-card draw (docs/rulings.md, ruling 3) plays on and replays
     #: as it was played, checking the limit with both drawn cards still in hand.
-    __slots__ = ("hand_limit_before_keep",)
+    #: ``team``: the teams of an Epic game (None when each side has one seat).
+    __slots__ = ("hand_limit_before_keep", "team")
     hand_limit_before_keep: bool
+    team: Team | None
 
     # -- creation --------------------------------------------------------------------------
     @classmethod
@@ -82,6 +90,7 @@ class Game(State):
         g.board = BOARD
         g.outcome = None
         g.hand_limit_before_keep = False
+        g.team = None
         g.current = Turn(1, scenario.first_side, "play_card")
         g.fx = Effects()
         g.pieces = Pieces(
@@ -116,6 +125,8 @@ class Game(State):
                 if side != g.archie:
                     hand._draw(g, side, hand.capacity(g, side))
             tactics.begin_turn_cards(g)
+        if options.get("team_mode", "none") == "epic":
+            epic.setup(g)
         g.setup_events = g._events
         g._events = []
         return g
@@ -190,7 +201,10 @@ class Game(State):
             "reinforced": score.reinforced, "casualties": score.casualties,
             "ordered": current.ordered, "moved": current.moved,
         })
-        legacy = {"hand_limit_before_keep": True} if self.hand_limit_before_keep else {}
+        legacy: dict[str, Any] = ({"hand_limit_before_keep": True}
+                                  if self.hand_limit_before_keep else {})
+        if self.team is not None:
+            legacy["team"] = self.team.to_dict()
         return {
             **shared, **legacy, "ruleset": self.ruleset, "seed": self.seed, "rng": self.rng,
             "turn": current.number, "active": current.active, "step": current.step,
@@ -219,6 +233,7 @@ class Game(State):
         g.ruleset, g.options, g.seed, g.rng = d["ruleset"], d["options"], d["seed"], d["rng"]
         g.outcome = d["outcome"]
         g.hand_limit_before_keep = bool(d.get("hand_limit_before_keep"))
+        g.team = Team.from_dict(d["team"]) if d.get("team") else None
         g.current = Turn(d["turn"], d["active"], d["step"], d["card"], d["mode"], d["effect"],
                          d["order_rule"], d["orders_left"], d["ordered"], d["moved"],
                          set(d["locked"]), set(d["gen_moved"]), set(d["attacked"]))
@@ -274,6 +289,7 @@ class Game(State):
         g.board = self.board
         g.seed, g.rng, g.outcome = self.seed, self.rng, self.outcome
         g.hand_limit_before_keep = self.hand_limit_before_keep
+        g.team = self.team.copy() if self.team is not None else None
         p = self.pieces
         # a hex's sides are replaced, never edited: a shallow copy of obstacles is enough
         g.pieces = Pieces(p.units.copy(), p.generals.copy(), p.obstacles[:], p.fieldworks_built,
@@ -300,6 +316,13 @@ class Game(State):
         future die or draw of this game can be read from the result.
         """
         side = seat           # one seat per side, named after it
+        blind = False         # a Major-General does not see his side's hand (E10)
+        if self.team is not None:
+            try:
+                side = self.team.member(seat).side
+            except KeyError:
+                raise ValueError(f"this game has no seat {seat!r}") from None
+            blind = epic.sees_hand(self, seat) is None
         if side not in SIDES:
             raise ValueError(f"determinize needs a side, not {side!r}")
         g = self.copy()
@@ -317,9 +340,16 @@ class Game(State):
         held = len(foe_hand)
         g.cards.decks[side] = own
         g.cards.hands[foe], g.cards.decks[foe] = theirs[:held], theirs[held:]
+        if blind:
+            given = self.team.given if self.team and self.team.acting == seat else None
+            mine_held = [c for c in g.cards.hands[side] if c != given]
+            pool = shuffled(sorted(mine_held + g.cards.decks[side]), seed, 4)
+            g.cards.hands[side] = ([given] if given in g.cards.hands[side] else []) + pool[:len(mine_held)]
+            g.cards.decks[side] = pool[len(mine_held):]
         for item in g.decisions.pending:
-            if item["do"] == "keep_card" and item["side"] == foe:
-                item["cards"] = g.cards.hands[foe][-len(item["cards"]):]
+            if item["do"] == "keep_card" and (item["side"] == foe or blind):
+                cards_held = g.cards.hands[item["side"]]
+                item["cards"] = cards_held[-len(item["cards"]):]
         return g
 
     @property
@@ -387,13 +417,24 @@ class Game(State):
             return self.decisions.pending[0]["do"]
         return self.current.step
 
-    #: One seat per side, named after it: a Battle Cry game seats one player a side.
-    seats = one_seat_per_side(SIDES)
+    @property
+    def seats(self) -> tuple[SeatSpec, ...]:
+        """One seat per side, named after it; a team game's seats (Epic) otherwise."""
+        if self.team is not None:
+            return seat_specs(self.team.members)
+        return _ONE_SEAT_PER_SIDE
 
     @property
     def deciding(self) -> str | None:
-        """The seat whose decision it is: the active side's own seat."""
+        """The seat whose decision it is: the active side's own seat (a team game: the
+        seat the team rules name, docs/rulings.md E3)."""
+        if self.team is not None:
+            return epic.deciding(self)
         return self.active_side
+
+    def hand_owner(self, side: str) -> str:
+        """The seat holding ``side``'s hand: the side's own seat, or its Commanding General."""
+        return self.team.commander(side) if self.team is not None else side
 
     @property
     def active_side(self) -> str | None:
@@ -535,6 +576,8 @@ class Game(State):
                 return
 
     def check_generals(self, side: str) -> None:
+        if self.team is not None:
+            epic.general_fell(self, side)
         if self.field.initial_generals[side] and not any(g.side == side for g in self.pieces.generals.values()):
             self._finish(other(side), "generals")
 
@@ -573,12 +616,18 @@ class Game(State):
 
     # -- actions -----------------------------------------------------------------------------
     def legal_actions(self) -> list[dict]:
-        """Every action the deciding side may take now (empty when the game is over).
+        """Every action the deciding seat may take now (empty when the game is over).
 
         The hexes in these actions are shared read-only dicts (:class:`~.hexgrid.HexJSON`).
         """
         if self.outcome:
             return []
+        if self.team is not None:
+            own = self.phase in epic.STEPS
+            return epic.legal_actions(self, [] if own else self._base_actions())
+        return self._base_actions()
+
+    def _base_actions(self) -> list[dict]:
         phase = self.phase
         side = cast(str, self.active_side)     # None only at nightfall, which needs no side
         out: list[dict] = []
@@ -668,13 +717,14 @@ class Game(State):
             raise IllegalAction("An action needs a type.")
         kind = action["type"]
         phase = self.phase
-        if kind not in _STEPS.get(phase, ()):
+        team = self.team is not None
+        if kind not in (_TEAM_STEPS if team else _STEPS).get(phase, ()):
             raise IllegalAction(_wrong_step(kind, phase))
         self._events = []
         self._script_rolls = list(rolls or [])
         self._script_draws = list(draws or [])
         # every handler checks everything before it changes anything
-        _HANDLERS[kind](self, action)
+        (_TEAM_HANDLERS if team else _HANDLERS)[kind](self, action)
         self._settle()
         events, self._events = self._events, []
         return events
@@ -691,7 +741,10 @@ class Game(State):
         self._events = None
         self._script_rolls, self._script_draws = [], []
         try:
-            _FAST.get(kind, _HANDLERS[kind])(self, action)
+            if self.team is not None:
+                _TEAM_FAST.get(kind, _TEAM_HANDLERS[kind])(self, action)
+            else:
+                _FAST.get(kind, _HANDLERS[kind])(self, action)
             self._settle()
         finally:
             self._events = []
@@ -702,6 +755,8 @@ class Game(State):
         if self.outcome:
             raise IllegalAction("The game is over.")
         phase = self.phase
+        if self.team is not None and phase in _TEAM_LISTED:
+            return rng.choice(self.legal_actions())
         if phase == "order":
             # rejection sampling over every unit plus "confirm": exact and uniform
             units = list(self.pieces.units.values())
@@ -764,7 +819,7 @@ class Game(State):
         """Carry out pending items that need nobody's decision."""
         while self.decisions.pending and not self.outcome:
             item = self.decisions.pending[0]
-            auto = _AUTOMATIC.get(item["do"])
+            auto = (_TEAM_AUTOMATIC if self.team is not None else _AUTOMATIC).get(item["do"])
             if auto is not None:
                 self.decisions.pending.pop(0)
                 auto(self, item)
@@ -820,13 +875,25 @@ class Game(State):
         """The state as ``side`` may see it (``None``: a spectator).
 
         Never holds the other side's hand, any deck order, the seed or the random state.
+        In a team game ``side`` names a seat: only the Commanding General sees the side's
+        hand, only the deciding seat the details of a decision (docs/rulings.md E10).
         """
+        if self.team is None:
+            return self._view(side, side, side)
+        deciding = self.deciding
+        detail = self.active_side if side is not None and side == deciding else None
+        out = self._view(side, epic.sees_hand(self, side), detail)
+        out["deciding"] = deciding
+        out["team"] = epic.public(self, side)
+        return out
+
+    def _view(self, viewer: str | None, hand_of: str | None, detail: str | None) -> dict:
         sc = self.scenario
         decision = None
         if self.decisions.pending and self.decisions.pending[0].get("ready"):
             item = self.decisions.pending[0]
             decision = {"kind": item["do"], "side": item["side"]}
-            if side == item["side"]:
+            if detail == item["side"]:
                 for key in ("unit", "general", "steps", "made"):
                     if key in item:
                         decision[key] = item[key]
@@ -838,7 +905,7 @@ class Game(State):
             "scenario": {"slug": sc.slug, "name": sc.name},
             "ruleset": self.ruleset, "options": self.options,
             "turn": self.current.number, "active": self.current.active, "phase": self.phase,
-            "deciding": self.active_side, "decision": decision, "viewer": side,
+            "deciding": self.active_side, "decision": decision, "viewer": viewer,
             "positions": dict(self.field.positions),
             "terrain": [{"hex": self._h(i), "kind": t} for i, t in enumerate(self.field.terrain) if t],
             "obstacles": [{"hex": self._h(i), "sides": dict(o)} for i, o in enumerate(self.pieces.obstacles) if o],
@@ -854,7 +921,7 @@ class Game(State):
             "card": self.current.card, "mode": self.current.mode, "effect": self.current.effect,
             "orders_left": self.current.orders_left, "archie": self.archie,
             "casualties": dict(self.score.casualties),
-            "hand": list(self.cards.hands[side]) if side in SIDES else None,
+            "hand": list(self.cards.hands[hand_of]) if hand_of in SIDES else None,
             "hand_counts": {s: len(self.cards.hands[s]) for s in SIDES},
             "deck_counts": {s: len(self.cards.decks[s]) for s in SIDES},
             "discards": {s: list(self.cards.discards[s]) for s in SIDES},
@@ -897,6 +964,15 @@ _AUTOMATIC: dict[str, Callable[[Game, Pending], None]] = {
     **prebattle.AUTOMATIC,
 }
 assert set(_HANDLERS) == {k for kinds in _STEPS.values() for k in kinds}
+#: A team game's handlers: Epic's own actions, and base actions it checks or carries on.
+_TEAM_HANDLERS: dict[str, Handler] = {**_HANDLERS, **epic.HANDLERS}
+_TEAM_FAST: dict[str, Handler] = {**{k: v for k, v in _FAST.items() if k not in epic.HANDLERS},
+                                  **epic.FAST}
+_TEAM_AUTOMATIC: dict[str, Callable[[Game, Pending], None]] = {
+    **_AUTOMATIC, "finish_turn": epic.auto_finish_turn}
+#: Phases of a team game whose actions are drawn from the full list (it is filtered).
+_TEAM_LISTED = frozenset({*epic.STEPS, "play_card", "battle"})
+assert set(_TEAM_HANDLERS) == {k for kinds in _TEAM_STEPS.values() for k in kinds}
 
 
 

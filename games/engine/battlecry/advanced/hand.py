@@ -40,7 +40,7 @@ def _draw(game: Game, side: str, n: int) -> list[str]:
     game.cards.hands[side].extend(drawn)
     if drawn:
         game._event({"type": "draw", "side": side, "count": len(drawn),
-                     "private": {"side": side, "cards": list(drawn)}})
+                     "private": {"side": game.hand_owner(side), "cards": list(drawn)}})
     return drawn
 
 

@@ -7,9 +7,11 @@ from typing import Any
 
 from .cards import CARDS, Card
 from .. import prebattle
-from ...core import GameState, Option, register
+from ...core import GameState, Option, SeatSpec, register
 from .game import PHASES, Game
 from ..scenario import Scenario
+from ..seating import SEATS, archie_option
+from ..teams import TEAM_MODES, is_team_seat, members_for, seat_specs
 from ..rules_object import BattleCryRules
 from ..terrain import TerrainEffect, effects as terrain_table
 from ..units import DICE, SIDES
@@ -31,6 +33,12 @@ OPTIONS: tuple[Option, ...] = (
            "The engine takes retreat and withdrawal decisions with its default policy.",
            label="Automatic retreats", chosen_on=()),
     *prebattle.OPTIONS,
+    Option("team_mode", str, "none",
+           "Epic: each side is a team, a Commanding General who holds the cards and gives one "
+           "each turn to one of the Major-Generals, one per general figure, who command the "
+           "units.",
+           choices=TEAM_MODES, label="Team game", excludes=("archie",), rated=False,
+           chosen_on=()),
 )
 
 #: What the game page says while Nightfall is in force (instead of the empty-hand rule).
@@ -65,6 +73,19 @@ class BattleCry(BattleCryRules):
         if options.get("nightfall"):
             return replace(self.victory, empty_hand_loses=False, notes=(NIGHTFALL_NOTE,))
         return self.victory
+
+    def seat_plan(self, scenario: Scenario, options: Mapping[str, Any]) -> tuple[SeatSpec, ...]:
+        mode = options.get("team_mode", "none")
+        if mode != "none":
+            return seat_specs(members_for(scenario, mode))
+        return SEATS
+
+    def computer_options(self, seats: tuple[str, ...]) -> dict:
+        """Archie holding seats of a team game plays them as any member would (E11): no
+        option; the seats of one side a side otherwise."""
+        if seats and all(is_team_seat(s) for s in seats):
+            return {}
+        return archie_option(seats)
 
     def new(self, scenario: Scenario, options: Mapping[str, Any], seed: int) -> Game:
         return Game._setup(scenario, self.name, dict(options), seed)
