@@ -82,6 +82,8 @@ class Team:
     ``initiative``: seats still to decide on Personal Authority at the end of their side's
     turn; ``initiative_flag``: the seat first in it rolled a flag and must retreat a unit.
     ``pinned``: seat -> the side's turn number in which it may not move (a swords result).
+    ``transferred``: units whose commander changed in the command step under way (each
+    changes at most once a step).
     """
 
     mode: str
@@ -93,6 +95,7 @@ class Team:
     initiative: list[str] = field(default_factory=list)
     initiative_flag: bool = False
     pinned: dict[str, int] = field(default_factory=dict)
+    transferred: list[str] = field(default_factory=list)
 
     # -- questions -------------------------------------------------------------------------
     def member(self, seat: str) -> Member:
@@ -125,20 +128,23 @@ class Team:
     # -- saving ----------------------------------------------------------------------------
     def copy(self) -> Team:
         return Team(self.mode, self.members, dict(self.command), self.acting, self.given,
-                    self.fallen[:], self.initiative[:], self.initiative_flag, dict(self.pinned))
+                    self.fallen[:], self.initiative[:], self.initiative_flag, dict(self.pinned),
+                    self.transferred[:])
 
     def to_dict(self) -> dict[str, Any]:
         return {"mode": self.mode,
                 "members": [[m.seat, m.side, m.role, m.general, m.name] for m in self.members],
                 "command": dict(self.command), "acting": self.acting, "given": self.given,
                 "fallen": self.fallen[:], "initiative": self.initiative[:],
-                "initiative_flag": self.initiative_flag, "pinned": dict(self.pinned)}
+                "initiative_flag": self.initiative_flag, "pinned": dict(self.pinned),
+                "transferred": self.transferred[:]}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Team:
         return cls(d["mode"], [Member(*m) for m in d["members"]], dict(d["command"]),
                    d["acting"], d["given"], list(d["fallen"]), list(d["initiative"]),
-                   bool(d["initiative_flag"]), dict(d["pinned"]))
+                   bool(d["initiative_flag"]), dict(d["pinned"]),
+                   list(d["transferred"]))
 
 
 def propose_command(board: Any, position: str, units: list[Any], generals: dict[str, Any],

@@ -144,7 +144,8 @@ def _transfers(game: Game, side: str) -> list[dict]:
     if len(majors) < 2:
         return []
     return [{"type": "transfer", "unit": u.id, "to": m}
-            for u in game.pieces.units.values() if u.side == side
+            for u in game.pieces.units.values()
+            if u.side == side and u.id not in team.transferred
             for m in majors if team.command.get(u.id) != m]
 
 
@@ -160,13 +161,17 @@ def do_transfer(game: Game, a: dict) -> None:
         raise IllegalAction("Give the unit to one of your living Major-Generals.")
     if team.command.get(u.id) == to:
         raise IllegalAction("That Major-General already commands that unit.")
+    if u.id in team.transferred:
+        raise IllegalAction("That unit has already changed commander at this start of turn.")
     was = team.command.get(u.id)
     team.command[u.id] = to
+    team.transferred.append(u.id)
     game._event({"type": "command_transferred", "side": side, "unit": u.id, "from": was, "to": to})
 
 
 def do_confirm_command(game: Game, a: dict) -> None:
     item = game.decisions.pending.pop(0)
+    _team(game).transferred.clear()
     game._event({"type": "command_confirmed", "side": item["side"]})
 
 
@@ -179,6 +184,7 @@ def do_give_card(game: Game, a: dict) -> None:
     if to not in team.majors(side):
         raise IllegalAction("Give the card to one of your living Major-Generals.")
     team.given, team.acting = cid, to
+    team.transferred.clear()
     game.current.step = "play_card"
     game._event({"type": "card_given", "side": side, "to": to,
                  "private": {"side": to, "card": cid}})

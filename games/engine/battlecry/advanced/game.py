@@ -317,7 +317,7 @@ class Game(State):
         """
         side = seat           # one seat per side, named after it
         blind = False         # a Major-General does not see his side's hand (E10)
-        if self.team is not None:
+        if self.team is not None and seat not in SIDES:   # a side: what its team knows
             try:
                 side = self.team.member(seat).side
             except KeyError:
