@@ -411,7 +411,8 @@ def public(game: Game, seat: str | None) -> dict[str, Any]:
     team = _team(game)
     side = _side_of(team, seat)
     given = None
-    if team.given and (seat == team.acting or seat == commander_seat(game.current.active)):
+    if team.given and seat is not None and seat in (team.acting,
+                                                    commander_seat(game.current.active)):
         given = team.given
     return {
         "mode": team.mode,
