@@ -34,6 +34,8 @@ def chance_of(events: list[dict]) -> tuple[list, list]:
             rolls.extend(e.get("rolls") or ())
         elif kind == "draw":
             draws.extend(e["private"]["cards"])
+        elif kind == "cup_draw":                 # Doubles: the name drawn for the next turn
+            draws.append(e["seat"])
     rolls.extend(rerolled)
     return rolls, draws
 

@@ -196,7 +196,7 @@ def _held_by(e: dict) -> str:
     return ", ".join(sorted(e["units"])) or "no unit"
 
 
-#: The events of a team game (Epic), each told by a function of the event and the tracker.
+#: The events of a team game (Epic, Doubles), each told by a function of the event and the tracker.
 TEAM_EVENTS = {
     "command_transferred": lambda e, tr: (
         f"{_cap(tr.unit(e['unit']))} now takes orders from {seat_words(e['to'])}."),
@@ -214,6 +214,10 @@ TEAM_EVENTS = {
         f"{seat_words(e['seat'])} may not move units in his side's next turn."),
     "initiative_retreat": lambda e, tr: (
         f"{seat_words(e['seat'])} must pull {tr.unit(e['unit'])} back a hex."),
+    "cup_draw": lambda e, tr: f"Drawn from the cup: {seat_words(e['seat'])} plays next.",
+    "cup_refilled": lambda e, tr: "The cup is empty: every player's names go back in.",
+    "general_withdrawn": lambda e, tr: (
+        f"{e['name']} ({side_name(e['side'])}) is taken off the board: one figure a player."),
     "killed_in_action": lambda e, tr: (
         f"{seat_words(e['seat'])} is killed in action; his units pass to "
         + (", ".join(sorted({seat_words(s) for s in e['units'].values()})) or "nobody") + "."),

@@ -8,6 +8,9 @@ rulings 40-49):
   scenario (``<side>-major-1``, ``-2``, ... in the scenario's order of generals), each
   represented by that figure. A side without a general figure is played by its Commanding
   General alone, who then commands the units himself.
+- ``doubles``: no Commanding General; one or two Major-Generals a side (the first two
+  general figures of the side; the others are taken off the board), each with his own
+  hand. A side without a general figure has one Major-General without a figure.
 
 This module holds the team's declared state (:class:`Team`), the seats a scenario gives
 (:func:`seat_specs`) and the command proposed at the deal (:func:`propose_command`); it
@@ -22,7 +25,7 @@ from ..core import SeatSpec
 from .sides import SIDES
 
 #: The values of the ``team_mode`` option: none (one seat a side), or a team game.
-TEAM_MODES = ("none", "epic")
+TEAM_MODES = ("none", "epic", "doubles")
 
 COMMANDER = "Commanding General"
 MAJOR = "Major-General"
@@ -59,8 +62,13 @@ def members_for(scenario: Any, mode: str) -> list[Member]:
     ``none``), commanders first, side by side in the order of :data:`SIDES`."""
     out: list[Member] = []
     for side in SIDES:
-        out.append(Member(commander_seat(side), side, COMMANDER))
         gens = [g for g in scenario.generals if g.side == side]
+        if mode == "doubles":
+            if not gens:
+                out.append(Member(major_seat(side, 1), side, MAJOR))
+            gens = gens[:2]
+        else:
+            out.append(Member(commander_seat(side), side, COMMANDER))
         for n, g in enumerate(gens, start=1):
             out.append(Member(major_seat(side, n), side, MAJOR, g.id, g.name))
     return out
@@ -84,6 +92,8 @@ class Team:
     ``pinned``: seat -> the side's turn number in which it may not move (a swords result).
     ``transferred``: units whose commander changed in the command step under way (each
     changes at most once a step).
+    Doubles only: ``cup``, the names left in the cup; ``hands``, the hands of Major-Generals
+    whose hand is not in play (``holder[side]``'s hand is ``cards.hands[side]``).
     """
 
     mode: str
@@ -96,6 +106,9 @@ class Team:
     initiative_flag: bool = False
     pinned: dict[str, int] = field(default_factory=dict)
     transferred: list[str] = field(default_factory=list)
+    cup: list[str] = field(default_factory=list)
+    hands: dict[str, list[str]] = field(default_factory=dict)
+    holder: dict[str, str] = field(default_factory=dict)
 
     # -- questions -------------------------------------------------------------------------
     def member(self, seat: str) -> Member:
@@ -106,6 +119,11 @@ class Team:
 
     def commander(self, side: str) -> str:
         return commander_seat(side)
+
+    def mates(self, seat: str) -> list[str]:
+        """The living team-mates of a Major-General."""
+        side = self.member(seat).side
+        return [m for m in self.majors(side) if m != seat]
 
     def majors(self, side: str, alive: bool = True) -> list[str]:
         """The Major-Generals of ``side`` (the living ones by default); the Commanding
@@ -129,10 +147,13 @@ class Team:
     def copy(self) -> Team:
         return Team(self.mode, self.members, dict(self.command), self.acting, self.given,
                     self.fallen[:], self.initiative[:], self.initiative_flag, dict(self.pinned),
-                    self.transferred[:])
+                    self.transferred[:], self.cup[:],
+                    {s: h[:] for s, h in self.hands.items()}, dict(self.holder))
 
     def to_dict(self) -> dict[str, Any]:
-        return {"mode": self.mode,
+        doubles = ({"cup": self.cup[:], "hands": {s: h[:] for s, h in self.hands.items()},
+                    "holder": dict(self.holder)} if self.mode == "doubles" else {})
+        return {**doubles, "mode": self.mode,
                 "members": [[m.seat, m.side, m.role, m.general, m.name] for m in self.members],
                 "command": dict(self.command), "acting": self.acting, "given": self.given,
                 "fallen": self.fallen[:], "initiative": self.initiative[:],
@@ -144,7 +165,8 @@ class Team:
         return cls(d["mode"], [Member(*m) for m in d["members"]], dict(d["command"]),
                    d["acting"], d["given"], list(d["fallen"]), list(d["initiative"]),
                    bool(d["initiative_flag"]), dict(d["pinned"]),
-                   list(d["transferred"]))
+                   list(d["transferred"]), list(d.get("cup", ())),
+                   {s: list(h) for s, h in d.get("hands", {}).items()}, dict(d.get("holder", {})))
 
 
 def propose_command(board: Any, position: str, units: list[Any], generals: dict[str, Any],

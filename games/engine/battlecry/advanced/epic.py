@@ -433,6 +433,11 @@ def sees_hand(game: Game, seat: str | None) -> str | None:
     return None
 
 
+def seat_hand(game: Game, seat: str | None) -> list[str] | None:
+    side = sees_hand(game, seat)
+    return list(game.cards.hands[side]) if side is not None else None
+
+
 def _side_of(team: Team, seat: str | None) -> str | None:
     if seat is None:
         return None

@@ -27,7 +27,7 @@ from ..pieces import General, Unit
 from ..scenario import Scenario, load_scenario
 from ..terrain import KINDS
 from ..state import Cards, Decisions, Effects, Field, Pending, Pieces, Score, Turn, _clone
-from . import battle, effects, epic, hand, movement, prebattle, tactics, turn
+from . import battle, doubles, effects, epic, hand, movement, prebattle, tactics, turn
 from ..teams import Team, seat_specs
 from ..state import State
 from ..units import CAVALRY, GENERAL_MOVE, INFANTRY, SIDES, other
@@ -55,8 +55,11 @@ _STEPS = {
     **prebattle.STEPS,
 }
 
-#: The steps of a team game (Epic: docs/rulings.md E1-E12) beside the base ones.
-_TEAM_STEPS = {**_STEPS, **epic.STEPS}
+#: The steps of a team game (Epic: docs/rulings.md E1-E12; Doubles: D1-D9) beside the
+#: base ones.
+_TEAM_STEPS = {"epic": {**_STEPS, **epic.STEPS}, "doubles": {**_STEPS, **doubles.STEPS}}
+#: The rules of each team mode.
+_TEAM_RULES = {"epic": epic, "doubles": doubles}
 
 #: Every phase a game can be in: a turn step or a decision, or the end.
 PHASES = (*_STEPS, *epic.PHASES, "over")
@@ -120,6 +123,8 @@ class Game(State):
                       "secret": {"extras": piles[side], "order": list(deck)}})
         if prebattle.wanted(g):
             prebattle.begin(g)          # the deal waits for the campaign's pre-battle dice
+        elif options.get("team_mode") == "doubles":
+            doubles.setup(g)            # a hand for each player, the first turn from the cup
         else:
             for side in (first, second):
                 if side != g.archie:
@@ -317,6 +322,8 @@ class Game(State):
         """
         side = seat           # one seat per side, named after it
         blind = False         # a Major-General does not see his side's hand (E10)
+        if self.team is not None and self.team.mode == "doubles" and seat not in SIDES:
+            return doubles.determinize(self, seat, seed)
         if self.team is not None and seat not in SIDES:   # a side: what its team knows
             try:
                 side = self.team.member(seat).side
@@ -429,12 +436,16 @@ class Game(State):
         """The seat whose decision it is: the active side's own seat (a team game: the
         seat the team rules name, docs/rulings.md E3)."""
         if self.team is not None:
-            return epic.deciding(self)
+            return _TEAM_RULES[self.team.mode].deciding(self)
         return self.active_side
 
     def hand_owner(self, side: str) -> str:
-        """The seat holding ``side``'s hand: the side's own seat, or its Commanding General."""
-        return self.team.commander(side) if self.team is not None else side
+        """The seat holding ``side``'s hand in play: the side's own seat, its Commanding
+        General (Epic), or the Major-General whose turn it is (Doubles)."""
+        team = self.team
+        if team is None:
+            return side
+        return team.holder[side] if team.mode == "doubles" else team.commander(side)
 
     @property
     def active_side(self) -> str | None:
@@ -577,7 +588,7 @@ class Game(State):
 
     def check_generals(self, side: str) -> None:
         if self.team is not None:
-            epic.general_fell(self, side)
+            _TEAM_RULES[self.team.mode].general_fell(self, side)
         if self.field.initial_generals[side] and not any(g.side == side for g in self.pieces.generals.values()):
             self._finish(other(side), "generals")
 
@@ -623,8 +634,10 @@ class Game(State):
         if self.outcome:
             return []
         if self.team is not None:
-            own = self.phase in epic.STEPS
-            return epic.legal_actions(self, [] if own else self._base_actions())
+            own = self.phase in epic.STEPS and self.team.mode == "epic"
+            rules = _TEAM_RULES[self.team.mode]
+            return rules.legal_actions(self, [] if own or self.phase == "assign_command"
+                                       else self._base_actions())
         return self._base_actions()
 
     def _base_actions(self) -> list[dict]:
@@ -717,14 +730,14 @@ class Game(State):
             raise IllegalAction("An action needs a type.")
         kind = action["type"]
         phase = self.phase
-        team = self.team is not None
-        if kind not in (_TEAM_STEPS if team else _STEPS).get(phase, ()):
+        mode = self.team.mode if self.team is not None else None
+        if kind not in (_TEAM_STEPS[mode] if mode else _STEPS).get(phase, ()):
             raise IllegalAction(_wrong_step(kind, phase))
         self._events = []
         self._script_rolls = list(rolls or [])
         self._script_draws = list(draws or [])
         # every handler checks everything before it changes anything
-        (_TEAM_HANDLERS if team else _HANDLERS)[kind](self, action)
+        (_TEAM_HANDLERS[mode] if mode else _HANDLERS)[kind](self, action)
         self._settle()
         events, self._events = self._events, []
         return events
@@ -742,7 +755,8 @@ class Game(State):
         self._script_rolls, self._script_draws = [], []
         try:
             if self.team is not None:
-                _TEAM_FAST.get(kind, _TEAM_HANDLERS[kind])(self, action)
+                mode = self.team.mode
+                _TEAM_FAST[mode].get(kind, _TEAM_HANDLERS[mode][kind])(self, action)
             else:
                 _FAST.get(kind, _HANDLERS[kind])(self, action)
             self._settle()
@@ -819,7 +833,8 @@ class Game(State):
         """Carry out pending items that need nobody's decision."""
         while self.decisions.pending and not self.outcome:
             item = self.decisions.pending[0]
-            auto = (_TEAM_AUTOMATIC if self.team is not None else _AUTOMATIC).get(item["do"])
+            auto = (_TEAM_AUTOMATIC[self.team.mode] if self.team is not None
+                    else _AUTOMATIC).get(item["do"])
             if auto is not None:
                 self.decisions.pending.pop(0)
                 auto(self, item)
@@ -828,6 +843,8 @@ class Game(State):
                 return
             if battle._prepare(self, item):
                 item["ready"] = True
+                if self.team is not None and self.team.mode == "doubles":
+                    doubles.before_decision(self, item)
                 return
             self.decisions.pending.pop(0)
             battle._resolve_default(self, item)
@@ -879,15 +896,17 @@ class Game(State):
         hand, only the deciding seat the details of a decision (docs/rulings.md E10).
         """
         if self.team is None:
-            return self._view(side, side, side)
+            held = list(self.cards.hands[side]) if side in SIDES else None
+            return self._view(side, held, side)
         deciding = self.deciding
         detail = self.active_side if side is not None and side == deciding else None
-        out = self._view(side, epic.sees_hand(self, side), detail)
+        rules = _TEAM_RULES[self.team.mode]
+        out = self._view(side, rules.seat_hand(self, side), detail)
         out["deciding"] = deciding
-        out["team"] = epic.public(self, side)
+        out["team"] = rules.public(self, side)
         return out
 
-    def _view(self, viewer: str | None, hand_of: str | None, detail: str | None) -> dict:
+    def _view(self, viewer: str | None, held: list[str] | None, detail: str | None) -> dict:
         sc = self.scenario
         decision = None
         if self.decisions.pending and self.decisions.pending[0].get("ready"):
@@ -921,7 +940,7 @@ class Game(State):
             "card": self.current.card, "mode": self.current.mode, "effect": self.current.effect,
             "orders_left": self.current.orders_left, "archie": self.archie,
             "casualties": dict(self.score.casualties),
-            "hand": list(self.cards.hands[hand_of]) if hand_of in SIDES else None,
+            "hand": held,
             "hand_counts": {s: len(self.cards.hands[s]) for s in SIDES},
             "deck_counts": {s: len(self.cards.decks[s]) for s in SIDES},
             "discards": {s: list(self.cards.discards[s]) for s in SIDES},
@@ -964,15 +983,19 @@ _AUTOMATIC: dict[str, Callable[[Game, Pending], None]] = {
     **prebattle.AUTOMATIC,
 }
 assert set(_HANDLERS) == {k for kinds in _STEPS.values() for k in kinds}
-#: A team game's handlers: Epic's own actions, and base actions it checks or carries on.
-_TEAM_HANDLERS: dict[str, Handler] = {**_HANDLERS, **epic.HANDLERS}
-_TEAM_FAST: dict[str, Handler] = {**{k: v for k, v in _FAST.items() if k not in epic.HANDLERS},
-                                  **epic.FAST}
-_TEAM_AUTOMATIC: dict[str, Callable[[Game, Pending], None]] = {
-    **_AUTOMATIC, "finish_turn": epic.auto_finish_turn}
+#: A team game's handlers by mode: its own actions, and base actions it checks or carries on.
+_TEAM_HANDLERS: dict[str, dict[str, Handler]] = {
+    mode: {**_HANDLERS, **rules.HANDLERS} for mode, rules in _TEAM_RULES.items()}
+_TEAM_FAST: dict[str, dict[str, Handler]] = {
+    mode: {**{k: v for k, v in _FAST.items() if k not in rules.HANDLERS}, **rules.FAST}
+    for mode, rules in _TEAM_RULES.items()}
+_TEAM_AUTOMATIC: dict[str, dict[str, Callable[[Game, Pending], None]]] = {
+    mode: {**_AUTOMATIC, "finish_turn": rules.auto_finish_turn}
+    for mode, rules in _TEAM_RULES.items()}
 #: Phases of a team game whose actions are drawn from the full list (it is filtered).
 _TEAM_LISTED = frozenset({*epic.STEPS, "play_card", "battle"})
-assert set(_TEAM_HANDLERS) == {k for kinds in _TEAM_STEPS.values() for k in kinds}
+for _mode, _steps in _TEAM_STEPS.items():
+    assert set(_TEAM_HANDLERS[_mode]) == {k for kinds in _steps.values() for k in kinds}
 
 
 

@@ -320,10 +320,15 @@ def auto_finish_turn(game: Game, item) -> None:
     game.check_end_of_turn()
     if game.outcome:
         return
+    begin_turn(game, other(game.current.active))
+
+
+def begin_turn(game: Game, side: str) -> None:
+    """The next player turn begins, ``side``'s (the other side's, but in Doubles)."""
     for u in game.pieces.units.values():
         if u.engaged and not combat.in_melee(game, u):
             game.writable_unit(u).engaged = False
-    game.current.active = other(game.current.active)
+    game.current.active = side
     game.current.number += 1
     game._reset_turn()
     game.current.step = "play_card"
