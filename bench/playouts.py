@@ -2,6 +2,7 @@
 
 Usage:  python bench/playouts.py [--games N] [--seed S] [--ruleset NAME]
                                  [--scenario games/scenarios/<slug>.json ...]
+                                 [--team-mode epic|doubles]
 
 Without ``--scenario`` it runs on the bench field and on Fredericksburg.  For each it
 plays N games to the end on one core, choosing each action uniformly at random:
@@ -12,6 +13,10 @@ plays N games to the end on one core, choosing each action uniformly at random:
 and times ``copy()`` and ``determinize()`` on positions met along the way.  Times are CPU
 time of the process (``time.process_time``), so other work on the machine weighs less.  Actions per
 second is the headline: uniform random games are long.  Prints the figures; asserts nothing.
+
+``--team-mode``: each scenario is run twice, as a plain game and as a team game of that
+mode (the option ``team_mode``), and the team game's rates are printed as a share of the
+plain game's.
 """
 from __future__ import annotations
 
@@ -36,9 +41,9 @@ CLOCK = time.process_time
 FREDERICKSBURG = ROOT / "games" / "scenarios" / "fredericksburg.json"
 
 
-def checked_game(scenario, seed: int, ruleset: str) -> int:
+def checked_game(scenario, seed: int, ruleset: str, options: dict | None = None) -> int:
     rng = random.Random(seed)
-    game = Game.new(scenario, ruleset=ruleset, seed=seed)
+    game = Game.new(scenario, ruleset=ruleset, seed=seed, options=options)
     n = 0
     while game.outcome is None and game.current.number <= TURN_CAP:
         game.apply(rng.choice(game.legal_actions()))
@@ -46,9 +51,10 @@ def checked_game(scenario, seed: int, ruleset: str) -> int:
     return n
 
 
-def search_game(scenario, seed: int, keep: list, ruleset: str) -> int:
+def search_game(scenario, seed: int, keep: list, ruleset: str,
+                options: dict | None = None) -> int:
     rng = random.Random(seed)
-    game = Game.new(scenario, ruleset=ruleset, seed=seed)
+    game = Game.new(scenario, ruleset=ruleset, seed=seed, options=options)
     n = 0
     while game.outcome is None and game.current.number <= TURN_CAP:
         game.apply_unchecked(game.sample_action(rng))
@@ -58,7 +64,8 @@ def search_game(scenario, seed: int, keep: list, ruleset: str) -> int:
     return n
 
 
-def rates(scenario, games: int, seed: int, keep: list, ruleset: str) -> tuple[float, float, int]:
+def rates(scenario, games: int, seed: int, keep: list, ruleset: str,
+          options: dict | None = None) -> tuple[float, float, int]:
     """Actions/s on both paths; games alternate between the paths, so a change in the
     machine's load during the run weighs on both alike."""
     clock = CLOCK
@@ -66,9 +73,9 @@ def rates(scenario, games: int, seed: int, keep: list, ruleset: str) -> tuple[fl
     done = [0, 0]
     for i in range(games):
         t0 = clock()
-        done[0] += checked_game(scenario, seed + i, ruleset)
+        done[0] += checked_game(scenario, seed + i, ruleset, options)
         t1 = clock()
-        done[1] += search_game(scenario, seed + i, keep, ruleset)
+        done[1] += search_game(scenario, seed + i, keep, ruleset, options)
         spent[0] += t1 - t0
         spent[1] += clock() - t1
     return done[0] / spent[0], done[1] / spent[1], done[0]
@@ -95,19 +102,24 @@ def machine_speed() -> float:
     return 0.2 / best
 
 
-def bench(scenario, games: int, seed: int, ruleset: str) -> None:
+def bench(scenario, games: int, seed: int, ruleset: str,
+          options: dict | None = None) -> tuple[float, float]:
     positions: list = []
-    checked, search, n_checked = rates(scenario, games, seed, positions, ruleset)
-    positions = positions[:400] or [Game.new(scenario, ruleset=ruleset, seed=seed)]
+    checked, search, n_checked = rates(scenario, games, seed, positions, ruleset, options)
+    positions = positions[:400] or [Game.new(scenario, ruleset=ruleset, seed=seed,
+                                             options=options)]
     copy_us = per_call_us(lambda g, i: g.copy(), positions, 4000)
-    det_us = per_call_us(lambda g, i: g.determinize(g.active_side or "union", i), positions, 4000)
-    print(f"scenario: {scenario.slug}  ruleset: {ruleset}  games: {games} a path  "
+    det_us = per_call_us(lambda g, i: g.determinize(g.deciding or g.seats[0].name, i),
+                         positions, 4000)
+    mode = f"  team mode: {options['team_mode']}" if options else ""
+    print(f"scenario: {scenario.slug}  ruleset: {ruleset}{mode}  games: {games} a path  "
           f"(mean {n_checked / games:.0f} actions a game)")
     print(f"  checked path: {checked:9,.0f} actions/s  (legal_actions + random choice + apply)")
     print(f"  search path:  {search:9,.0f} actions/s  (sample_action + apply_unchecked)  "
           f"= {search / checked:.1f}x checked")
     print(f"  copy():        {copy_us:6.1f} us   determinize(): {det_us:6.1f} us  "
           f"(mean over {len(positions)} positions of play)")
+    return checked, search
 
 
 def main() -> None:
@@ -116,13 +128,20 @@ def main() -> None:
     ap.add_argument("--scenario", action="append")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--ruleset", choices=sorted(RULESETS), default=DEFAULT_RULESET)
+    ap.add_argument("--team-mode", choices=("epic", "doubles"), default=None)
     args = ap.parse_args()
     paths = [pathlib.Path(p) for p in args.scenario] if args.scenario else [None, FREDERICKSBURG]
     precompute_sight_lines()        # geometry tables are built once per process
     print(f"machine yardstick: {machine_speed():.1f} M small dicts/s (to compare runs across machines)")
     for path in paths:
         data = json.loads(path.read_text()) if path else sample_scenario()
-        bench(load_scenario(data), args.games, args.seed, args.ruleset)
+        scenario = load_scenario(data)
+        plain = bench(scenario, args.games, args.seed, args.ruleset)
+        if args.team_mode:
+            team = bench(scenario, args.games, args.seed, args.ruleset,
+                         {"team_mode": args.team_mode})
+            print(f"  {args.team_mode} / plain: checked path {team[0] / plain[0]:.0%}, "
+                  f"search path {team[1] / plain[1]:.0%}")
 
 
 if __name__ == "__main__":

@@ -321,7 +321,6 @@ class Game(State):
         future die or draw of this game can be read from the result.
         """
         side = seat           # one seat per side, named after it
-        blind = False         # a Major-General does not see his side's hand (E10)
         if self.team is not None and self.team.mode == "doubles" and seat not in SIDES:
             return doubles.determinize(self, seat, seed)
         if self.team is not None and seat not in SIDES:   # a side: what its team knows
@@ -329,7 +328,8 @@ class Game(State):
                 side = self.team.member(seat).side
             except KeyError:
                 raise ValueError(f"this game has no seat {seat!r}") from None
-            blind = epic.sees_hand(self, seat) is None
+            if epic.sees_hand(self, seat) is None:
+                return self._determinize_blind(seat, side, seed)
         if side not in SIDES:
             raise ValueError(f"determinize needs a side, not {side!r}")
         g = self.copy()
@@ -347,16 +347,28 @@ class Game(State):
         held = len(foe_hand)
         g.cards.decks[side] = own
         g.cards.hands[foe], g.cards.decks[foe] = theirs[:held], theirs[held:]
-        if blind:
-            given = self.team.given if self.team and self.team.acting == seat else None
-            mine_held = [c for c in g.cards.hands[side] if c != given]
-            pool = shuffled(sorted(mine_held + g.cards.decks[side]), seed, 4)
-            g.cards.hands[side] = ([given] if given in g.cards.hands[side] else []) + pool[:len(mine_held)]
-            g.cards.decks[side] = pool[len(mine_held):]
         for item in g.decisions.pending:
-            if item["do"] == "keep_card" and (item["side"] == foe or blind):
+            if item["do"] == "keep_card" and item["side"] == foe:
                 cards_held = g.cards.hands[item["side"]]
                 item["cards"] = cards_held[-len(item["cards"]):]
+        return g
+
+    def _determinize_blind(self, seat: str, side: str, seed: int) -> "Game":
+        """An Epic Major-General does not see his side's hand (E10), but for the card he was
+        given: the rest of it is dealt again with the side's deck, as unseen cards."""
+        team = self.team
+        given = team.given if team is not None and team.acting == seat else None
+        src = self.copy()
+        held = [c for c in src.cards.hands[side] if c != given]
+        src.cards.hands[side] = [c for c in src.cards.hands[side] if c == given]
+        src.cards.decks[side] = src.cards.decks[side] + held
+        g = src.determinize(side, seed)
+        deck = g.cards.decks[side]
+        g.cards.hands[side] = g.cards.hands[side] + deck[len(deck) - len(held):]
+        del deck[len(deck) - len(held):]
+        for item in g.decisions.pending:
+            if item["do"] == "keep_card" and item["side"] == side:
+                item["cards"] = g.cards.hands[side][-len(item["cards"]):]
         return g
 
     @property
