@@ -57,6 +57,9 @@ STANDARD_PHASES = {
     "evade": "evade the melee or stand",
     "battle_back": "battle back or decline",
     "breakthrough": "advance and melee again, or hold the ground",
+    # Grand Battle Cry (docs/rulings.md G1-G10)
+    "command": "give command cards to the Field Generals",
+    "initiative": "act on his own initiative or wait",
 }
 
 

@@ -186,9 +186,11 @@ def seat_words(seat: str | None) -> str:
     """A team game's seat in words: "the Union Commanding General", "Union Major-General 2"."""
     side, _, rest = (seat or "").partition("-")
     if rest == "commander":
-        return f"the {side_name(side)} Commanding General"
+        return f"the {side_name(side)} commander"
     if rest.startswith("major-"):
         return f"{side_name(side)} Major-General {rest[6:]}"
+    if rest in ("left", "centre", "right"):
+        return f"the {side_name(side)} Field General of the {rest} flank"
     return side_name(side) or "nobody"
 
 
@@ -214,6 +216,13 @@ TEAM_EVENTS = {
         f"{seat_words(e['seat'])} may not move units in his side's next turn."),
     "initiative_retreat": lambda e, tr: (
         f"{seat_words(e['seat'])} must pull {tr.unit(e['unit'])} back a hex."),
+    "card_assigned": lambda e, tr: (
+        f"The {side_name(e['side'])} Commander-in-Chief gave {seat_words(e['to'])} a card."),
+    "command_given": lambda e, tr: (
+        f"The {side_name(e['side'])} Commander-in-Chief has given his orders "
+        f"({e['cards']} card{'s' if e['cards'] != 1 else ''})."),
+    "offensive_roll": lambda e, tr: (
+        f"All-Out Offensive: {seat_words(e['seat'])} rolled {faces(e['rolls'])}."),
     "cup_draw": lambda e, tr: f"Drawn from the cup: {seat_words(e['seat'])} plays next.",
     "cup_refilled": lambda e, tr: "The cup is empty: every player's names go back in.",
     "general_withdrawn": lambda e, tr: (
