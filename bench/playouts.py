@@ -2,7 +2,7 @@
 
 Usage:  python bench/playouts.py [--games N] [--seed S] [--ruleset NAME]
                                  [--scenario games/scenarios/<slug>.json ...]
-                                 [--team-mode epic|doubles]
+                                 [--team-mode epic|doubles|grand]
 
 Without ``--scenario`` it runs on the bench field and on Fredericksburg.  For each it
 plays N games to the end on one core, choosing each action uniformly at random:
@@ -128,7 +128,8 @@ def main() -> None:
     ap.add_argument("--scenario", action="append")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--ruleset", choices=sorted(RULESETS), default=DEFAULT_RULESET)
-    ap.add_argument("--team-mode", choices=("epic", "doubles"), default=None)
+    ap.add_argument("--team-mode", choices=("epic", "doubles", "grand"), default=None,
+                    help="grand: with --ruleset standard")
     args = ap.parse_args()
     paths = [pathlib.Path(p) for p in args.scenario] if args.scenario else [None, FREDERICKSBURG]
     precompute_sight_lines()        # geometry tables are built once per process

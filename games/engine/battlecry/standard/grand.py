@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from ...core import SeatSpec
 from ...core.chance import derive_seed, shuffled
 from .. import dice as _dice
-from ..hexgrid import SECTION_OF, SECTIONS
+from ..hexgrid import SECTIONS
 from ..units import SIDES, other
 from . import hand, turn
 from .cards import card_of
@@ -106,8 +106,8 @@ class Grand:
 # -- flanks --------------------------------------------------------------------------------
 def flank_of(game: StandardGame, side: str, h: int) -> str:
     """The flank a hex belongs to for ``side``: its section, the leftmost of two on a line."""
-    secs = SECTION_OF[game.field.positions[side]][h]
-    return next(s for s in SECTIONS if s in secs)
+    secs = game.board.section_of[game.field.positions[side]][h]
+    return next(s for s in game.board.sections if s in secs)
 
 
 def _fields(side: str) -> list[str]:
@@ -412,7 +412,8 @@ def _open_order(game: StandardGame, seat: str, kind: str) -> bool:
     side = game.current.active
     flank = _flank(seat)
     units = [u.id for u in game.pieces.units.values() if turn.may_order(game, u)
-             and u.kind == kind and flank in SECTION_OF[game.field.positions[side]][u.hex]]
+             and u.kind == kind
+             and flank in game.board.section_of[game.field.positions[side]][u.hex]]
     if not units:
         game.event({"type": "initiative_no_effect", "side": side, "seat": seat})
         return False
