@@ -10,7 +10,7 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from games.engine import RULESETS, Game, IllegalAction, OptionError, replay
+from games.engine import RULESETS, Game, IllegalAction, OptionError, replay, view_event
 from tests.engine.helpers import G, H, U, scenario
 from tests.engine.scenarios import shipped
 
@@ -244,7 +244,12 @@ def test_round_trip_replay_and_what_each_seat_sees(seed, slug):
     seats = [s.name for s in g.seats]
     while not g.outcome and len(log) < 150:
         action = g.sample_action(rng)
-        log.append({"action": action, "events": g.apply(action)})
+        events = g.apply(action)
+        log.append({"action": action, "events": events})
+        for e in events:
+            if e["type"] == "draw":            # drawn cards: the Commander-in-Chief's alone
+                assert [s for s in seats if "cards" in view_event(e, s)] == [
+                    f"{e['side']}-commander"]
         for seat in seats:
             side, _, role = seat.partition("-")
             view = g.view(seat)

@@ -338,6 +338,10 @@ class StandardGame:
             return grand.deciding(self)
         return self.active_side
 
+    def hand_owner(self, side: str) -> str:
+        """The seat holding ``side``'s hand: its own seat, or its Commander-in-Chief."""
+        return grand.commander_seat(side) if self.team is not None else side
+
     @property
     def active_side(self) -> str | None:
         if self.outcome:
