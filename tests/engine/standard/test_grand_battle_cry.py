@@ -102,6 +102,22 @@ def test_field_generals_play_left_to_right_in_their_own_flank():
     assert g.team.ordered_by == {uid(g, 4, 8): "union-left", uid(g, 20, 8): "union-right"}
 
 
+def test_a_card_whose_flank_the_neighbour_already_ordered_is_played_ordering_nothing():
+    units = [U("union", "infantry", 7, 7), U("union", "infantry", 20, 8),
+             U("confederate", "infantry", 12, 0)]
+    g = grand(units=units, generals=[G("union", 22, 8), G("confederate", 16, 0)])
+    give(g, "union", ["std_probe_left", "std_probe_centre", "std_rally", "std_leadership"])
+    g.apply({"type": "assign_card", "card": "std_probe_left", "to": "union-left"})
+    g.apply({"type": "assign_card", "card": "std_probe_centre", "to": "union-centre"})
+    end_command(g)
+    g.apply({"type": "play_card", "card": "std_probe_left"})     # orders the unit on the line
+    assert (g.phase, g.deciding) == ("play_card", "union-centre")
+    assert g.legal_actions() == [{"type": "play_card", "card": "std_probe_centre"}]
+    g.apply({"type": "play_card", "card": "std_probe_centre"})
+    assert g.team.ordered_by == {uid(g, 7, 7): "union-left"}
+    assert g.deciding == "union-right"                           # on initiative
+
+
 def test_initiative_a_unit_symbol_orders_one_unit_of_that_kind_on_his_flank():
     g = grand()
     give(g, "union", ["std_probe_right", "std_rally", "std_bombard", "std_leadership"])

@@ -195,7 +195,8 @@ def legal_actions(game: StandardGame, base: list[dict]) -> list[dict]:
         return [{"type": "roll_initiative"}, {"type": "pass_initiative"}]
     if step == "play_card":
         cid = team.assigned[team.queue[0][0]]
-        return turn.plays(game, cid)
+        # pieces on a line his neighbour's card ordered first: played, ordering nothing (G3)
+        return turn.plays(game, cid) or [{"type": "play_card", "card": cid}]
     if step in ("move", "battle"):
         seat = _mover(game)
         return [a for a in base if a["type"] in ("end_movement", "end_turn")
