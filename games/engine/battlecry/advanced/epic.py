@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from .. import dice as _dice
 from .. import retreat
 from ...core.errors import IllegalAction
-from ..teams import COMMANDER, MAJOR, Team, commander_seat, members_for, propose_command
+from ..teams import MAJOR, Team, commander_seat, members_for, propose_command
 from ..units import SIDES, other
 from . import battle, combat, tactics, turn
 
@@ -460,5 +460,3 @@ HANDLERS = {
     "pass_initiative": do_pass_initiative, "initiative_retreat": do_initiative_retreat,
 }
 FAST = {"end_turn": end_turn_unchecked, "order": order_unchecked}
-
-__all__ = ["COMMANDER", "HANDLERS", "FAST", "PHASES", "STEPS"]

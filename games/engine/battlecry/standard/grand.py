@@ -86,7 +86,6 @@ class Grand:
     done: list[str] = field(default_factory=list)
     played: list[str] = field(default_factory=list)
     special: bool = False
-    mode: str = "grand"
 
     def copy(self) -> Grand:
         return Grand(self.stage, dict(self.assigned), [e[:] for e in self.queue],
@@ -435,7 +434,7 @@ def public(game: StandardGame, seat: str | None) -> dict[str, Any]:
     assigned = dict(team.assigned) if side == game.current.active else {}
     return {"mode": "grand", "seats": [{"seat": s.name, "side": s.side, "role": s.role}
                                        for s in seat_specs()],
-            "stage": team.stage, "assigned": assigned,
+            "stage": team.stage, "assigned": assigned, "special": team.special,
             "given_to": sorted(team.assigned), "ordered_by": dict(team.ordered_by),
             "queue": [e[0] for e in team.queue], "holds_hand": commander}
 
