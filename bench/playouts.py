@@ -2,6 +2,7 @@
 
 Usage:  python bench/playouts.py [--games N] [--seed S] [--ruleset NAME]
                                  [--scenario games/scenarios/<slug>.json | <slug> ...]
+                                 [--team-mode epic|doubles|grand]
 
 Without ``--scenario`` it runs on the bench field and on Fredericksburg; ``--scenario`` takes a
 file or a shipped scenario's slug, as many times as wanted (``--scenario shiloh --scenario
@@ -14,6 +15,10 @@ plays N games to the end on one core, choosing each action uniformly at random:
 and times ``copy()`` and ``determinize()`` on positions met along the way.  Times are CPU
 time of the process (``time.process_time``), so other work on the machine weighs less.  Actions per
 second is the headline: uniform random games are long.  Prints the figures; asserts nothing.
+
+``--team-mode``: each scenario is run twice, as a plain game and as a team game of that
+mode (the option ``team_mode``), and the team game's rates are printed as a share of the
+plain game's.
 """
 from __future__ import annotations
 
@@ -37,9 +42,9 @@ CLOCK = time.process_time
 FREDERICKSBURG = ROOT / "games" / "scenarios" / "fredericksburg.json"
 
 
-def checked_game(scenario, seed: int, ruleset: str) -> int:
+def checked_game(scenario, seed: int, ruleset: str, options: dict | None = None) -> int:
     rng = random.Random(seed)
-    game = Game.new(scenario, ruleset=ruleset, seed=seed)
+    game = Game.new(scenario, ruleset=ruleset, seed=seed, options=options)
     n = 0
     while game.outcome is None and game.current.number <= TURN_CAP:
         game.apply(rng.choice(game.legal_actions()))
@@ -47,9 +52,10 @@ def checked_game(scenario, seed: int, ruleset: str) -> int:
     return n
 
 
-def search_game(scenario, seed: int, keep: list, ruleset: str) -> int:
+def search_game(scenario, seed: int, keep: list, ruleset: str,
+                options: dict | None = None) -> int:
     rng = random.Random(seed)
-    game = Game.new(scenario, ruleset=ruleset, seed=seed)
+    game = Game.new(scenario, ruleset=ruleset, seed=seed, options=options)
     n = 0
     while game.outcome is None and game.current.number <= TURN_CAP:
         game.apply_unchecked(game.sample_action(rng))
@@ -59,7 +65,8 @@ def search_game(scenario, seed: int, keep: list, ruleset: str) -> int:
     return n
 
 
-def rates(scenario, games: int, seed: int, keep: list, ruleset: str) -> tuple[float, float, int]:
+def rates(scenario, games: int, seed: int, keep: list, ruleset: str,
+          options: dict | None = None) -> tuple[float, float, int]:
     """Actions/s on both paths; games alternate between the paths, so a change in the
     machine's load during the run weighs on both alike."""
     clock = CLOCK
@@ -67,9 +74,9 @@ def rates(scenario, games: int, seed: int, keep: list, ruleset: str) -> tuple[fl
     done = [0, 0]
     for i in range(games):
         t0 = clock()
-        done[0] += checked_game(scenario, seed + i, ruleset)
+        done[0] += checked_game(scenario, seed + i, ruleset, options)
         t1 = clock()
-        done[1] += search_game(scenario, seed + i, keep, ruleset)
+        done[1] += search_game(scenario, seed + i, keep, ruleset, options)
         spent[0] += t1 - t0
         spent[1] += clock() - t1
     return done[0] / spent[0], done[1] / spent[1], done[0]
@@ -96,19 +103,24 @@ def machine_speed() -> float:
     return 0.2 / best
 
 
-def bench(scenario, games: int, seed: int, ruleset: str) -> None:
+def bench(scenario, games: int, seed: int, ruleset: str,
+          options: dict | None = None) -> tuple[float, float]:
     positions: list = []
-    checked, search, n_checked = rates(scenario, games, seed, positions, ruleset)
-    positions = positions[:400] or [Game.new(scenario, ruleset=ruleset, seed=seed)]
+    checked, search, n_checked = rates(scenario, games, seed, positions, ruleset, options)
+    positions = positions[:400] or [Game.new(scenario, ruleset=ruleset, seed=seed,
+                                             options=options)]
     copy_us = per_call_us(lambda g, i: g.copy(), positions, 4000)
-    det_us = per_call_us(lambda g, i: g.determinize(g.active_side or "union", i), positions, 4000)
-    print(f"scenario: {scenario.slug}  ruleset: {ruleset}  games: {games} a path  "
+    det_us = per_call_us(lambda g, i: g.determinize(g.deciding or g.seats[0].name, i),
+                         positions, 4000)
+    mode = f"  team mode: {options['team_mode']}" if options else ""
+    print(f"scenario: {scenario.slug}  ruleset: {ruleset}{mode}  games: {games} a path  "
           f"(mean {n_checked / games:.0f} actions a game)")
     print(f"  checked path: {checked:9,.0f} actions/s  (legal_actions + random choice + apply)")
     print(f"  search path:  {search:9,.0f} actions/s  (sample_action + apply_unchecked)  "
           f"= {search / checked:.1f}x checked")
     print(f"  copy():        {copy_us:6.1f} us   determinize(): {det_us:6.1f} us  "
           f"(mean over {len(positions)} positions of play)")
+    return checked, search
 
 
 def main() -> None:
@@ -117,6 +129,8 @@ def main() -> None:
     ap.add_argument("--scenario", action="append")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--ruleset", choices=sorted(RULESETS), default=DEFAULT_RULESET)
+    ap.add_argument("--team-mode", choices=("epic", "doubles", "grand"), default=None,
+                    help="grand: with --ruleset standard")
     args = ap.parse_args()
     paths = [_path(p) for p in args.scenario] if args.scenario else [None, FREDERICKSBURG]
     print(f"machine yardstick: {machine_speed():.1f} M small dicts/s (to compare runs across machines)")
@@ -125,7 +139,12 @@ def main() -> None:
         scenario.board.precompute_sight_lines()     # its board's tables are built once per process
         print(f"board: {scenario.board.name} ({scenario.board.width} x {scenario.board.rows}, "
               f"{scenario.board.size} hexes)")
-        bench(scenario, args.games, args.seed, args.ruleset)
+        plain = bench(scenario, args.games, args.seed, args.ruleset)
+        if args.team_mode:
+            team = bench(scenario, args.games, args.seed, args.ruleset,
+                         {"team_mode": args.team_mode})
+            print(f"  {args.team_mode} / plain: checked path {team[0] / plain[0]:.0%}, "
+                  f"search path {team[1] / plain[1]:.0%}")
 
 
 def _path(text: str) -> pathlib.Path:

@@ -130,6 +130,13 @@ SCORES = {
     "end_rally": _constant(0.0),
     "fight_back": _constant(1.0),
     "decline": _constant(0.0),
+    # a team game's own decisions (Epic): keep the command proposed, act when free to
+    "transfer": _constant(-0.5),
+    "confirm_command": _constant(0.0),
+    "give_card": _constant(0.0),
+    "roll_initiative": _constant(0.3),
+    "pass_initiative": _constant(0.0),
+    "initiative_retreat": _away,
     # the standard ruleset's own decisions
     "order_general": _constant(0.2),
     "discard_card": _constant(0.0),

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from games.engine.core import get_ruleset, side_of_seat
+from games.engine.core import derive_seed, get_ruleset, side_of_seat
 
 from .generic import POLICIES as GENERIC_POLICIES
 from .budget import Budget
@@ -61,5 +61,11 @@ def choose(game, seat: str, name: str, seed: int, budget: Budget | None = None) 
     else:
         raise ValueError(f"unknown policy or level {name!r}")
     if has_battlecry_kit(get_ruleset(game.ruleset)):
-        return POLICIES[policy](game, side_of_seat(game.seats, seat), budget, seed)
+        side = side_of_seat(game.seats, seat)
+        if seat != side:
+            # one of several seats of a side (a team game): the side's policies may read
+            # what the side knows, so they play on a copy where what this seat cannot see
+            # (its side's hand, for a Major-General) is re-dealt first
+            game = game.determinize(seat, derive_seed(seed, 1))
+        return POLICIES[policy](game, side, budget, seed)
     return GENERIC_POLICIES[policy](game, seat, budget, seed)

@@ -5,7 +5,8 @@ from .core import GameState
 from .facade import Game
 from .battlecry.prebattle import ROLL_EVENTS as _PREBATTLE_ROLLS
 
-_ROLL_EVENTS = ("attack", "general_attacked", "reroll", "sharpshooter", "order_roll",
+_ROLL_EVENTS = ("attack", "general_attacked", "reroll", "sharpshooter", "order_roll", "initiative_roll",
+                "offensive_roll",
                 *_PREBATTLE_ROLLS,
                 "morale_check", "rallied")     # the last two: the standard ruleset's rolls
 
@@ -34,6 +35,8 @@ def chance_of(events: list[dict]) -> tuple[list, list]:
             rolls.extend(e.get("rolls") or ())
         elif kind == "draw":
             draws.extend(e["private"]["cards"])
+        elif kind == "cup_draw":                 # Doubles: the name drawn for the next turn
+            draws.append(e["seat"])
     rolls.extend(rerolled)
     return rolls, draws
 

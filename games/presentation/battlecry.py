@@ -46,6 +46,10 @@ ADVANCED_PHASES = {
     "supply_move": "send a unit back (Short Supply)",
     "fight_back": "play Fight Back or decline",
     "nightfall": "night has fallen: the game ends",
+    # Epic games (docs/rulings.md E1-E12)
+    "assign_command": "share the units among the Major-Generals",
+    "command": "give a command card to a Major-General",
+    "initiative": "act on his own initiative or wait",
 }
 #: The standard rules' phases.
 STANDARD_PHASES = {
@@ -53,6 +57,9 @@ STANDARD_PHASES = {
     "evade": "evade the melee or stand",
     "battle_back": "battle back or decline",
     "breakthrough": "advance and melee again, or hold the ground",
+    # Grand Battle Cry (docs/rulings.md G1-G10)
+    "command": "give command cards to the Field Generals",
+    "initiative": "act on his own initiative or wait",
 }
 
 

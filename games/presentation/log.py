@@ -152,7 +152,8 @@ def describe(e: dict, viewer: str | None, tr: Tracker, archie: Archie | None = N
     if t == "move_again":
         return "Hit and Run: the cavalry may move again."
     if t == "draw":
-        if e.get("cards") and viewer == e.get("side"):
+        if e.get("cards") and (viewer == e.get("side")
+                               or (viewer or "").startswith(f"{e.get('side')}-")):
             return f"You drew {', '.join(card_name(c) for c in e['cards'])}."
         return f"{side} drew {e['count']} card{'s' if e['count'] != 1 else ''}."
     if t == "reshuffle":
@@ -176,7 +177,60 @@ def describe(e: dict, viewer: str | None, tr: Tracker, archie: Archie | None = N
         return None
     if t.startswith("prebattle_"):
         return prebattle.describe(e, tr.unit, hex_label)
+    if t in TEAM_EVENTS:
+        return TEAM_EVENTS[t](e, tr)
     return kit.unworded(t)
+
+
+def seat_words(seat: str | None) -> str:
+    """A team game's seat in words: "the Union Commanding General", "Union Major-General 2"."""
+    side, _, rest = (seat or "").partition("-")
+    if rest == "commander":
+        return f"the {side_name(side)} commander"
+    if rest.startswith("major-"):
+        return f"{side_name(side)} Major-General {rest[6:]}"
+    if rest in ("left", "centre", "right"):
+        return f"the {side_name(side)} Field General of the {rest} flank"
+    return side_name(side) or "nobody"
+
+
+def _held_by(e: dict) -> str:
+    return ", ".join(sorted(e["units"])) or "no unit"
+
+
+#: The events of a team game (Epic, Doubles), each told by a function of the event and the tracker.
+TEAM_EVENTS = {
+    "command_transferred": lambda e, tr: (
+        f"{_cap(tr.unit(e['unit']))} now takes orders from {seat_words(e['to'])}."),
+    "command_confirmed": lambda e, tr: (
+        f"The {side_name(e['side'])} Commanding General confirmed who commands which units."),
+    "card_given": lambda e, tr: (
+        f"The {side_name(e['side'])} Commanding General gave {seat_words(e['to'])} "
+        + (f"{card_name(e['card'])}." if e.get("card") else "a command card.")),
+    "initiative_roll": lambda e, tr: (
+        f"{seat_words(e['seat'])} acted on his own initiative and rolled {faces(e['rolls'])}."),
+    "initiative_passed": lambda e, tr: f"{seat_words(e['seat'])} waited for orders.",
+    "initiative_no_effect": lambda e, tr: (
+        f"{seat_words(e['seat'])}'s roll has no effect on the units he commands."),
+    "initiative_pinned": lambda e, tr: (
+        f"{seat_words(e['seat'])} may not move units in his side's next turn."),
+    "initiative_retreat": lambda e, tr: (
+        f"{seat_words(e['seat'])} must pull {tr.unit(e['unit'])} back a hex."),
+    "card_assigned": lambda e, tr: (
+        f"The {side_name(e['side'])} Commander-in-Chief gave {seat_words(e['to'])} a card."),
+    "command_given": lambda e, tr: (
+        f"The {side_name(e['side'])} Commander-in-Chief has given his orders "
+        f"({e['cards']} card{'s' if e['cards'] != 1 else ''})."),
+    "offensive_roll": lambda e, tr: (
+        f"All-Out Offensive: {seat_words(e['seat'])} rolled {faces(e['rolls'])}."),
+    "cup_draw": lambda e, tr: f"Drawn from the cup: {seat_words(e['seat'])} plays next.",
+    "cup_refilled": lambda e, tr: "The cup is empty: every player's names go back in.",
+    "general_withdrawn": lambda e, tr: (
+        f"{e['name']} ({side_name(e['side'])}) is taken off the board: one figure a player."),
+    "killed_in_action": lambda e, tr: (
+        f"{seat_words(e['seat'])} is killed in action; his units pass to "
+        + (", ".join(sorted({seat_words(s) for s in e['units'].values()})) or "nobody") + "."),
+}
 
 
 def _cap(s: str) -> str:

@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from functools import partial
 from types import MappingProxyType
-from typing import cast
+from typing import Any, cast
 
 from .. import dice as _dice
 from .cards import EXTRA_SUFFIX, card_of, extra_ids, player_deck_ids
 from .combat import attack_profile, dice_profile
-from ...core import derive_seed, get_ruleset, one_seat_per_side
+from ...core import SeatSpec, derive_seed, get_ruleset, one_seat_per_side
 from ...core.chance import next_random, shuffled
 from ...core.errors import IllegalAction
 from .movement import MOVE_AGAIN, forget_after_unit_move, general_destinations, unit_destinations
@@ -26,12 +26,14 @@ from ..pieces import General, Unit
 from ..scenario import Scenario, load_scenario
 from ..terrain import KINDS
 from ..state import Cards, Decisions, Effects, Field, Pending, Pieces, Score, Turn, _clone
-from . import battle, effects, hand, movement, prebattle, tactics, turn
+from . import battle, doubles, effects, epic, hand, movement, prebattle, tactics, turn
+from ..teams import Team, seat_specs
 from ..state import State
 from ..units import CAVALRY, GENERAL_MOVE, INFANTRY, SIDES, other
 
 DECISIONS = ("retreat", "general_retreat", "withdraw", "take_ground", "discard", "keep_card",
-             "rally", "reinforce", "supply_move", "fight_back", "nightfall", *prebattle.PHASES)
+             "rally", "reinforce", "supply_move", "fight_back", "nightfall", "assign_command",
+             *prebattle.PHASES)
 _STEPS = {
     "play_card": ("play_card",),
     "order": ("order", "confirm_orders"),
@@ -52,11 +54,18 @@ _STEPS = {
     **prebattle.STEPS,
 }
 
+#: The steps of a team game (Epic: docs/rulings.md E1-E12; Doubles: D1-D9) beside the
+#: base ones.
+_TEAM_STEPS = {"epic": {**_STEPS, **epic.STEPS}, "doubles": {**_STEPS, **doubles.STEPS}}
+#: The rules of each team mode.
+_TEAM_RULES = {"epic": epic, "doubles": doubles}
+
 #: Every phase a game can be in: a turn step or a decision, or the end.
-PHASES = (*_STEPS, "over")
+PHASES = (*_STEPS, *epic.PHASES, "over")
 
 #: Markers on units: the Advanced rules have none (the standard rules' morale markers).
 _NO_MARKERS: Mapping[str, str] = MappingProxyType({})
+_ONE_SEAT_PER_SIDE = one_seat_per_side(SIDES)
 
 
 class Game(State):
@@ -65,8 +74,10 @@ class Game(State):
     #: ``hand_limit_before_keep``: a game saved before the hand limit waited for the
     #: keep-one choice of a two-card draw (docs/rulings.md, ruling 3) plays on and replays
     #: as it was played, checking the limit with both drawn cards still in hand.
-    __slots__ = ("hand_limit_before_keep",)
+    #: ``team``: the teams of an Epic game (None when each side has one seat).
+    __slots__ = ("hand_limit_before_keep", "team")
     hand_limit_before_keep: bool
+    team: Team | None
 
     # -- creation --------------------------------------------------------------------------
     @classmethod
@@ -81,6 +92,7 @@ class Game(State):
         g.board = scenario.board
         g.outcome = None
         g.hand_limit_before_keep = False
+        g.team = None
         g.current = Turn(1, scenario.first_side, "play_card")
         g.fx = Effects()
         g.pieces = Pieces(
@@ -110,11 +122,15 @@ class Game(State):
                       "secret": {"extras": piles[side], "order": list(deck)}})
         if prebattle.wanted(g):
             prebattle.begin(g)          # the deal waits for the campaign's pre-battle dice
+        elif options.get("team_mode") == "doubles":
+            doubles.setup(g)            # a hand for each player, the first turn from the cup
         else:
             for side in (first, second):
                 if side != g.archie:
                     hand._draw(g, side, hand.capacity(g, side))
             tactics.begin_turn_cards(g)
+        if options.get("team_mode", "none") == "epic":
+            epic.setup(g)
         g.setup_events = g._events
         g._events = []
         return g
@@ -189,7 +205,10 @@ class Game(State):
             "reinforced": score.reinforced, "casualties": score.casualties,
             "ordered": current.ordered, "moved": current.moved,
         })
-        legacy = {"hand_limit_before_keep": True} if self.hand_limit_before_keep else {}
+        legacy: dict[str, Any] = ({"hand_limit_before_keep": True}
+                                  if self.hand_limit_before_keep else {})
+        if self.team is not None:
+            legacy["team"] = self.team.to_dict()
         return {
             **shared, **legacy, "ruleset": self.ruleset, "seed": self.seed, "rng": self.rng,
             "turn": current.number, "active": current.active, "step": current.step,
@@ -218,6 +237,7 @@ class Game(State):
         g.ruleset, g.options, g.seed, g.rng = d["ruleset"], d["options"], d["seed"], d["rng"]
         g.outcome = d["outcome"]
         g.hand_limit_before_keep = bool(d.get("hand_limit_before_keep"))
+        g.team = Team.from_dict(d["team"]) if d.get("team") else None
         g.current = Turn(d["turn"], d["active"], d["step"], d["card"], d["mode"], d["effect"],
                          d["order_rule"], d["orders_left"], d["ordered"], d["moved"],
                          set(d["locked"]), set(d["gen_moved"]), set(d["attacked"]))
@@ -273,6 +293,7 @@ class Game(State):
         g.board = self.board
         g.seed, g.rng, g.outcome = self.seed, self.rng, self.outcome
         g.hand_limit_before_keep = self.hand_limit_before_keep
+        g.team = self.team.copy() if self.team is not None else None
         p = self.pieces
         # a hex's sides are replaced, never edited: a shallow copy of obstacles is enough
         g.pieces = Pieces(p.units.copy(), p.generals.copy(), p.obstacles[:], p.fieldworks_built,
@@ -299,6 +320,15 @@ class Game(State):
         future die or draw of this game can be read from the result.
         """
         side = seat           # one seat per side, named after it
+        if self.team is not None and self.team.mode == "doubles" and seat not in SIDES:
+            return doubles.determinize(self, seat, seed)
+        if self.team is not None and seat not in SIDES:   # a side: what its team knows
+            try:
+                side = self.team.member(seat).side
+            except KeyError:
+                raise ValueError(f"this game has no seat {seat!r}") from None
+            if epic.sees_hand(self, seat) is None:
+                return self._determinize_blind(seat, side, seed)
         if side not in SIDES:
             raise ValueError(f"determinize needs a side, not {side!r}")
         g = self.copy()
@@ -318,7 +348,26 @@ class Game(State):
         g.cards.hands[foe], g.cards.decks[foe] = theirs[:held], theirs[held:]
         for item in g.decisions.pending:
             if item["do"] == "keep_card" and item["side"] == foe:
-                item["cards"] = g.cards.hands[foe][-len(item["cards"]):]
+                cards_held = g.cards.hands[item["side"]]
+                item["cards"] = cards_held[-len(item["cards"]):]
+        return g
+
+    def _determinize_blind(self, seat: str, side: str, seed: int) -> "Game":
+        """An Epic Major-General does not see his side's hand (E10), but for the card he was
+        given: the rest of it is dealt again with the side's deck, as unseen cards."""
+        team = self.team
+        given = team.given if team is not None and team.acting == seat else None
+        src = self.copy()
+        held = [c for c in src.cards.hands[side] if c != given]
+        src.cards.hands[side] = [c for c in src.cards.hands[side] if c == given]
+        src.cards.decks[side] = src.cards.decks[side] + held
+        g = src.determinize(side, seed)
+        deck = g.cards.decks[side]
+        g.cards.hands[side] = g.cards.hands[side] + deck[len(deck) - len(held):]
+        del deck[len(deck) - len(held):]
+        for item in g.decisions.pending:
+            if item["do"] == "keep_card" and item["side"] == side:
+                item["cards"] = g.cards.hands[side][-len(item["cards"]):]
         return g
 
     @property
@@ -386,13 +435,28 @@ class Game(State):
             return self.decisions.pending[0]["do"]
         return self.current.step
 
-    #: One seat per side, named after it: a Battle Cry game seats one player a side.
-    seats = one_seat_per_side(SIDES)
+    @property
+    def seats(self) -> tuple[SeatSpec, ...]:
+        """One seat per side, named after it; a team game's seats (Epic) otherwise."""
+        if self.team is not None:
+            return seat_specs(self.team.members)
+        return _ONE_SEAT_PER_SIDE
 
     @property
     def deciding(self) -> str | None:
-        """The seat whose decision it is: the active side's own seat."""
+        """The seat whose decision it is: the active side's own seat (a team game: the
+        seat the team rules name, docs/rulings.md E3)."""
+        if self.team is not None:
+            return _TEAM_RULES[self.team.mode].deciding(self)
         return self.active_side
+
+    def hand_owner(self, side: str) -> str:
+        """The seat holding ``side``'s hand in play: the side's own seat, its Commanding
+        General (Epic), or the Major-General whose turn it is (Doubles)."""
+        team = self.team
+        if team is None:
+            return side
+        return team.holder[side] if team.mode == "doubles" else team.commander(side)
 
     @property
     def active_side(self) -> str | None:
@@ -534,6 +598,8 @@ class Game(State):
                 return
 
     def check_generals(self, side: str) -> None:
+        if self.team is not None:
+            _TEAM_RULES[self.team.mode].general_fell(self, side)
         if self.field.initial_generals[side] and not any(g.side == side for g in self.pieces.generals.values()):
             self._finish(other(side), "generals")
 
@@ -572,12 +638,20 @@ class Game(State):
 
     # -- actions -----------------------------------------------------------------------------
     def legal_actions(self) -> list[dict]:
-        """Every action the deciding side may take now (empty when the game is over).
+        """Every action the deciding seat may take now (empty when the game is over).
 
         The hexes in these actions are shared read-only dicts (:class:`~.hexgrid.HexJSON`).
         """
         if self.outcome:
             return []
+        if self.team is not None:
+            own = self.phase in epic.STEPS and self.team.mode == "epic"
+            rules = _TEAM_RULES[self.team.mode]
+            return rules.legal_actions(self, [] if own or self.phase == "assign_command"
+                                       else self._base_actions())
+        return self._base_actions()
+
+    def _base_actions(self) -> list[dict]:
         phase = self.phase
         side = cast(str, self.active_side)     # None only at nightfall, which needs no side
         out: list[dict] = []
@@ -667,13 +741,14 @@ class Game(State):
             raise IllegalAction("An action needs a type.")
         kind = action["type"]
         phase = self.phase
-        if kind not in _STEPS.get(phase, ()):
+        mode = self.team.mode if self.team is not None else None
+        if kind not in (_TEAM_STEPS[mode] if mode else _STEPS).get(phase, ()):
             raise IllegalAction(_wrong_step(kind, phase))
         self._events = []
         self._script_rolls = list(rolls or [])
         self._script_draws = list(draws or [])
         # every handler checks everything before it changes anything
-        _HANDLERS[kind](self, action)
+        (_TEAM_HANDLERS[mode] if mode else _HANDLERS)[kind](self, action)
         self._settle()
         events, self._events = self._events, []
         return events
@@ -690,7 +765,11 @@ class Game(State):
         self._events = None
         self._script_rolls, self._script_draws = [], []
         try:
-            _FAST.get(kind, _HANDLERS[kind])(self, action)
+            if self.team is not None:
+                mode = self.team.mode
+                _TEAM_FAST[mode].get(kind, _TEAM_HANDLERS[mode][kind])(self, action)
+            else:
+                _FAST.get(kind, _HANDLERS[kind])(self, action)
             self._settle()
         finally:
             self._events = []
@@ -701,6 +780,8 @@ class Game(State):
         if self.outcome:
             raise IllegalAction("The game is over.")
         phase = self.phase
+        if self.team is not None and phase in _TEAM_LISTED:
+            return rng.choice(self.legal_actions())
         if phase == "order":
             # rejection sampling over every unit plus "confirm": exact and uniform
             units = list(self.pieces.units.values())
@@ -763,7 +844,8 @@ class Game(State):
         """Carry out pending items that need nobody's decision."""
         while self.decisions.pending and not self.outcome:
             item = self.decisions.pending[0]
-            auto = _AUTOMATIC.get(item["do"])
+            auto = (_TEAM_AUTOMATIC[self.team.mode] if self.team is not None
+                    else _AUTOMATIC).get(item["do"])
             if auto is not None:
                 self.decisions.pending.pop(0)
                 auto(self, item)
@@ -772,6 +854,8 @@ class Game(State):
                 return
             if battle._prepare(self, item):
                 item["ready"] = True
+                if self.team is not None and self.team.mode == "doubles":
+                    doubles.before_decision(self, item)
                 return
             self.decisions.pending.pop(0)
             battle._resolve_default(self, item)
@@ -819,13 +903,27 @@ class Game(State):
         """The state as ``side`` may see it (``None``: a spectator).
 
         Never holds the other side's hand, any deck order, the seed or the random state.
+        In a team game ``side`` names a seat: only the Commanding General sees the side's
+        hand, only the deciding seat the details of a decision (docs/rulings.md E10).
         """
+        if self.team is None:
+            held = list(self.cards.hands[side]) if side in SIDES else None
+            return self._view(side, held, side)
+        deciding = self.deciding
+        detail = self.active_side if side is not None and side == deciding else None
+        rules = _TEAM_RULES[self.team.mode]
+        out = self._view(side, rules.seat_hand(self, side), detail)
+        out["deciding"] = deciding
+        out["team"] = rules.public(self, side)
+        return out
+
+    def _view(self, viewer: str | None, held: list[str] | None, detail: str | None) -> dict:
         sc = self.scenario
         decision = None
         if self.decisions.pending and self.decisions.pending[0].get("ready"):
             item = self.decisions.pending[0]
             decision = {"kind": item["do"], "side": item["side"]}
-            if side == item["side"]:
+            if detail == item["side"]:
                 for key in ("unit", "general", "steps", "made"):
                     if key in item:
                         decision[key] = item[key]
@@ -837,7 +935,7 @@ class Game(State):
             "scenario": {"slug": sc.slug, "name": sc.name, "board": sc.board.name},
             "ruleset": self.ruleset, "options": self.options,
             "turn": self.current.number, "active": self.current.active, "phase": self.phase,
-            "deciding": self.active_side, "decision": decision, "viewer": side,
+            "deciding": self.active_side, "decision": decision, "viewer": viewer,
             "positions": dict(self.field.positions),
             "terrain": [{"hex": self._h(i), "kind": t} for i, t in enumerate(self.field.terrain) if t],
             "obstacles": [{"hex": self._h(i), "sides": dict(o)} for i, o in enumerate(self.pieces.obstacles) if o],
@@ -853,7 +951,7 @@ class Game(State):
             "card": self.current.card, "mode": self.current.mode, "effect": self.current.effect,
             "orders_left": self.current.orders_left, "archie": self.archie,
             "casualties": dict(self.score.casualties),
-            "hand": list(self.cards.hands[side]) if side in SIDES else None,
+            "hand": held,
             "hand_counts": {s: len(self.cards.hands[s]) for s in SIDES},
             "deck_counts": {s: len(self.cards.decks[s]) for s in SIDES},
             "discards": {s: list(self.cards.discards[s]) for s in SIDES},
@@ -896,6 +994,19 @@ _AUTOMATIC: dict[str, Callable[[Game, Pending], None]] = {
     **prebattle.AUTOMATIC,
 }
 assert set(_HANDLERS) == {k for kinds in _STEPS.values() for k in kinds}
+#: A team game's handlers by mode: its own actions, and base actions it checks or carries on.
+_TEAM_HANDLERS: dict[str, dict[str, Handler]] = {
+    mode: {**_HANDLERS, **rules.HANDLERS} for mode, rules in _TEAM_RULES.items()}
+_TEAM_FAST: dict[str, dict[str, Handler]] = {
+    mode: {**{k: v for k, v in _FAST.items() if k not in rules.HANDLERS}, **rules.FAST}
+    for mode, rules in _TEAM_RULES.items()}
+_TEAM_AUTOMATIC: dict[str, dict[str, Callable[[Game, Pending], None]]] = {
+    mode: {**_AUTOMATIC, "finish_turn": rules.auto_finish_turn}
+    for mode, rules in _TEAM_RULES.items()}
+#: Phases of a team game whose actions are drawn from the full list (it is filtered).
+_TEAM_LISTED = frozenset({*epic.STEPS, "play_card", "battle"})
+for _mode, _steps in _TEAM_STEPS.items():
+    assert set(_TEAM_HANDLERS[_mode]) == {k for kinds in _steps.values() for k in kinds}
 
 
 

@@ -12,8 +12,11 @@ if TYPE_CHECKING:
 
 
 def capacity(game: Game, side: str) -> int:
-    """Hand capacity: the scenario's cards plus one per friendly general on the board."""
+    """Hand capacity: the scenario's cards plus one per friendly general on the board (in
+    Doubles each hand's: plus one for its player's own figure)."""
     gens = sum(1 for g in game.pieces.generals.values() if g.side == side)
+    if game.team is not None and game.team.mode == "doubles":
+        gens = min(gens, 1)       # each player's own hand: his own figure (rulings D3)
     return max(1, game.scenario.cards[side] + gens - game.hand_reduction.get(side, 0))
 
 
@@ -40,7 +43,7 @@ def _draw(game: Game, side: str, n: int) -> list[str]:
     game.cards.hands[side].extend(drawn)
     if drawn:
         game._event({"type": "draw", "side": side, "count": len(drawn),
-                     "private": {"side": side, "cards": list(drawn)}})
+                     "private": {"side": game.hand_owner(side), "cards": list(drawn)}})
     return drawn
 
 

@@ -7,9 +7,11 @@ from typing import Any
 
 from .cards import CARDS, Card
 from .. import prebattle
-from ...core import GameState, Option, register
+from ...core import GameState, Option, OptionError, SeatSpec, register
 from .game import PHASES, Game
 from ..scenario import Scenario
+from ..seating import SEATS, archie_option
+from ..teams import TEAM_MODES, is_team_seat, members_for, seat_specs
 from ..rules_object import BattleCryRules
 from ..terrain import TerrainEffect, effects as terrain_table
 from ..units import DICE, SIDES
@@ -31,6 +33,13 @@ OPTIONS: tuple[Option, ...] = (
            "The engine takes retreat and withdrawal decisions with its default policy.",
            label="Automatic retreats", chosen_on=()),
     *prebattle.OPTIONS,
+    Option("team_mode", str, "none",
+           "Epic: each side is a team, a Commanding General who holds the cards and gives one "
+           "each turn to one of the Major-Generals, one per general figure, who command the "
+           "units. Doubles: three or four players, each a Major-General with his own hand, "
+           "the next turn drawn from a cup.",
+           choices=TEAM_MODES, label="Team game", excludes=("archie",), rated=False,
+           chosen_on=()),
 )
 
 #: What the game page says while Nightfall is in force (instead of the empty-hand rule).
@@ -66,11 +75,38 @@ class BattleCry(BattleCryRules):
             return replace(self.victory, empty_hand_loses=False, notes=(NIGHTFALL_NOTE,))
         return self.victory
 
+    def seat_plan(self, scenario: Scenario, options: Mapping[str, Any]) -> tuple[SeatSpec, ...]:
+        mode = options.get("team_mode", "none")
+        if mode == "none":
+            return SEATS
+        if mode == "doubles":
+            check_doubles(scenario, options)
+        return seat_specs(members_for(scenario, mode))
+
+    def computer_options(self, seats: tuple[str, ...]) -> dict:
+        """Archie holding seats of a team game plays them as any member would (E11): no
+        option; the seats of one side a side otherwise."""
+        if seats and all(is_team_seat(s) for s in seats):
+            return {}
+        return archie_option(seats)
+
     def new(self, scenario: Scenario, options: Mapping[str, Any], seed: int) -> Game:
+        if options.get("team_mode") == "doubles":
+            check_doubles(scenario, options)
         return Game._setup(scenario, self.name, dict(options), seed)
 
     def from_dict(self, data: dict, scenario: Scenario | None = None) -> Game:
         return Game._load(data, scenario)
+
+
+def check_doubles(scenario: Scenario, options: Mapping[str, Any]) -> None:
+    """Doubles is for three or four players (AR DOUBLES, L507), outside campaigns (D1)."""
+    players = len(members_for(scenario, "doubles"))
+    if players < 3:
+        raise OptionError("team_mode", "Doubles needs three or four players: this scenario "
+                          "gives neither side two general figures.")
+    if any(options.get(o.name) for o in prebattle.OPTIONS):
+        raise OptionError("team_mode", "Doubles is not played in a campaign.")
 
 
 SUMMARY: tuple[str, ...] = (

@@ -29,6 +29,9 @@ def order_eligible(game: Game, unit) -> bool:
     by = rule["by"]
     if by == "supply":                       # Short Supply: any unit, either side
         return True
+    team = game.team
+    if team is not None and team.command.get(unit.id) != team.acting:
+        return False                         # another Major-General's unit (Epic)
     if unit.side != current.active or contact.enemy_zone(game, unit.side)[unit.hex]:
         return False
     if by == "section":
@@ -160,6 +163,9 @@ def unit_can_move(game: Game, u) -> bool:
         return False
     if uid in fx.no_move:
         return False
+    team = game.team
+    if team is not None and team.pinned.get(team.acting or "") == current.number:
+        return False                         # swords on his own initiative (Epic)
     if current.step == "move_again":
         return uid in fx.hit_and_run and uid not in fx.second_moved
     return uid not in current.moved
@@ -168,6 +174,9 @@ def general_can_move(game: Game, g) -> bool:
     current = game.current
     if g.side != current.active or g.id in current.gen_moved:
         return False
+    team = game.team
+    if team is not None and team.seat_of_general(g.id) != team.acting:
+        return False                         # another Major-General's figure (Epic)
     uid = game.pieces.unit_at[g.hex]
     return uid is None or (uid not in current.moved and uid not in current.locked)
 
@@ -311,10 +320,15 @@ def auto_finish_turn(game: Game, item) -> None:
     game.check_end_of_turn()
     if game.outcome:
         return
+    begin_turn(game, other(game.current.active))
+
+
+def begin_turn(game: Game, side: str) -> None:
+    """The next player turn begins, ``side``'s (the other side's, but in Doubles)."""
     for u in game.pieces.units.values():
         if u.engaged and not combat.in_melee(game, u):
             game.writable_unit(u).engaged = False
-    game.current.active = other(game.current.active)
+    game.current.active = side
     game.current.number += 1
     game._reset_turn()
     game.current.step = "play_card"

@@ -16,15 +16,17 @@ from typing import Any
 from .. import dice as _dice
 from ...core.chance import derive_seed, next_random, shuffled
 from ...core.errors import IllegalAction
-from ...core.seats import one_seat_per_side
+from ...core.seats import SeatSpec, one_seat_per_side
 from ..hexgrid import HexBoard
 from ..pieces import General, Unit
 from ..scenario import Scenario, load_scenario
 from ..state import Field, Pieces
 from ..units import GENERAL_MOVE, SIDES, other
-from . import battle, hand, prebattle, turn
+from . import battle, grand, hand, prebattle, turn
 from .cards import card_of, deck_ids
 from .terrain import blocks_sight, impassable, stops
+
+_ONE_SEAT_PER_SIDE = one_seat_per_side(SIDES)
 
 #: Flags that win unless the scenario file sets ``standard_flags`` (L4, L87; ruling S1).
 FLAGS_TO_WIN = 6
@@ -42,6 +44,10 @@ STEPS: dict[str, tuple[str, ...]] = {
     **prebattle.STEPS,
 }
 DECISIONS = ("retreat", "evade", "battle_back", "breakthrough", *prebattle.PHASES)
+#: Grand Battle Cry's steps beside the others (docs/rulings.md G1-G10).
+GRAND_STEPS: dict[str, tuple[str, ...]] = {**STEPS, **grand.STEPS}
+#: Every phase a game can be in.
+PHASES = (*STEPS, *grand.STEPS, "over")
 
 
 @dataclass(slots=True)
@@ -93,6 +99,7 @@ class StandardGame:
         "status", "unsupplied", "reinforced",
         "hands", "deck", "discards", "last_card", "captured", "casualties",
         "pending", "prebattle", "landmarks", "cache", "events", "script_rolls", "setup_events", "token",
+        "team",
     )
     scenario: Scenario
     board: HexBoard                 # the scenario's board, its tables shared by every game on it
@@ -121,6 +128,7 @@ class StandardGame:
     script_rolls: list[Any]
     setup_events: list[dict[str, Any]]
     token: object                   # owns the pieces this game may change in place
+    team: grand.Grand | None        # Grand Battle Cry's turn (None in a two-player game)
 
     # -- creation ------------------------------------------------------------------------
     @classmethod
@@ -132,6 +140,7 @@ class StandardGame:
         g.seed = g.rng = seed
         g.outcome = None
         g.current = Turn(1, scenario.first_side)
+        g.team = None
         units = {s.id: Unit(s.id, s.side, s.kind, s.figures, s.hex, s.green, s.fresh,
                             s.horse, s.special) for s in scenario.units}
         generals = {s.id: General(s.id, s.side, s.hex, s.name) for s in scenario.generals}
@@ -154,6 +163,9 @@ class StandardGame:
         else:
             for side in (scenario.first_side, other(scenario.first_side)):
                 hand.draw(g, side, scenario.cards[side])
+        if options.get("team_mode") == "grand":
+            g.team = grand.Grand()
+            g.current.step = "command"
         g.setup_events, g.events = g.events, []
         return g
 
@@ -208,6 +220,8 @@ class StandardGame:
         out["units"] = [u.to_dict(self.board.hexes) for u in self.pieces.units.values()]
         out["generals"] = [g.to_dict(self.board.hexes) for g in self.pieces.generals.values()]
         out["obstacles"] = [dict(o) if o else None for o in self.pieces.obstacles]
+        if self.team is not None:
+            out["team"] = self.team.to_dict()
         return out
 
     @classmethod
@@ -223,6 +237,7 @@ class StandardGame:
         g.pieces = _pieces(g.board, {u["id"]: Unit.from_dict(u, g.board.index_of) for u in d["units"]},
                            {x["id"]: General.from_dict(x, g.board.index_of) for x in d["generals"]},
                            [dict(o) if o else None for o in d["obstacles"]])
+        g.team = grand.Grand.from_dict(d["team"]) if d.get("team") else None
         g.derive()
         g.events, g.script_rolls, g.setup_events = [], [], []
         return g
@@ -251,6 +266,7 @@ class StandardGame:
         g.pending = _clone(self.pending) if self.pending else []
         g.prebattle = _clone(self.prebattle) if self.prebattle else {}
         g.cache, g.events, g.script_rolls, g.setup_events = self.cache.copy(), [], [], []
+        g.team = self.team.copy() if self.team is not None else None
         return g
 
     def writable_unit(self, u: Unit) -> Unit:
@@ -274,6 +290,8 @@ class StandardGame:
         """A game consistent with what ``side`` has seen: the other hand and the deck are
         re-dealt from exactly those cards, and the random stream is fresh."""
         side = seat           # one seat per side, named after it
+        if self.team is not None and side not in SIDES:
+            return grand.determinize(self, seat, seed)
         if side not in SIDES:
             raise ValueError(f"determinize needs a side, not {side!r}")
         g = self.copy()
@@ -308,13 +326,22 @@ class StandardGame:
             return self.pending[0]["do"]
         return self.current.step
 
-    #: One seat per side, named after it: a Battle Cry game seats one player a side.
-    seats = one_seat_per_side(SIDES)
+    @property
+    def seats(self) -> tuple[SeatSpec, ...]:
+        """One seat per side, named after it; Grand Battle Cry's seats otherwise."""
+        return grand.seat_specs() if self.team is not None else _ONE_SEAT_PER_SIDE
 
     @property
     def deciding(self) -> str | None:
-        """The seat whose decision it is: the active side's own seat."""
+        """The seat whose decision it is: the active side's own seat (Grand Battle Cry: the
+        seat its turn order names, docs/rulings.md G3)."""
+        if self.team is not None:
+            return grand.deciding(self)
         return self.active_side
+
+    def hand_owner(self, side: str) -> str:
+        """The seat holding ``side``'s hand: its own seat, or its Commander-in-Chief."""
+        return grand.commander_seat(side) if self.team is not None else side
 
     @property
     def active_side(self) -> str | None:
@@ -330,6 +357,10 @@ class StandardGame:
     def legal_actions(self) -> list[dict]:
         if self.outcome:
             return []
+        if self.team is not None:
+            phase = self.phase
+            own = phase in grand.STEPS or phase == "play_card"
+            return grand.legal_actions(self, [] if own else _LEGAL[phase](self))
         return _LEGAL[self.phase](self)
 
     def apply(self, action: dict, rolls: list | None = None, draws: list | None = None) -> list:
@@ -340,14 +371,15 @@ class StandardGame:
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction("An action needs a type.")
         phase = self.phase
-        if action["type"] not in STEPS.get(phase, ()):
+        team = self.team is not None
+        if action["type"] not in (GRAND_STEPS if team else STEPS).get(phase, ()):
             raise IllegalAction(_wrong_step(action["type"], phase))
         chosen = next((a for a in self.legal_actions() if _matches(a, action)), None)
         if chosen is None:
             raise IllegalAction(_refusal(action["type"]))
         self.events = []
         self.script_rolls = list(rolls or [])
-        HANDLERS[chosen["type"]](self, chosen)
+        (GRAND_HANDLERS if team else HANDLERS)[chosen["type"]](self, chosen)
         self.settle()
         events, self.events = self.events, []
         return events
@@ -356,7 +388,7 @@ class StandardGame:
         self.events = None
         self.script_rolls = []
         try:
-            HANDLERS[action["type"]](self, action)
+            (GRAND_HANDLERS if self.team is not None else HANDLERS)[action["type"]](self, action)
             self.settle()
         finally:
             self.events = []
@@ -366,7 +398,7 @@ class StandardGame:
         in the move step without listing every move."""
         if self.outcome:
             raise IllegalAction("The game is over.")
-        if self.phase == "move":
+        if self.phase == "move" and self.team is None:
             return self._sample_move(rng)
         return rng.choice(self.legal_actions())
 
@@ -420,6 +452,8 @@ class StandardGame:
             # carried out at once; what it led to may have been queued before it
             self.pending = [x for x in self.pending if x is not item]
         self.check_victory()
+        if self.team is not None:
+            grand.advance(self)
 
     def award(self, winner: str | None, reason: str,
               flags: Mapping[str, int] | None = None) -> list[dict]:
@@ -498,12 +532,22 @@ class StandardGame:
     def view(self, side: str | None) -> dict:
         """The state as ``side`` may see it: never the other hand, the deck's order, the
         seed or the random state."""
+        if self.team is not None:
+            deciding = self.deciding
+            detail = self.active_side if side is not None and side == deciding else None
+            out = self._view(side, grand.seat_hand(self, side), detail)
+            out["deciding"] = deciding
+            out["team"] = grand.public(self, side)
+            return out
+        return self._view(side, list(self.hands[side]) if side in SIDES else None, side)
+
+    def _view(self, side: str | None, held: list[str] | None, detail: str | None) -> dict:
         sc = self.scenario
         decision = None
         if self.pending and self.pending[0].get("ready"):
             item = self.pending[0]
             decision = {"kind": item["do"], "side": item["side"]}
-            if side == item["side"]:
+            if detail == item["side"]:
                 for key in ("unit", "general", "steps", "attacker"):
                     if key in item:
                         decision[key] = item[key]
@@ -536,7 +580,7 @@ class StandardGame:
             else ("section" if self.current.card else None), "effect": self.current.effect,
             "orders_left": self.current.orders_left, "archie": self.archie,
             "casualties": dict(self.casualties),
-            "hand": list(self.hands[side]) if side in SIDES else None,
+            "hand": held,
             "hand_counts": {s: len(self.hands[s]) for s in SIDES},
             "deck_counts": {s: deck for s in SIDES},
             "discards": {s: list(self.discards) for s in SIDES},
@@ -580,6 +624,9 @@ AUTOMATIC: dict[str, Callable[[StandardGame, dict], None]] = {
     **prebattle.AUTOMATIC,
 }
 assert set(HANDLERS) == {k for kinds in STEPS.values() for k in kinds}
+#: Grand Battle Cry's handlers: its own, and the base ones it carries on.
+GRAND_HANDLERS: dict[str, Handler] = {**HANDLERS, **grand.HANDLERS}
+assert set(GRAND_HANDLERS) == {k for kinds in GRAND_STEPS.values() for k in kinds}
 assert set(_LEGAL) == set(STEPS)
 
 

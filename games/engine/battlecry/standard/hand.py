@@ -24,4 +24,4 @@ def draw(game: StandardGame, side: str, n: int) -> None:
         game.hands[side].append(card)
         drawn.append(card)
     game.event({"type": "draw", "side": side, "count": len(drawn),
-                "private": {"side": side, "cards": drawn}})
+                "private": {"side": game.hand_owner(side), "cards": drawn}})

@@ -7,13 +7,15 @@ from typing import Any
 
 from ..cards import Card
 from ..prebattle import OPTIONS as PREBATTLE_OPTIONS
-from ...core import GameState, Option, register
+from ...core import GameState, Option, OptionError, SeatSpec, register
+from ..seating import SEATS, archie_option
 from ..scenario import Scenario
 from ..rules_object import BattleCryRules
 from ..units import SIDES
 from ..victory import VictoryTerms
 from .cards import CARDS
-from .game import STEPS, StandardGame
+from .game import PHASES, StandardGame
+from . import grand
 from .terrain_effects import effects as terrain_table
 
 OPTIONS: tuple[Option, ...] = (
@@ -22,6 +24,11 @@ OPTIONS: tuple[Option, ...] = (
            choices=(None, *SIDES), label="Archie, the computer opponent", rated=False,
            chosen_on=()),
     *PREBATTLE_OPTIONS,
+    Option("team_mode", str, "none",
+           "Grand Battle Cry: each side is a Commander-in-Chief, who holds the cards and "
+           "gives 1 to 3 each turn, and a Field General for each flank, who plays them there.",
+           choices=("none", "grand"), label="Team game", excludes=("archie",), rated=False,
+           chosen_on=()),
 )
 
 SUMMARY: tuple[str, ...] = (
@@ -57,7 +64,19 @@ class StandardRuleset(BattleCryRules):
     #: terrain, sight, general or charge): Archie's evaluation estimates threats with it.
     dice_by_range: Mapping[str, tuple[int, ...]] = {
         "infantry": (4, 3, 2, 1), "cavalry": (3,), "artillery": (5, 4, 3, 2, 1)}
-    phases = (*STEPS, "over")
+    phases = PHASES
+
+    def seat_plan(self, scenario: Scenario, options: Mapping[str, Any]) -> tuple[SeatSpec, ...]:
+        if options.get("team_mode", "none") == "grand":
+            return grand.seat_specs()
+        return SEATS
+
+    def computer_options(self, seats: tuple[str, ...]) -> dict:
+        """Archie holding seats of Grand Battle Cry plays them as a member would (G10)."""
+        names = {s.name for s in grand.seat_specs()}
+        if seats and all(s in names for s in seats):
+            return {}
+        return archie_option(seats)
     description = "The standard rules of the base game: morale, battle-back, breakthrough charges."
     summary: tuple[str, ...] = SUMMARY
     cards: Mapping[str, Card] = CARDS
@@ -72,6 +91,9 @@ class StandardRuleset(BattleCryRules):
         return self.victory
 
     def new(self, scenario: Scenario, options: Mapping[str, Any], seed: int) -> StandardGame:
+        if options.get("team_mode") == "grand" and any(options.get(o.name)
+                                                       for o in PREBATTLE_OPTIONS):
+            raise OptionError("team_mode", "Grand Battle Cry is not played in a campaign.")
         return StandardGame.setup(scenario, self.name, dict(options), seed)
 
     def from_dict(self, data: dict, scenario: Scenario | None = None) -> StandardGame:
