@@ -33,6 +33,13 @@ def format_of(data) -> str:
     return default_format()
 
 
+class ListedScenarios(models.Manager):
+    """The scenarios members choose from: every row but the drafts' practice copies."""
+
+    def get_queryset(self):
+        return super().get_queryset().filter(practice=False)
+
+
 class Scenario(models.Model):
     #: The scenario format the file is written in: the rulesets declaring it may play it.
     format = models.CharField(max_length=40, default=default_format,
@@ -52,11 +59,20 @@ class Scenario(models.Model):
     club_made = models.BooleanField(default=False)
     uploaded_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                     on_delete=models.SET_NULL, related_name="scenarios")
+    version = models.PositiveIntegerField(
+        default=1, help_text="The published version in force (games keep the version they began with).")
+    practice = models.BooleanField(
+        default=False, help_text="A draft's copy for practice games: listed nowhere, never published.")
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
+    #: Listed scenarios only; ``every`` also holds the drafts' practice copies.
+    objects = ListedScenarios()
+    every = models.Manager()
+
     class Meta:
         ordering = ["date", "name"]
+        base_manager_name = "every"
 
     def __str__(self) -> str:
         """The name, with the subtitle that tells apart battles of the same name
