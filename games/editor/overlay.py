@@ -2,7 +2,13 @@
 battle as it would be dealt (so it needs a draft the loader accepts)."""
 from __future__ import annotations
 
-from games.engine import DEFAULT_RULESET, Game, ScenarioError, load_scenario, sight_and_reach
+from games.engine import (
+    DEFAULT_RULESET,
+    Game,
+    ScenarioError,
+    load_scenario,
+    sight_and_reach,
+)
 
 
 class OverlayUnavailable(ValueError):

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.engine import BOARD, FULL_FIGURES, SIDES, SPECIAL_RULES, TERRAIN, UNIT_KINDS, HexBoard
+from games.engine import (
+    BOARD,
+    FULL_FIGURES,
+    SIDES,
+    SPECIAL_RULES,
+    TERRAIN,
+    UNIT_KINDS,
+    HexBoard,
+)
 
 #: Hexsides seen in a mirror held upright between the left and right halves.
 _ACROSS = {"E": "W", "W": "E", "NE": "NW", "NW": "NE", "SE": "SW", "SW": "SE"}

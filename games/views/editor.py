@@ -11,24 +11,35 @@ import json
 from collections.abc import Callable
 
 from django.contrib import messages
+from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from games.ai import LEVELS
 from games.boards import draw_board
 from games.editor import drafts
 from games.editor.checks import check, counts
 from games.editor.draft_view import board_view
 from games.editor.overlay import OverlayUnavailable, overlay
+from games.editor.practice import start_practice
 from games.editor.regions import region_hexes
 from games.editor.shape import HALVES, board_of, on_board, palette
 from games.editor.tools import LAYERS, EditRefused
-from games.engine import DEFAULT_RULESET, SIDE_NAMES, TERRAIN, ScenarioError, load_scenario, scenario_rulesets
+from games.engine import (
+    DEFAULT_RULESET,
+    SIDE_NAMES,
+    TERRAIN,
+    ScenarioError,
+    load_scenario,
+    scenario_rulesets,
+)
 from games.forms_editor import DraftDetailsForm
 from games.models import Scenario, ScenarioDraft
 from games.models.scenario import default_format
+from games.services import ActionRefused
 
 #: The tray's fields each tool reads, by the tool's own parameter names.
 TRAY_FIELDS: dict[str, dict[str, str]] = {
@@ -191,7 +202,7 @@ def editor_page(request, draft_id: int):
     context = {**_workspace(request, draft), **_details(draft), "palette": palette(board),
                "terrain_labels": {k: TERRAIN[k].label for k in TERRAIN}, "side_names": SIDE_NAMES,
                "tools": TOOL_KEYS, "layers": list(LAYERS), "halves": HALVES,
-               "tool": request.GET.get("tool", "terrain")}
+               "tool": request.GET.get("tool", "terrain"), "levels": list(LEVELS)}
     return render(request, "games/editor.html", context)
 
 
@@ -325,3 +336,26 @@ def details(request, draft_id: int):
         return redirect("editor:draft", draft.pk)
     context = {**_details(draft, form), **_workspace(request, draft), "saved": saved}
     return render(request, "games/editor.html#details-answer", context)
+
+
+@login_required
+@require_POST
+def practice(request, draft_id: int):
+    """Start a practice game of the draft, against Archie or a member (not published)."""
+    draft = _draft(request, draft_id)
+    opponent = None
+    name = request.POST.get("opponent", "").strip()
+    if name:
+        opponent = get_user_model().objects.filter(username=name[:150]).first()
+        if opponent is None:
+            messages.error(request, f"There is no member called {name[:40]}.")
+            return redirect("editor:draft", draft.pk)
+    try:
+        match = start_practice(draft, request.user, level=request.POST.get("level") or None, opponent=opponent)
+    except (EditRefused, ActionRefused) as exc:
+        messages.error(request, str(exc))
+        return redirect("editor:draft", draft.pk)
+    if opponent is not None:
+        messages.success(request, f"{opponent.get_username()} is challenged to a practice game of {draft}.")
+        return redirect(match.get_absolute_url())
+    return redirect(match.current_game().get_absolute_url())
