@@ -2,6 +2,7 @@
 from django.urls import path
 from rest_framework.routers import SimpleRouter
 
+from .drafts import DraftViewSet
 from .games import GameViewSet
 from .matches import MatchViewSet
 from .scenarios import ScenarioViewSet
@@ -11,6 +12,7 @@ router = SimpleRouter()
 router.register("scenarios", ScenarioViewSet, basename="scenario")
 router.register("matches", MatchViewSet, basename="match")
 router.register("games", GameViewSet, basename="game")
+router.register("drafts", DraftViewSet, basename="draft")
 
 urlpatterns = router.urls + [
     path("solo/", SoloViewSet.as_view({"post": "create"}), name="solo"),
