@@ -23,7 +23,7 @@ from games.models.scenario import _KEY_ORDER
 
 class DraftSerializer(serializers.ModelSerializer):
     name = serializers.SerializerMethodField()
-    base = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    base = serializers.SlugRelatedField(slug_field="slug", read_only=True, allow_null=True)
 
     class Meta:
         model = ScenarioDraft
@@ -36,6 +36,15 @@ class DraftSerializer(serializers.ModelSerializer):
 class ProblemSerializer(serializers.Serializer):
     message = serializers.CharField()
     hex = serializers.DictField(child=serializers.IntegerField(), allow_null=True)
+
+
+class CountsSerializer(serializers.Serializer):
+    side = serializers.CharField()
+    name = serializers.CharField()
+    units = serializers.IntegerField()
+    kinds = serializers.DictField(child=serializers.IntegerField(), help_text="Units by kind.")
+    figures = serializers.IntegerField()
+    generals = serializers.IntegerField()
 
 
 class DraftDetailSerializer(DraftSerializer):
@@ -51,7 +60,7 @@ class DraftDetailSerializer(DraftSerializer):
         return [{"message": p.text, "hex": {"col": p.hex[0], "row": p.hex[1]} if p.hex else None}
                 for p in check(draft.data).problems]
 
-    @extend_schema_field(OpenApiTypes.OBJECT)
+    @extend_schema_field(CountsSerializer(many=True))
     def get_counts(self, draft) -> list[dict]:
         return counts(draft.data)
 

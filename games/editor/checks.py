@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from games.engine import FULL_FIGURES, SIDE_NAMES, SIDES
 from games.models.scenario import scenario_file_errors
 
+from .schema_errors import schema_errors
+
 _AT = re.compile(r" at \((-?\d+),(-?\d+)\)")
 _ENTRY = re.compile(r"^(terrain|units|generals|flag_tokens)\[(\d+)\]")
 
@@ -50,7 +52,7 @@ def _hex_of_entry(data: Mapping, message: str) -> tuple[int, int] | None:
 def check(data) -> Checked:
     """The import's problems with the draft, each with its hex when it names one."""
     out = Checked()
-    for text in scenario_file_errors(data):
+    for text in scenario_file_errors(data, find_schema_errors=schema_errors):
         m = _AT.search(text)
         where = (int(m.group(1)), int(m.group(2))) if m else _hex_of_entry(data, text)
         out.problems.append(Problem(text, where))

@@ -11,6 +11,7 @@ import json
 import secrets
 
 from django.db import transaction
+from django.db.models import Q
 
 from battlecry_site import untrusted_json
 from games.models import DraftEdit, Scenario, ScenarioDraft
@@ -103,10 +104,11 @@ def _record(draft: ScenarioDraft, label: str, changes: dict) -> bool:
     if not diff:
         return False
     _size_ok(data)
-    DraftEdit.objects.filter(draft=draft, seq__gt=draft.cursor).delete()
+    # the edits undone are dropped, and the oldest beyond the history's length
+    DraftEdit.objects.filter(Q(seq__gt=draft.cursor) | Q(seq__lte=draft.cursor + 1 - MAX_HISTORY),
+                             draft=draft).delete()
     draft.cursor += 1
     DraftEdit.objects.create(draft=draft, seq=draft.cursor, label=label[:120], changes=diff)
-    DraftEdit.objects.filter(draft=draft, seq__lte=draft.cursor - MAX_HISTORY).delete()
     draft.data = data
     draft.save(update_fields=["data", "cursor", "updated"])
     return True

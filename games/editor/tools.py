@@ -91,8 +91,10 @@ def _hexjson(key) -> dict:
 
 
 def _list(data, field) -> list:
+    """The field's entries in a new list (the entries themselves are shared: a tool that
+    changes one copies it first)."""
     value = data.get(field)
-    return copy.deepcopy(value) if isinstance(value, list) else []
+    return list(value) if isinstance(value, list) else []
 
 
 def _where(hexes) -> str:
@@ -102,8 +104,7 @@ def _where(hexes) -> str:
 # -- the tools -------------------------------------------------------------------------------
 def paint_terrain(data, board: HexBoard, params) -> Result:
     """Lay a base terrain kind (``open`` clears it) on the hexes, keeping their obstacles."""
-    bases = [k for k in sorted(TERRAIN) if not TERRAIN[k].obstacle]
-    kind = _choice(params, "kind", bases, "Terrain")
+    kind = _choice(params, "kind", BASE_KINDS, "Terrain")
     hexes = parse_hexes(board, params)
     terrain = [t for t in _list(data, "terrain")
                if not (any(_at(t, h) for h in hexes) and t.get("kind") not in _obstacles())]
@@ -112,8 +113,13 @@ def paint_terrain(data, board: HexBoard, params) -> Result:
     return f"{TERRAIN[kind].label} on {_where(hexes)}", {"terrain": terrain}
 
 
-def _obstacles() -> list[str]:
-    return [k for k in sorted(TERRAIN) if TERRAIN[k].obstacle]
+def _obstacles() -> tuple[str, ...]:
+    return OBSTACLES
+
+
+#: The hexside obstacles and the hex terrain kinds, from the engine's terrain table.
+OBSTACLES = tuple(k for k in sorted(TERRAIN) if TERRAIN[k].obstacle)
+BASE_KINDS = tuple(k for k in sorted(TERRAIN) if not TERRAIN[k].obstacle)
 
 
 def paint_hexside(data, board: HexBoard, params) -> Result:
@@ -122,7 +128,8 @@ def paint_hexside(data, board: HexBoard, params) -> Result:
     kind = _choice(params, "kind", _obstacles(), "Hexside")
     side = _choice(params, "side", tuple(board.directions), "Side of the hex")
     hexes = parse_hexes(board, params)
-    terrain = _list(data, "terrain")
+    terrain = [dict(t, sides=list(t["sides"])) if isinstance(t, dict) and isinstance(t.get("sides"), list)
+               else t for t in _list(data, "terrain")]
     removing = all(any(_at(t, h) and t.get("kind") == kind and side in (t.get("sides") or ())
                        for t in terrain) for h in hexes)
     for h in hexes:

@@ -153,8 +153,13 @@ _LOADER_PATH = re.compile(r"^([A-Za-z_][\w.\[\]]*?)(?: at \(\d+,\d+\))?((?:\.[\w
 _REQUIRED = re.compile(r"^'(.+)' is a required property$")
 
 
-def scenario_file_errors(data) -> list[str]:
+def scenario_file_errors(data, find_schema_errors=None) -> list[str]:
     """Every problem with a scenario file's data (parsed JSON); ``[]`` when it is good.
+
+    ``find_schema_errors(data)``: the format's JSON Schema errors of ``data`` (objects with
+    ``absolute_path``, ``validator`` and ``message``), when the caller has a faster way to
+    the same errors (the editor keeps each entry's errors); by default the whole file is
+    validated.
 
     The engine's loader names the field and the hex of each problem; the format's JSON
     Schema adds what the loader does not look at (required fields, unknown fields, types).
@@ -180,7 +185,8 @@ def scenario_file_errors(data) -> list[str]:
             seen.add(m.group(1) + (m.group(2) or ""))
     schema_errors = []
     missing: dict[str, list[str]] = {}
-    for err in sorted(_schema_validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
+    found = find_schema_errors(data) if find_schema_errors is not None else _schema_validator().iter_errors(data)
+    for err in sorted(found, key=lambda e: list(map(str, e.absolute_path))):
         where = _path(err.absolute_path)
         if err.validator == "required":
             m = _REQUIRED.match(err.message)
