@@ -57,6 +57,7 @@
     stroke = null;
     if (hexes.length < 2) return;          // a click: htmx sends it from the hex itself
     swallowClick = true;
+    setTimeout(function () { swallowClick = false; }, 0);
     const url = document.getElementById("tray").getAttribute("action");
     htmx.ajax("POST", url, {source: "#tray", values: {hexes: hexes.join(" ")},
                             target: "#workspace", swap: "outerHTML"});
