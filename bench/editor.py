@@ -61,7 +61,6 @@ def run(args) -> None:
     from django.contrib.auth import get_user_model
     from django.test import Client
 
-    from games.editor import drafts
     from games.editor.overlay import overlay
     from games.editor.shape import board_of
     from games.models import ScenarioDraft

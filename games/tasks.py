@@ -30,6 +30,7 @@ from accounts.models import Profile
 from battlecry_site.links import site_url
 from battlecry_site.names import one_line_subject
 from games import game_log, outbox, services
+from games.editor.estimates import run_estimate
 from games.models import Game, Match
 from games.presentation.kits import phase_words
 from games.models.seat import seats_prefetch
@@ -230,3 +231,9 @@ def pack_log(game_id: int) -> bool:
 __all__ = ["announce_timeouts", "archie_move", "archie_sweep", "daily_digest", "nightfall_check",
            "nightfall_sweep", "notify_challenge", "notify_match_result", "notify_turn", "pack_log", "send_outbox",
            "send_reminders"]
+
+
+@shared_task(name="games.editor_balance")
+def editor_balance(draft_id: int, token: str) -> bool:
+    """Archie's self-play balance estimate of a scenario draft (games.editor.estimates)."""
+    return run_estimate(draft_id, token)

@@ -18,4 +18,5 @@ urlpatterns = [
     path("<int:draft_id>/details/", editor.details, name="details"),
     path("<int:draft_id>/delete/", editor.draft_delete, name="delete"),
     path("<int:draft_id>/practice/", editor.practice, name="practice"),
+    path("<int:draft_id>/balance/", editor.balance, name="balance"),
 ]

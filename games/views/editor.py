@@ -23,6 +23,7 @@ from games.boards import draw_board
 from games.editor import drafts
 from games.editor.checks import check, counts
 from games.editor.draft_view import board_view
+from games.editor.estimates import MAX_EACH_WAY, request_estimate
 from games.editor.overlay import OverlayUnavailable, overlay
 from games.editor.practice import start_practice
 from games.editor.regions import region_hexes
@@ -199,7 +200,7 @@ def _details(draft: ScenarioDraft, form: DraftDetailsForm | None = None) -> dict
 def editor_page(request, draft_id: int):
     draft = _draft(request, draft_id)
     board = board_of(draft.data)
-    context = {**_workspace(request, draft), **_details(draft), "palette": palette(board),
+    context = {**_workspace(request, draft), **_details(draft), **_balance(draft), "palette": palette(board),
                "terrain_labels": {k: TERRAIN[k].label for k in TERRAIN}, "side_names": SIDE_NAMES,
                "tools": TOOL_KEYS, "layers": list(LAYERS), "halves": HALVES,
                "tool": request.GET.get("tool", "terrain"), "levels": list(LEVELS)}
@@ -359,3 +360,30 @@ def practice(request, draft_id: int):
         messages.success(request, f"{opponent.get_username()} is challenged to a practice game of {draft}.")
         return redirect(match.get_absolute_url())
     return redirect(match.current_game().get_absolute_url())
+
+
+def _balance(draft: ScenarioDraft) -> dict:
+    b = draft.balance if isinstance(draft.balance, dict) else None
+    return {"draft": draft, "balance": b, "max_each_way": MAX_EACH_WAY,
+            "balance_current": bool(b and b.get("data") == draft.data)}
+
+
+@login_required
+def balance(request, draft_id: int):
+    """The balance estimate: asked for (POST), and its progress (GET, polled while it runs)."""
+    draft = _draft(request, draft_id)
+    error = ""
+    if request.method == "POST":
+        try:
+            each_way = int(request.POST.get("each_way", ""))
+        except ValueError:
+            each_way = 0
+        try:
+            request_estimate(draft, request.user, each_way)
+        except EditRefused as exc:
+            error = str(exc)
+        if not request.htmx:
+            if error:
+                messages.error(request, error)
+            return redirect("editor:draft", draft.pk)
+    return render(request, "games/editor.html#balance", {**_balance(draft), "balance_error": error})
