@@ -20,6 +20,7 @@ urlpatterns = [
     path("welcome/", welcome.welcome, name="welcome"),
     path("", include("games.urls")),
     path("play/", include("games.urls_play")),
+    path("editor/", include("games.urls_editor")),
     path("play/new/", play_lobby.new_match, name="match_new"),
     path("calendar/", include("tournaments.calendar_urls")),
     path("api/v1/", include("battlecry_site.api.urls")),

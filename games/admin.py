@@ -12,7 +12,8 @@ from django.contrib import admin
 from django.core.exceptions import FieldDoesNotExist
 from django.db.models.constants import LOOKUP_SEP
 
-from .models import ChatMessage, ChatRead, ChatShare, Game, GameAction, Match, Outbox, PackedLog, Scenario, Seat
+from .models import (ChatMessage, ChatRead, ChatShare, DraftEdit, Game, GameAction, Match, Outbox, PackedLog, Scenario,
+                     ScenarioDraft, ScenarioVersion, Seat)
 
 #: The fields no staff member may see, filter, search or order by, per model.
 HIDDEN_FIELDS = {
@@ -202,3 +203,21 @@ class OutboxAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None):
         return False
+
+
+@admin.register(ScenarioDraft)
+class ScenarioDraftAdmin(admin.ModelAdmin):
+    list_display = ("__str__", "author", "base", "cursor", "updated")
+    raw_id_fields = ("author", "base")
+
+
+@admin.register(DraftEdit)
+class DraftEditAdmin(admin.ModelAdmin):
+    list_display = ("draft", "seq", "label", "created")
+    raw_id_fields = ("draft",)
+
+
+@admin.register(ScenarioVersion)
+class ScenarioVersionAdmin(admin.ModelAdmin):
+    list_display = ("scenario", "number", "author", "note", "created")
+    raw_id_fields = ("scenario", "author")

@@ -304,7 +304,7 @@ def _new_game(match: Match, number: int, holders: dict) -> Game:
     row = Game.objects.create(
         match=match, number=number, secret_seed=secret, seed=seed,
         seed_hash=seed_hash(secret),
-        ruleset=engine.ruleset, state=engine.to_dict(), setup_events=engine.setup_events, version=0,
+        ruleset=engine.ruleset, scenario_version=match.scenario.version, state=engine.to_dict(), setup_events=engine.setup_events, version=0,
         phase=engine.phase, deciding=engine.deciding or "", turn=engine.turn,
         deadline=now + timedelta(hours=match.deadline_hours) if engine.deciding else None,
         created=now)

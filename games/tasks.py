@@ -30,6 +30,7 @@ from accounts.models import Profile
 from battlecry_site.links import site_url
 from battlecry_site.names import one_line_subject
 from games import balance, game_log, outbox, reviews, services
+from games.editor.estimates import run_estimate
 from games.models import Game, Match
 from games.presentation.kits import phase_words
 from games.models.seat import seats_prefetch
@@ -228,8 +229,8 @@ def pack_log(game_id: int) -> bool:
     return game_log.pack(game_id)
 
 
-__all__ = ["announce_timeouts", "archie_move", "archie_sweep", "balance_run", "daily_digest", "nightfall_check",
-           "nightfall_sweep", "notify_challenge", "notify_match_result", "notify_turn", "pack_log", "review_game",
+__all__ = ["announce_timeouts", "archie_move", "archie_sweep", "balance_run", "daily_digest", "editor_balance",
+           "nightfall_check", "nightfall_sweep", "notify_challenge", "notify_match_result", "notify_turn", "pack_log", "review_game",
            "send_outbox", "send_reminders"]
 
 
@@ -243,3 +244,9 @@ def review_game(review_id: int) -> None:
 def balance_run(run_id: int) -> None:
     """Archie's self-play run on a scenario (games/balance.py); does nothing once played."""
     balance.play_run(run_id)
+
+
+@shared_task(name="games.editor_balance")
+def editor_balance(draft_id: int, token: str) -> bool:
+    """Archie's self-play balance estimate of a scenario draft (games.editor.estimates)."""
+    return run_estimate(draft_id, token)

@@ -7,7 +7,7 @@ admin shows the history read-only.
 from django.contrib import admin
 
 from .models import (AnniversaryReminder, AnnualGames, AnnualMatch, Club, Competition, CompetitionScenario,
-                     Entry, Membership, Pairing, ResultChange, Round)
+                     Entry, Membership, Pairing, ResultChange, Round, ScenarioProposal)
 
 
 class MembershipInline(admin.TabularInline):
@@ -128,3 +128,9 @@ class AnnualGamesAdmin(admin.ModelAdmin):
 class AnnualMatchAdmin(admin.ModelAdmin):
     list_display = ("pairing", "played_on")
     raw_id_fields = ("pairing",)
+
+
+@admin.register(ScenarioProposal)
+class ScenarioProposalAdmin(admin.ModelAdmin):
+    list_display = ("__str__", "club", "proposer", "status", "created", "decided_at")
+    raw_id_fields = ("proposer", "draft", "base", "decided_by", "version")

@@ -1,7 +1,7 @@
 """URLs of clubs, leagues and tournaments (namespace "leagues", under /leagues/)."""
 from django.urls import path
 
-from tournaments.views import annual, clubs, competitions, console, pairings
+from tournaments.views import annual, clubs, competitions, console, pairings, scenario_proposals
 
 app_name = "leagues"
 
@@ -17,6 +17,9 @@ urlpatterns = [
     path("clubs/<slug:slug>/invitation/", clubs.new_invitation, name="new_invitation"),
     path("clubs/<slug:slug>/new/", console.new_competition, name="competition_new"),
     path("clubs/<slug:slug>/annual/", annual.club_years, name="annual_years"),
+    path("clubs/<slug:slug>/scenarios/", scenario_proposals.club_proposals, name="scenario_proposals"),
+    path("clubs/<slug:slug>/scenarios/<int:pk>/", scenario_proposals.answer, name="scenario_answer"),
+    path("propose/<int:draft_id>/", scenario_proposals.propose, name="propose_scenario"),
     path("clubs/<slug:slug>/annual/new/", annual.annual_new, name="annual_new"),
     path("clubs/<slug:slug>/calendar.ics", annual.club_feed, name="club_feed"),
     path("<int:pk>/annual/arrange/", annual.arrange, name="annual_arrange"),

@@ -21,7 +21,8 @@ from games.models import Scenario
 from games.models.scenario import scenario_file_text
 
 from .filters import ScenarioFilter
-from .serializers import ScenarioDetailSerializer, ScenarioImportedSerializer, ScenarioSerializer
+from .serializers import (ScenarioDetailSerializer, ScenarioImportedSerializer, ScenarioSerializer,
+                          ScenarioVersionSerializer)
 
 
 def _problem(message: str) -> dict:
@@ -67,6 +68,14 @@ class ScenarioViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
                                 content_type="application/json; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="{scenario.slug}.json"'
         return response
+
+    @extend_schema(summary="The scenario's published versions (each game keeps the one it began with)",
+                   responses={200: ScenarioVersionSerializer(many=True)})
+    @action(detail=True, methods=["get"], url_path="versions", pagination_class=None)
+    def versions(self, request, slug=None):
+        scenario = self.get_object()
+        rows = scenario.versions.select_related("author").order_by("number")
+        return Response(ScenarioVersionSerializer(rows, many=True).data)
 
     @extend_schema(
         summary="Import a club-made scenario (or update your own)",

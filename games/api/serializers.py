@@ -9,7 +9,7 @@ from games.api.rulesets import RulesetChoiceField
 from games.engine import Game as EngineGame, ScenarioError
 from games import services
 from games.forms_play import DEADLINE_CHOICES
-from games.models import Game, Match, Scenario, Seat
+from games.models import Game, Match, Scenario, ScenarioVersion, Seat
 from games.presentation.kits import presenter_for
 
 from .options import LegacyOptionField, legacy_field, options_field
@@ -463,3 +463,13 @@ class SeedSerializer(serializers.Serializer):
         allow_null=True,
         help_text="The engine's seed once the game is over: the first 8 bytes of "
                   "sha256('battlecry-engine-seed:' + seed), big-endian, shifted right by one bit.")
+
+
+class ScenarioVersionSerializer(serializers.ModelSerializer):
+    """A published version of a scenario, with its file and Archie's balance estimate if measured."""
+
+    author = serializers.SlugRelatedField(slug_field="username", read_only=True)
+
+    class Meta:
+        model = ScenarioVersion
+        fields = ["number", "author", "note", "created", "balance", "data"]

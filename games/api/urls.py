@@ -3,6 +3,7 @@ from django.urls import path
 from rest_framework.routers import SimpleRouter
 
 from .balance import BalanceListView, BalanceRunsView, BalanceRunView, ScenarioBalanceView
+from .drafts import DraftViewSet
 from .games import GameViewSet
 from .matches import MatchViewSet
 from .review import GameReviewView
@@ -13,6 +14,7 @@ router = SimpleRouter()
 router.register("scenarios", ScenarioViewSet, basename="scenario")
 router.register("matches", MatchViewSet, basename="match")
 router.register("games", GameViewSet, basename="game")
+router.register("drafts", DraftViewSet, basename="draft")
 
 urlpatterns = router.urls + [
     path("solo/", SoloViewSet.as_view({"post": "create"}), name="solo"),

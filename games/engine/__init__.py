@@ -38,7 +38,9 @@ from .battlecry.hexgrid import BOARD, WIDTHS as _WIDTHS, Hex, HexBoard, board_na
 from .battlecry.terrain import KINDS as TERRAIN, TerrainKind
 from .replay import chance_of, replay
 from .battlecry.sample import sample_scenario
-from .battlecry.scenario import Scenario, load_scenario
+from .battlecry.scenario import SPECIAL_RULES, Scenario, load_scenario
+from .battlecry.units import BOX_LIMITS, FULL_FIGURES, UNIT_KINDS
+from .battlecry.overlay import sight_and_reach as _sight_and_reach
 from .battlecry.seating import SEATS
 from .battlecry.sides import CONFEDERATE, SIDE_NAMES, SIDES, UNION, other, side_name
 
@@ -84,7 +86,16 @@ def card_of(copy_id: str) -> Card:
 DEFAULT_RULESET = ADVANCED.name
 set_default_ruleset(DEFAULT_RULESET)
 
-__all__ = ["ADVANCED", "AdvancedGame", "STANDARD", "BOARD", "BOARD_SIZES", "board_named", "CARDS", "Card", "DEFAULT_RULESET", "Game", "GameState", "Hex",
+
+
+def sight_and_reach(game: GameState, h) -> dict:
+    """The scenario editor's overlay from hex ``h`` of a Battle Cry game: the hexes in line
+    of sight, and those the unit standing there reaches with its ruleset's dice by range."""
+    dice = getattr(get_ruleset(game.ruleset), "dice_by_range", {})
+    return _sight_and_reach(game, h, dice)
+
+
+__all__ = ["BOX_LIMITS", "FULL_FIGURES", "SPECIAL_RULES", "UNIT_KINDS", "sight_and_reach", "ADVANCED", "AdvancedGame", "STANDARD", "BOARD", "BOARD_SIZES", "board_named", "CARDS", "Card", "DEFAULT_RULESET", "Game", "GameState", "Hex",
            "HexBoard", "IllegalAction", "OPTION_PLACES", "PREBATTLE_OPTION", "Option", "OptionError", "counts_for_ratings", "options_for", "validate_options", "RULESETS", "Ruleset", "SEATS", "default_ruleset", "get_ruleset",
            "load_scenario_as", "scenario_formats", "scenario_rulesets", "CONFEDERATE", "SIDES", "SIDE_NAMES", "Scenario", "ScenarioError",
            "TERRAIN", "TerrainKind", "card_of", "chance_of", "load_scenario", "other", "replay",

@@ -6,6 +6,9 @@ from .game_review import GameReview
 from .outbox import Outbox
 from .packed_log import PackedLog
 from .scenario import Scenario
+from .scenario_draft import DraftEdit, ScenarioDraft
+from .scenario_version import ScenarioVersion
 from .seat import Seat
 
-__all__ = ["BalanceRun", "ChatMessage", "ChatRead", "ChatShare", "Game", "GameAction", "GameReview", "Match", "Outbox", "PackedLog", "Scenario", "Seat"]
+__all__ = ["BalanceRun", "ChatMessage", "ChatRead", "ChatShare", "DraftEdit", "Game", "GameAction", "GameReview", "Match", "Outbox",
+           "PackedLog", "Scenario", "ScenarioDraft", "ScenarioVersion", "Seat"]

@@ -155,6 +155,8 @@ class Game(models.Model):
     seed = models.BigIntegerField(help_text="The engine's seed, derived from secret_seed; secret until the game ends.")
     seed_hash = models.CharField(max_length=64, help_text="sha256 of the secret seed, shown from the first turn.")
     ruleset = models.CharField(max_length=20, default=DEFAULT_RULESET)
+    scenario_version = models.PositiveIntegerField(
+        default=1, help_text="The scenario's version the game began with (its state keeps that data).")
     state = models.JSONField(help_text="The engine's whole state (secrets included).")
     setup_events = models.JSONField(default=list, help_text="Events of the deal (secret and private parts).")
     version = models.PositiveIntegerField(default=0, help_text="Number of actions applied.")

@@ -33,6 +33,13 @@ def format_of(data) -> str:
     return default_format()
 
 
+class ListedScenarios(models.Manager):
+    """The scenarios members choose from: every row but the drafts' practice copies."""
+
+    def get_queryset(self):
+        return super().get_queryset().filter(practice=False)
+
+
 class Scenario(models.Model):
     #: The scenario format the file is written in: the rulesets declaring it may play it.
     format = models.CharField(max_length=40, default=default_format,
@@ -52,11 +59,20 @@ class Scenario(models.Model):
     club_made = models.BooleanField(default=False)
     uploaded_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                     on_delete=models.SET_NULL, related_name="scenarios")
+    version = models.PositiveIntegerField(
+        default=1, help_text="The published version in force (games keep the version they began with).")
+    practice = models.BooleanField(
+        default=False, help_text="A draft's copy for practice games: listed nowhere, never published.")
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
+    #: Listed scenarios only; ``every`` also holds the drafts' practice copies.
+    objects = ListedScenarios()
+    every = models.Manager()
+
     class Meta:
         ordering = ["date", "name"]
+        base_manager_name = "every"
 
     def __str__(self) -> str:
         """The name, with the subtitle that tells apart battles of the same name
@@ -137,8 +153,13 @@ _LOADER_PATH = re.compile(r"^([A-Za-z_][\w.\[\]]*?)(?: at \(\d+,\d+\))?((?:\.[\w
 _REQUIRED = re.compile(r"^'(.+)' is a required property$")
 
 
-def scenario_file_errors(data) -> list[str]:
+def scenario_file_errors(data, find_schema_errors=None) -> list[str]:
     """Every problem with a scenario file's data (parsed JSON); ``[]`` when it is good.
+
+    ``find_schema_errors(data)``: the format's JSON Schema errors of ``data`` (objects with
+    ``absolute_path``, ``validator`` and ``message``), when the caller has a faster way to
+    the same errors (the editor keeps each entry's errors); by default the whole file is
+    validated.
 
     The engine's loader names the field and the hex of each problem; the format's JSON
     Schema adds what the loader does not look at (required fields, unknown fields, types).
@@ -164,7 +185,8 @@ def scenario_file_errors(data) -> list[str]:
             seen.add(m.group(1) + (m.group(2) or ""))
     schema_errors = []
     missing: dict[str, list[str]] = {}
-    for err in sorted(_schema_validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
+    found = find_schema_errors(data) if find_schema_errors is not None else _schema_validator().iter_errors(data)
+    for err in sorted(found, key=lambda e: list(map(str, e.absolute_path))):
         where = _path(err.absolute_path)
         if err.validator == "required":
             m = _REQUIRED.match(err.message)

@@ -6,11 +6,13 @@ from .calendar import CalendarViewSet
 from .clubs import ClubViewSet
 from .competitions import CompetitionViewSet
 from .pairings import PairingViewSet
+from .proposals import ScenarioProposalViewSet
 
 router = SimpleRouter()
 router.register("clubs", ClubViewSet, basename="club")
 router.register("competitions", CompetitionViewSet, basename="competition")
 router.register("pairings", PairingViewSet, basename="pairing")
+router.register("scenario-proposals", ScenarioProposalViewSet, basename="scenario-proposal")
 
 urlpatterns = router.urls + [
     path("calendar/", CalendarViewSet.as_view({"get": "retrieve"}), name="calendar"),

@@ -7,6 +7,7 @@ from .club import Club, Membership
 from .competition import Competition, CompetitionScenario, Entry
 from .reminders import AnniversaryReminder
 from .rounds import Pairing, ResultChange, Round
+from .scenario_proposal import ScenarioProposal
 
 __all__ = ["AnnualGames", "AnnualMatch", "AnniversaryReminder", "Club", "Competition", "CompetitionScenario", "Entry", "Membership", "Pairing",
-           "ResultChange", "Round"]
+           "ResultChange", "Round", "ScenarioProposal"]

@@ -1,0 +1,85 @@
+"""Drafts, versions, checks and publishing through the API, with the editor's rules."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from rest_framework.test import APIClient
+
+from games.models import ScenarioDraft
+from tests.tournaments.helpers import make_club
+
+pytestmark = pytest.mark.django_db
+
+SCENARIO_DIR = Path(__file__).resolve().parents[2] / "games" / "scenarios"
+
+
+def api(user=None) -> APIClient:
+    c = APIClient()
+    if user is not None:
+        c.force_authenticate(user)
+    return c
+
+
+def test_a_draft_is_drawn_checked_and_published_through_the_api(player, lee):
+    call_command("load_scenarios", str(SCENARIO_DIR / "belmont.json"), verbosity=0)
+    club = make_club(lee, members=[player], name="Rebels")
+    me = api(player)
+    r = me.post("/api/v1/drafts/", {"base": "belmont"}, format="json")
+    assert r.status_code == 201 and r.json()["base"] == "belmont" and r.json()["problems"] == []
+    pk = r.json()["id"]
+    r = me.post(f"/api/v1/drafts/{pk}/edit/", {"tool": "terrain", "col": 12, "row": 4, "kind": "rough"}, format="json")
+    assert r.status_code == 200 and r.json()["done"] == "Rough on (12,4)"
+    r = me.post(f"/api/v1/drafts/{pk}/edit/", {"tool": "unit", "col": 12, "row": 4, "side": "union",
+                                              "kind": "infantry"}, format="json")
+    problems = r.json()["problems"]
+    assert {"message": problems[0]["message"], "hex": problems[0]["hex"]} == {
+        "message": problems[0]["message"], "hex": {"col": 12, "row": 4}}
+    assert "rough terrain" in problems[0]["message"]
+    assert me.post(f"/api/v1/drafts/{pk}/undo/").json()["problems"] == []
+    assert me.post(f"/api/v1/drafts/{pk}/redo/").json()["problems"]
+    me.post(f"/api/v1/drafts/{pk}/undo/")
+    r = me.post(f"/api/v1/drafts/{pk}/fields/", {"name": "Belmont (corrected)"}, format="json")
+    assert r.json()["data"]["name"] == "Belmont (corrected)"
+    assert json.loads(me.get(f"/api/v1/drafts/{pk}/file/").content)["name"] == "Belmont (corrected)"
+
+    # someone else sees no such draft, and cannot propose or publish it
+    other = api(lee)
+    assert other.get(f"/api/v1/drafts/{pk}/").status_code == 404
+    assert other.post(f"/api/v1/drafts/{pk}/edit/", {"tool": "erase", "col": 0, "row": 0}, format="json").status_code == 404
+    assert other.post("/api/v1/scenario-proposals/", {"draft": pk, "club": "rebels"}, format="json").status_code == 404
+
+    r = me.post("/api/v1/scenario-proposals/", {"draft": pk, "club": "rebels", "note": "woods"}, format="json")
+    assert r.status_code == 201 and r.json()["status"] == "proposed"
+    proposal = r.json()["id"]
+    assert me.post(f"/api/v1/scenario-proposals/{proposal}/accept/").status_code == 403
+    r = other.post(f"/api/v1/scenario-proposals/{proposal}/accept/")
+    assert r.status_code == 200 and r.json()["scenario"] == "belmont-rebels" and r.json()["version"] == 1
+    versions = api().get("/api/v1/scenarios/belmont-rebels/versions/").json()
+    assert [v["number"] for v in versions] == [1] and versions[0]["data"]["name"] == "Belmont (corrected)"
+    assert club.scenario_proposals.get().status == "accepted"
+
+
+def test_hostile_bodies_are_refused_with_their_reason(player):
+    me = api(player)
+    pk = me.post("/api/v1/drafts/", {}, format="json").json()["id"]
+    for body, code in [
+        ({"tool": "terrain", "col": 99, "row": 4, "kind": "woods"}, "invalid"),
+        ({"tool": "nuke"}, "invalid"),
+        ({"tool": "general", "col": 4, "row": 2, "side": "union", "name": "<script>"}, "invalid"),
+    ]:
+        r = me.post(f"/api/v1/drafts/{pk}/edit/", body, format="json")
+        assert r.status_code == 400 and r.json()["code"] == code, body
+    r = me.post(f"/api/v1/drafts/{pk}/fields/", {"units": ["x" * 1000] * 300}, format="json")
+    assert r.status_code == 400 and "at most 200 KB" in r.json()["message"]
+    r = me.post(f"/api/v1/drafts/{pk}/fields/", {"evil": 1}, format="json")
+    assert r.status_code == 400 and "not a field" in r.json()["message"]
+    r = me.post("/api/v1/drafts/", {"file": [1, 2]}, format="json")
+    assert r.status_code == 400
+    deep = '{"file": ' + "[" * 3000 + "]" * 3000 + "}"
+    r = me.post("/api/v1/drafts/", deep, content_type="application/json")
+    assert r.status_code == 400
+    assert ScenarioDraft.objects.count() == 1
+    assert api().get("/api/v1/drafts/").status_code in (401, 403)
