@@ -5,5 +5,7 @@ from .outbox import Outbox
 from .packed_log import PackedLog
 from .scenario import Scenario
 from .seat import Seat
+from .table import TableSeat
+from .team_chat import TeamChatMessage
 
-__all__ = ["ChatMessage", "ChatRead", "ChatShare", "Game", "GameAction", "Match", "Outbox", "PackedLog", "Scenario", "Seat"]
+__all__ = ["ChatMessage", "ChatRead", "ChatShare", "Game", "GameAction", "Match", "Outbox", "PackedLog", "Scenario", "Seat", "TableSeat", "TeamChatMessage"]
