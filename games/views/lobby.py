@@ -104,11 +104,13 @@ def lobby(request):
             return HttpResponse(status=204)
         return render(request, "games/lobby.html#my-games", my_games(user, games_page))
     ctx = {"seeks": Match.objects.filter(status=Match.Status.SEEK).defer(*MATCH_DEFERRED)
-           .select_related("scenario", "challenger__profile").order_by("-created")[:LIST_LIMIT]}
+           .select_related("scenario", "challenger__profile").order_by("-created")[:LIST_LIMIT],
+           "tables": open_tables(user)}
     if user.is_authenticated:
         ctx.update(my_games(user, games_page))
         finished = (Match.objects.filter(status=Match.Status.FINISHED)
-                    .filter(Q(challenger=user) | Q(opponent=user))
+                    .filter(Q(challenger=user) | Q(opponent=user) | Q(team=True, table_seats__player=user))
+                    .distinct()
                     .select_related("scenario", "challenger__profile", "opponent__profile",
                                     "winner__profile").defer(*MATCH_DEFERRED).order_by("-finished", "-pk"))
         ctx.update({
@@ -126,6 +128,20 @@ def lobby(request):
     if user.is_authenticated:
         ctx.update(challenge_form=forms["challenge_form"], seek_form=forms["seek_form"])
     return render(request, "games/lobby.html", ctx)
+
+
+def open_tables(user) -> list[dict]:
+    """The open team tables, newest first: their seats, how many are free, and whether one is
+    kept for ``user``."""
+    tables = list(Match.objects.filter(status=Match.Status.TABLE).defer(*MATCH_DEFERRED)
+                  .select_related("scenario", "challenger__profile")
+                  .prefetch_related("table_seats").order_by("-created")[:LIST_LIMIT])
+    me = getattr(user, "pk", None)
+    return [{"match": m, "seats": len(m.table_seats.all()),
+             "free": sum(1 for s in m.table_seats.all() if s.is_free),
+             "kept_for_you": me is not None and any(s.invited_id == me for s in m.table_seats.all()),
+             "yours": me is not None and any(s.player_id == me for s in m.table_seats.all())}
+            for m in tables]
 
 
 @login_required
@@ -263,7 +279,23 @@ def match_page(request, match_id):
         "chat_unread": unread_count(match, user),
         "chat_game": match.current_game() if match.is_player(user) else None,
     }
+    if match.team:
+        ctx.update(team_result(match, user))
     return render(request, "games/match.html", ctx)
+
+
+def team_result(match: Match, user) -> dict:
+    """A team match's page: its two teams (named by their side in game 1), their members, and
+    once it is over the winning team (each of its members wins)."""
+    first = match.challenger_side
+    teams = [{"side": side, "side_name": SIDE_NAMES.get(side, side),
+              "members": [_name(u) for u in match.team_members(side)]}
+             for side in (first, other(first))]
+    winners = {u.pk for u in match.winners()}
+    return {"teams": teams, "team_won": match.winning_team,
+            "team_won_name": SIDE_NAMES.get(match.winning_team, ""),
+            "you_won": getattr(user, "pk", None) in winners,
+            "team_flags": {first: match.challenger_flags, other(first): match.opponent_flags}}
 
 
 def option_fields(request):
