@@ -4,7 +4,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.db.models import Case, IntegerField, Q, Value, When
+from django.db.models import Case, Count, IntegerField, Q, Value, When
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -103,9 +103,8 @@ def lobby(request):
         if not user.is_authenticated:
             return HttpResponse(status=204)
         return render(request, "games/lobby.html#my-games", my_games(user, games_page))
-    ctx = {"seeks": Match.objects.filter(status=Match.Status.SEEK).defer(*MATCH_DEFERRED)
-           .select_related("scenario", "challenger__profile").order_by("-created")[:LIST_LIMIT],
-           "tables": open_tables(user)}
+    seeks, tables = seeks_and_tables(user)
+    ctx = {"seeks": seeks, "tables": tables}
     if user.is_authenticated:
         ctx.update(my_games(user, games_page))
         finished = (Match.objects.filter(status=Match.Status.FINISHED)
@@ -130,18 +129,22 @@ def lobby(request):
     return render(request, "games/lobby.html", ctx)
 
 
-def open_tables(user) -> list[dict]:
-    """The open team tables, newest first: their seats, how many are free, and whether one is
-    kept for ``user``."""
-    tables = list(Match.objects.filter(status=Match.Status.TABLE).defer(*MATCH_DEFERRED)
-                  .select_related("scenario", "challenger__profile")
-                  .prefetch_related("table_seats").order_by("-created")[:LIST_LIMIT])
-    me = getattr(user, "pk", None)
-    return [{"match": m, "seats": len(m.table_seats.all()),
-             "free": sum(1 for s in m.table_seats.all() if s.is_free),
-             "kept_for_you": me is not None and any(s.invited_id == me for s in m.table_seats.all()),
-             "yours": me is not None and any(s.player_id == me for s in m.table_seats.all())}
-            for m in tables]
+def seeks_and_tables(user) -> tuple[list, list[dict]]:
+    """The open seeks and the open team tables, newest first, read in one query: for each
+    table its seats, how many are free, and whether one is kept for or held by ``user``."""
+    me = user.pk if getattr(user, "is_authenticated", False) else None
+    rows = list(Match.objects.filter(status__in=(Match.Status.SEEK, Match.Status.TABLE))
+                .defer(*MATCH_DEFERRED).select_related("scenario", "challenger__profile")
+                .annotate(seat_count=Count("table_seats"),
+                          free_count=Count("table_seats", filter=Q(table_seats__player__isnull=True)),
+                          kept_for_you=Count("table_seats", filter=Q(table_seats__invited_id=me)),
+                          held_by_you=Count("table_seats", filter=Q(table_seats__player_id=me)))
+                .order_by("-created")[:2 * LIST_LIMIT])
+    seeks = [m for m in rows if m.status == Match.Status.SEEK][:LIST_LIMIT]
+    tables = [{"match": m, "seats": m.seat_count, "free": m.free_count,
+               "kept_for_you": bool(me and m.kept_for_you), "yours": bool(me and m.held_by_you)}
+              for m in rows if m.status == Match.Status.TABLE][:LIST_LIMIT]
+    return seeks, tables
 
 
 @login_required
