@@ -53,3 +53,11 @@ def _holder(seat) -> str:
     if seat.is_archie:
         return f"Archie ({seat.archie_level})" if seat.archie_level else "Archie"
     return _name(seat.player)
+
+
+def side_players(row: Game, side: str) -> str:
+    """The members (or Archie) holding ``side``'s seats, named once each in seat order: one
+    name in a game of one player a side, the team's names in a team game."""
+    names = dict.fromkeys("nobody" if s.is_vacant else _name(s.player)
+                          for s in row.seat_rows() if s.side == side)
+    return ", ".join(names) or "nobody"

@@ -18,6 +18,7 @@ from games.forms_play import (SEARCH_LIMIT, ChallengeForm, SeekForm, blank_lobby
                               scenario_rows, search_members)
 from games.models import Game, Match, Scenario
 from games.models.seat import seats_prefetch
+from games.seat_status import side_players
 
 from .campaign_place import campaign_place
 from .play import see_other
@@ -35,8 +36,8 @@ def _name(user) -> str:
 
 def _game_row(game: Game, user) -> dict:
     side = game.side_of(user)
-    opponent = game.player_of(other(side)) if side else None
-    return {"game": game, "side": SIDE_NAMES.get(side, ""), "opponent": _name(opponent),
+    return {"game": game, "side": SIDE_NAMES.get(side, ""),
+            "opponent": side_players(game, other(side)) if side else "",
             "your_turn": game.is_turn_of(user),
             "waiting_for": _name(game.deciding_player) if game.deciding else "",
             "phase": phase_words(game.ruleset, game.phase)}
@@ -266,9 +267,9 @@ def match_page(request, match_id):
         seats_prefetch()).order_by("number")]
     for row in games:
         g = row["game"]
-        row["union"] = _name(g.player_of("union"))
-        row["confederate"] = _name(g.player_of("confederate"))
-        row["winner"] = _name(g.player_of(g.winner_side)) if g.winner_side else ""
+        row["union"] = side_players(g, "union")
+        row["confederate"] = side_players(g, "confederate")
+        row["winner"] = side_players(g, g.winner_side) if g.winner_side else ""
         row["flags"] = (g.outcome or {}).get("flags")
     user = request.user
     ctx = {

@@ -41,6 +41,7 @@ from .resign_words import resign_words
 from .chat import chat_for_page
 from .team_chat import team_chat_for_page
 from .team_seats import team_panel
+from games.seat_status import side_players
 from .turn_count import HEADER as TURN_COUNT_HEADER, with_turn_count
 from .play_dice import dice_tray
 from .play_history import history, know_newest, undo_candidate
@@ -164,7 +165,7 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
         other = other_side(side)
     hand = kit.hand(view, choices)
     deciding_user = row.deciding_player
-    stands = kit.stands(view, side, {s: _name(row.player_of(s)) for s in SIDES})
+    stands = kit.stands(view, side, {s: side_players(row, s) for s in SIDES})
     card_in_play = kit.card_in_play(view)
     outcome = row.outcome
     guide = guide_of(row, side, mine)
@@ -188,7 +189,7 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
         "deciding_name": _name(deciding_user) if deciding_user else "",
         "deciding_side_name": SIDE_NAMES.get(row.deciding_side, ""),
         "phase_label": kit.phase_words(row.phase),
-        "outcome": outcome, "winner_name": (_name(row.player_of(outcome["winner"]))
+        "outcome": outcome, "winner_name": (side_players(row, outcome["winner"])
                                             if outcome and outcome.get("winner") else ""),
         "outcome_reason": kit.reason_words(outcome),
         "archie": services.archie_side(row), "archie_thinking": services.archie_to_decide(row),

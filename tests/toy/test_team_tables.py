@@ -193,3 +193,15 @@ def test_one_email_lists_every_move_due_for_a_member(members, lee, grant, django
     assert len(mail.outbox) == 1
     assert "2 moves waiting" in mail.outbox[0].subject and mail.outbox[0].to == [lee.email]
     assert f"/play/games/{g1.pk}/" in mail.outbox[0].body and f"/play/games/{g2.pk}/" in mail.outbox[0].body
+
+
+def test_when_a_seat_s_time_runs_out_its_team_mates_are_told_not_the_opponents(members):
+    from games.tasks import announce_timeouts
+
+    match = seated_table(members)
+    game = match.games.get(number=1)
+    Game.objects.filter(pk=game.pk).update(deadline=timezone.now() - timedelta(minutes=1))
+    mail.outbox.clear()
+    assert announce_timeouts() == 1
+    assert [m.to for m in mail.outbox] == [[members["union-2"].email]]
+    assert "union-1" in mail.outbox[0].body and "hand it to Archie" in mail.outbox[0].body
