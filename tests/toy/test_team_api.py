@@ -92,3 +92,55 @@ def test_seats_chat_and_resignation_of_a_team_game_through_the_api(members):
     assert r.json()["resignation_pending"] is False
     assert [m["text"] for m in anonymous().get(f"{url}team-chat/").json()] == ["Hold the woods"]
     assert Match.objects.get(pk=match.pk).games.count() == 2
+
+
+def test_no_api_response_shows_a_member_a_team_mate_s_cards_or_the_other_team_s_chat(
+        members, django_user_model):
+    """Four members, one seat each: every GET about the game (its seats, team chat, match and
+    table among them) by each member, a member who does not play and a visitor holds no card
+    of a seat the requester does not hold, nor the deck, the seed, or the other team's chat."""
+    import random
+    import re
+
+    from games import services
+    from tests.api.test_leak_canaries import Canaries
+
+    from .test_toy_through_the_api import game_urls, plant
+
+    match = seated_table(members, options={"turns": 8})
+    game = match.games.get(number=1)
+    holders = {s.name: s.player for s in game.seat_rows()}
+    rng = random.Random(3)
+    for _ in range(10):
+        game.refresh_from_db()
+        engine = services.load_engine(game)
+        cards = [a for a in engine.legal_actions() if a["type"] == "play_card"]
+        action = cards[0] if cards and engine.deck else rng.choice(
+            [a for a in engine.legal_actions() if a["type"] != "play_card"])
+        services.act(game.pk, holders[game.deciding], action, game.version)
+    game.refresh_from_db()
+    canaries = Canaries()
+    plant(game, canaries, lambda seat: f"@{holders[seat].username}")
+    for side, member in (("union", members["union-1"]), ("confederate", members["confederate-1"])):
+        services.post_team_chat(game.pk, member, canaries.text(f"@{side}-team"))
+    teams = {m.username: side for side in ("union", "confederate")
+             for seat, m in members.items() if seat.startswith(side)}
+    urls = game_urls(game)
+    requesters = {m.username: token_client(m) for m in members.values()}
+    requesters.update({"early": token_client(django_user_model.objects.create_user("early")),
+                       None: anonymous()})
+    for username, client in requesters.items():
+        own_team = f"@{teams.get(username)}-team"
+        hidden = [c for c in canaries.hidden_from(None, username) if canaries.owner[c] != own_team]
+        pattern = re.compile("|".join(map(re.escape, hidden)))
+        for url in urls:
+            response = client.get(url)
+            assert response.status_code < 500, (username, url, response.content[:300])
+            found = pattern.findall(response.content.decode())
+            assert not found, f"{username} saw {found[:3]} in {url}"
+    # the canaries are there: each member sees their own seat's card and their team's chat
+    view = requesters["meade"].get(f"/api/v1/games/{game.pk}/").json()["view"]
+    assert view["viewer"] == "union-2" and all(
+        canaries.owner.get(c.split("-", 1)[1]) == "@meade" for c in view["hand"])
+    chat = requesters["meade"].get(f"/api/v1/games/{game.pk}/team-chat/").json()
+    assert [canaries.owner.get(m["text"]) for m in chat] == ["@union-team"]
