@@ -205,3 +205,21 @@ def test_when_a_seat_s_time_runs_out_its_team_mates_are_told_not_the_opponents(m
     assert announce_timeouts() == 1
     assert [m.to for m in mail.outbox] == [[members["union-2"].email]]
     assert "union-1" in mail.outbox[0].body and "hand it to Archie" in mail.outbox[0].body
+
+
+def test_a_seat_is_left_an_archie_seat_freed_and_the_table_withdrawn_by_its_host(members):
+    lee, grant = members["union-1"], members["confederate-1"]
+    match = services.open_table(lee, toy_scenario(), ruleset="toy", seat="union-1")
+    services.take_table_seat(match.pk, grant, "confederate-1")
+    services.leave_table_seat(match.pk, grant, "confederate-1")
+    services.give_table_seat_to_archie(match.pk, lee, "confederate-2", "general")
+    with pytest.raises(services.NotAPlayer):
+        services.leave_table_seat(match.pk, grant, "confederate-2")
+    services.leave_table_seat(match.pk, lee, "confederate-2")          # the host frees Archie's seat
+    assert [s.name for s in match.table_seats.all() if s.is_free] == ["confederate-1", "union-2", "confederate-2"]
+    with pytest.raises(services.NotAPlayer, match="opened the table"):
+        services.withdraw_table(match.pk, grant)
+    services.withdraw_table(match.pk, lee)
+    assert Match.objects.get(pk=match.pk).status == Match.Status.CANCELLED
+    with pytest.raises(services.ActionRefused, match="no longer open"):
+        services.take_table_seat(match.pk, grant, "confederate-1")
