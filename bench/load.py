@@ -18,6 +18,12 @@ fragment); on their own turn, after a think time drawn from ``--think`` (millise
 a click: select a piece (GET ``?sel=``) or one of the page's own action forms (POST
 ``act/``, HTMX fragment back), chosen at random among what the page offers.
 
+``--teams N`` adds N team games beside the pairs' matches: a team table per game, opened
+and filled by as many members as the rules' seat plan has seats (bench/team_rules.py
+registers rules of four seats, two a side, in the server and here), each member playing
+their own seat as above; their requests are counted apart (``team-page``, ``team-poll``,
+``team-select``, ``team-action``).
+
 ``--late`` (the late-game variant): one game is played to version 900 (or the version given)
 before the run, and every pair's game starts as a copy of it, log included, so the run
 measures versions 900 to about 1,000 instead of the opening.
@@ -112,6 +118,47 @@ def prepare(env: dict) -> None:
                 ["load_scenarios"]):
         subprocess.run([PYTHON, "manage.py", *cmd], cwd=ROOT, env=env, check=True,
                        stdout=subprocess.DEVNULL)
+
+
+def seed_teams(env: dict, teams: int) -> list[dict]:
+    """Members, their sessions and a started team game for each of ``teams`` team tables, the
+    tables opened and filled through the site's services (in a child process)."""
+    script = f"""
+import json, django
+django.setup()
+from bench.team_rules import register
+from django.contrib.auth import get_user_model
+from django.contrib.sessions.backends.db import SessionStore
+from django.contrib.auth import SESSION_KEY, BACKEND_SESSION_KEY, HASH_SESSION_KEY
+from games import services
+from games.engine import get_ruleset
+from games.models import Scenario
+name, data = register()
+scenario = Scenario(data=data, format=data["format"])
+scenario.fill_from_data()
+scenario.save()
+plan = get_ruleset(name).seat_plan(scenario.engine_scenario(), {{}})
+out = []
+for t in range({teams}):
+    members = []
+    for spec in plan:
+        u = get_user_model().objects.create_user(f"team{{t}}-{{spec.name}}", email=f"t{{t}}{{spec.name}}@example.org")
+        s = SessionStore()
+        s[SESSION_KEY] = str(u.pk); s[BACKEND_SESSION_KEY] = "accounts.backends.RateLimitedModelBackend"
+        s[HASH_SESSION_KEY] = u.get_session_auth_hash(); s.create()
+        members.append((spec.name, u, s.session_key))
+    match = services.open_table(members[0][1], scenario, ruleset=name, seat=members[0][0])
+    for seat, u, _ in members[1:]:
+        services.take_table_seat(match.pk, u, seat)
+    game = match.games.get(number=1)
+    for seat, u, key in members:
+        out.append({{"user": u.username, "session": key, "game": game.pk, "version": game.version,
+                    "team": True}})
+print(json.dumps(out))
+"""
+    done = subprocess.run([PYTHON, "-c", script], cwd=ROOT, env=env, check=True,
+                          capture_output=True, text=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def seed_players(env: dict, players: int, scenario: str, late: int = 0) -> list[dict]:
@@ -323,6 +370,8 @@ class Player(threading.Thread):
         finally:
             conn.close()
         ms = (time.perf_counter() - t) * 1000
+        if self.seat.get("team"):
+            kind = f"team-{kind}"
         ok = status in (200, 204, 303) and 'role="alert"' not in text
         self.stats.add(kind, ms, ok, began)
         if not ok:
@@ -408,6 +457,8 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=10,
                         help="seconds at the start whose requests are made but not counted "
                              "(every member opens the page at once then); 0 counts them all")
+    parser.add_argument("--teams", type=int, default=0,
+                        help="team games beside the pairs' matches, one member per seat")
     parser.add_argument("--late", type=int, nargs="?", const=900, default=0, metavar="VERSION",
                         help="late-game variant: every game starts at this version (default 900) "
                              "with its whole log, instead of at the deal")
@@ -423,11 +474,14 @@ def main() -> None:
         prepare(env)
         t = time.monotonic()
         seats = seed_players(env, players, args.scenario, args.late)
+        if args.teams:
+            seats += seed_teams(env, args.teams)
         if args.late:
             print(f"Late-game variant: the games start at version {seats[0]['version']} "
                   f"(prepared in {time.monotonic() - t:.0f} s)", flush=True)
         gunicorn = subprocess.Popen(
-            [GUNICORN, "battlecry_site.wsgi", "--bind", f"{HOST}:{args.port}",
+            [GUNICORN, "bench.team_wsgi" if args.teams else "battlecry_site.wsgi",
+             "--bind", f"{HOST}:{args.port}",
              "--workers", str(args.workers), "--log-level", "warning"], cwd=ROOT, env=env)
         procs.append(gunicorn)
         if env.get("REDIS_URL"):
@@ -472,15 +526,17 @@ def report(args, players, stats, elapsed, cpu0, cpu1, busy0, busy1, env) -> None
     total = sum(len(v) for v in stats.ms.values())
     errors = sum(stats.errors.values())
     db = "PostgreSQL" if env.get("DATABASE_URL") else "SQLite"
-    print(f"{players} players, {elapsed:.0f} s, think {args.think} ms, gunicorn {args.workers} "
+    teams = f" and {args.teams} team games" if args.teams else ""
+    print(f"{players} players in pairs{teams}, {elapsed:.0f} s, think {args.think} ms, gunicorn {args.workers} "
           f"workers, {db}, {'Redis + 1 Celery worker' if env.get('REDIS_URL') else 'embedded broker'}")
     made = stats.count                      # the warm-up's requests too: the CPU covers them
     print(f"  {made} requests, {made / elapsed:.1f} requests/s; {total} counted (not those begun "
           f"in the first {args.warmup:g} s), {errors} errors")
-    print(f"  {'kind':<8}{'count':>7}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'errors':>8}")
-    for kind in ("page", "poll", "select", "action"):
+    print(f"  {'kind':<12}{'count':>7}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'errors':>8}")
+    kinds = ("page", "poll", "select", "action")
+    for kind in kinds + tuple(f"team-{k}" for k in kinds if args.teams):
         ms = stats.ms.get(kind, [])
-        print(f"  {kind:<8}{len(ms):>7}{pct(ms, 50):>9.1f}{pct(ms, 95):>9.1f}{pct(ms, 99):>9.1f}"
+        print(f"  {kind:<12}{len(ms):>7}{pct(ms, 50):>9.1f}{pct(ms, 95):>9.1f}{pct(ms, 99):>9.1f}"
               f"{stats.errors.get(kind, 0):>8}")
     for (kind, reason), n in sorted(stats.reasons.items(), key=lambda x: -x[1])[:5]:
         print(f"  {n} x {kind}: {reason}")

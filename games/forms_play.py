@@ -102,6 +102,24 @@ class SeekForm(OptionsFormMixin, forms.Form):
         self.add_option_fields()
 
 
+class TableForm(OptionsFormMixin, forms.Form):
+    """The terms of a team match: its battle, rules (whose seat plan gives the seats), options,
+    time per move and a message; the seats are taken on the table's page."""
+    option_place = "match"
+    scenario = ScenarioChoiceField(queryset=Scenario.objects.all(), empty_label=None,
+                                   help_text="The battle both games of the match are played on.")
+    ruleset = ruleset_field()
+    deadline_hours = forms.TypedChoiceField(choices=DEADLINE_CHOICES, coerce=int, initial=72, widget=QuickSelect,
+                                            label="Time per move",
+                                            help_text="Each seat's time for its decision; after it the "
+                                                      "seat's team-mates may take the seat over.")
+    message = forms.CharField(required=False, max_length=200, label="Message (optional)")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.add_option_fields()
+
+
 #: How many members the opponent search offers at most.
 SEARCH_LIMIT = 10
 

@@ -25,7 +25,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone
 
 from battlecry_site.prepared import PreparedGet, PreparedInsert, PreparedUpdate
@@ -35,7 +35,8 @@ from games.engine import (DEFAULT_RULESET, SIDE_NAMES, SIDES, Game as EngineGame
                           IllegalAction, OptionError, chance_of, get_ruleset, other, rulesets,
                           validate_options)
 from games.kits import kit_for
-from games.models import ChatMessage, ChatShare, Game, GameAction, Match, Scenario, Seat
+from games.models import (ChatMessage, ChatShare, Game, GameAction, Match, Scenario, Seat, TableSeat,
+                          TeamChatMessage)
 from games.models.chat import MAX_LENGTH as CHAT_MAX_LENGTH, chat_is_public
 from games.models.match import engine_seed, seed_hash
 from games.presentation.options import option_label
@@ -95,6 +96,8 @@ class Acted:
     events: list = field(default_factory=list)
     #: The engine game after the action (secrets included: only ``view(side)`` leaves it).
     engine: GameState | None = None
+    #: A team's resignation still waiting for the consent of some of its members.
+    pending: bool = False
 
 
 # -- the engine state of a row -----------------------------------------------------------------
@@ -333,8 +336,174 @@ def _swapped_holders(row: Game) -> dict:
     other side (the same place among that side's seats)."""
     holders: dict = {}
     for seat in row.seat_rows():
-        holders.setdefault(other(seat.side), []).append((seat.holder, seat.player, seat.archie_level))
+        held = ((Seat.Holder.MEMBER, seat.away, "") if seat.away_id is not None
+                else (seat.holder, seat.player, seat.archie_level))
+        holders.setdefault(other(seat.side), []).append(held)
     return holders
+
+
+# -- team tables: the seats of a team match before game 1 (docs/decisions.md, "Team tables") ------
+#: The most seats a team table has (the largest club table the site sets up).
+MAX_TABLE_SEATS = 8
+
+TABLE_WORDING = invitations.Wording(
+    refused=ActionRefused, not_a_player=NotAPlayer,
+    missing="There is no such team table.",
+    closed="This team table is no longer open: its game has started or it was withdrawn.",
+    only_accept="Only the member invited can take this seat.",
+    only_decline="Only the member invited can decline this seat.",
+    only_withdraw="Only the member who opened the table can withdraw it.",
+    log_in="Log in to sit at a team table.",
+    choose_member="Choose a member to invite.",
+    not_yourself="You are at this table already: take the seat yourself.")
+
+
+def team_seat_plan(scenario: Scenario, ruleset: str, options: dict | None) -> tuple:
+    """The seats a team table of these terms has (the ruleset's seat plan); refused when no
+    side has several seats (a match between two members) or there are too many."""
+    plan = tuple(get_ruleset(ruleset).seat_plan(scenario.engine_scenario(), dict(options or {})))
+    sides = [spec.side for spec in plan]
+    if len(set(sides)) == len(sides):
+        raise ActionRefused("These rules seat one player a side: challenge a member or post a seek "
+                            "instead of opening a team table.")
+    if len(plan) > MAX_TABLE_SEATS:
+        raise ActionRefused(f"A team table has at most {MAX_TABLE_SEATS} seats; these terms have {len(plan)}.")
+    return plan
+
+
+def open_table(host, scenario: Scenario, *, options: dict | None = None, deadline_hours: int = 72,
+               message: str = "", ruleset: str = DEFAULT_RULESET, seat: str | None = None) -> Match:
+    """Open a team table in the lobby: one seat per seat of the ruleset's plan, free until
+    members take them (``seat``: the one the host takes at once)."""
+    if not getattr(host, "is_authenticated", False):
+        raise ActionRefused(TABLE_WORDING.log_in)
+    _check_terms(scenario, deadline_hours, "random", ruleset, options)
+    plan = team_seat_plan(scenario, ruleset, options)
+    if seat is not None and seat not in {spec.name for spec in plan}:
+        raise ActionRefused(f"These rules have no seat {seat!r}.")
+    with transaction.atomic():
+        match = Match.objects.create(
+            scenario=scenario, challenger=host, opponent=None, challenger_side=plan[0].side,
+            options=dict(options or {}), ruleset=ruleset, deadline_hours=int(deadline_hours),
+            status=Match.Status.TABLE, team=True, message=message[:200])
+        TableSeat.objects.bulk_create(
+            TableSeat(match=match, position=i, name=spec.name, side=spec.side, role=spec.role,
+                      player=host if spec.name == seat else None)
+            for i, spec in enumerate(plan))
+    return match
+
+
+def _locked_table(match_id) -> tuple[Match, list]:
+    match = invitations.locked(Match, match_id, TABLE_WORDING)
+    if not match.team:
+        raise ActionRefused(TABLE_WORDING.missing)
+    if match.status != Match.Status.TABLE:
+        raise ActionRefused(TABLE_WORDING.closed)
+    return match, list(match.table_seats.select_for_update().order_by("position"))
+
+
+def _table_seat(seats: list, name) -> TableSeat:
+    seat = next((s for s in seats if s.name == name), None)
+    if seat is None:
+        raise ActionRefused(f"This table has no seat {name!r}.")
+    return seat
+
+
+def take_table_seat(match_id, user, seat_name) -> Match:
+    """A member sits down at a free seat (or the one they are invited to).  A member may hold
+    several seats, all of one side.  Game 1 starts when every seat is held."""
+    if not getattr(user, "is_authenticated", False):
+        raise NotAPlayer(TABLE_WORDING.log_in)
+    with transaction.atomic():
+        match, seats = _locked_table(match_id)
+        seat = _table_seat(seats, seat_name)
+        if seat.player_id == user.pk:
+            raise ActionRefused("You hold this seat already.")
+        if not seat.is_free:
+            raise ActionRefused("Someone has taken this seat: choose another.")
+        if seat.invited_id not in (None, user.pk):
+            raise ActionRefused("This seat is kept for the member invited to it.")
+        if any(s.player_id == user.pk and s.side != seat.side for s in seats):
+            raise ActionRefused("You hold a seat of the other side: leave it first.")
+        seat.player, seat.invited = user, None
+        seat.save(update_fields=["player", "invited"])
+        _start_table_when_full(match, seats)
+    return match
+
+
+def leave_table_seat(match_id, user, seat_name) -> Match:
+    """A member leaves a seat they took (or the host frees a seat given to Archie), before the
+    game starts."""
+    with transaction.atomic():
+        match, seats = _locked_table(match_id)
+        seat = _table_seat(seats, seat_name)
+        host = match.challenger_id == getattr(user, "pk", None)
+        if not (seat.player_id == getattr(user, "pk", None) or (host and seat.is_archie)):
+            raise NotAPlayer("Only the member holding this seat can leave it.")
+        seat.player, seat.archie_level = None, ""
+        seat.save(update_fields=["player", "archie_level"])
+    return match
+
+
+def invite_to_table_seat(match_id, host, seat_name, member) -> Match:
+    """The host keeps a free seat for a member, who takes it (or another) from the lobby."""
+    invitations.check_invitee(host, member, TABLE_WORDING)
+    with transaction.atomic():
+        match, seats = _locked_table(match_id)
+        if match.challenger_id != host.pk:
+            raise NotAPlayer("Only the member who opened the table invites to its seats.")
+        seat = _table_seat(seats, seat_name)
+        if not seat.is_free:
+            raise ActionRefused("This seat is taken already.")
+        seat.invited = member
+        seat.save(update_fields=["invited"])
+        outbox.queue("games.notify_table_invitation", match.pk, member.pk)
+    return match
+
+
+def give_table_seat_to_archie(match_id, host, seat_name, level: str = "veteran") -> Match:
+    """The host gives a free seat to Archie, at a level; the game starts if it was the last."""
+    if level not in LEVELS:
+        raise ActionRefused(f"Choose Archie's level: {', '.join(LEVELS)}.")
+    with transaction.atomic():
+        match, seats = _locked_table(match_id)
+        if match.challenger_id != getattr(host, "pk", None):
+            raise NotAPlayer("Only the member who opened the table gives its seats to Archie.")
+        seat = _table_seat(seats, seat_name)
+        if not seat.is_free:
+            raise ActionRefused("This seat is taken already.")
+        seat.player, seat.archie_level, seat.invited = archie_user(), level, None
+        seat.save(update_fields=["player", "archie_level", "invited"])
+        _start_table_when_full(match, seats)
+    return match
+
+
+def withdraw_table(match_id, host) -> Match:
+    """The host withdraws a team table whose game has not started."""
+    with transaction.atomic():
+        match, _seats = _locked_table(match_id)
+        if match.challenger_id != getattr(host, "pk", None):
+            raise NotAPlayer(TABLE_WORDING.only_withdraw)
+        match.status = Match.Status.CANCELLED
+        match.save(update_fields=["status", "updated"])
+    return match
+
+
+def _start_table_when_full(match: Match, seats: list) -> None:
+    """Deal game 1 once every seat of the table is held, each holder in their seat."""
+    if any(s.is_free for s in seats):
+        return
+    if all(s.is_archie for s in seats):
+        raise ActionRefused("At least one member must sit at the table.")
+    holders: dict = {}
+    for s in seats:
+        held = ((Seat.Holder.ARCHIE, s.player, s.archie_level) if s.is_archie
+                else (Seat.Holder.MEMBER, s.player, ""))
+        holders.setdefault(s.side, []).append(held)
+    match.status = Match.Status.ACTIVE
+    match.started = timezone.now()
+    match.save()
+    _new_game(match, 1, holders)
 
 
 # -- playing -----------------------------------------------------------------------------------
@@ -480,6 +649,10 @@ def claim_timeout(game_id, user, version=None) -> Acted:
                                 game=row)
         if not row.deadline_passed():
             raise ActionRefused("Your opponent still has time for this move.", game=row)
+        if not game_claimable(row):
+            raise ActionRefused("The late seat's team-mates may still take it over or hand it to "
+                                "Archie: the game can be claimed once that time has run out too.",
+                                game=row)
         events = _award(row, side, "timeout", user, CLAIM)
     return Acted(row, events)
 
@@ -499,6 +672,8 @@ def resign(game_id, user, version=None) -> Acted:
         if version is not None and str(version) != str(row.version):
             raise StaleVersion("The game has moved on since your page was drawn, so you have not "
                                "resigned. Here is the game as it is now.", game=row)
+        if row.match.team and not _team_agrees_to_resign(row, user, side):
+            return Acted(row, [], pending=True)
         winner = other(side)
         events = _award(row, winner, "resigned", user, RESIGN, actor_side=side)
     return Acted(row, events)
@@ -511,6 +686,181 @@ def _award(row: Game, winner: str, reason: str, user, action_type: str, actor_si
     events = engine.award(winner, reason, flags=kit_for(row.ruleset).award_flags(engine, winner))
     _record(row, engine, actor_side or winner, user, {"type": action_type}, events)
     return events
+
+
+# -- a team game: seats taken over, the team's resignation (docs/decisions.md, "Team games") ----
+def _team_seats(row: Game, side: str) -> list:
+    return [s for s in row.seat_rows() if s.side == side]
+
+
+def team_mates_can_step_in(row: Game, seat) -> bool:
+    """Whether a member other than the seat's own holds another seat of its side."""
+    return any(s.name != seat.name and s.holder == Seat.Holder.MEMBER and s.player_id is not None
+               and s.player_id != seat.player_id for s in _team_seats(row, seat.side))
+
+
+def game_claimable(row: Game, now=None) -> bool:
+    """Whether the opponents of the late deciding seat may claim the game now: once its
+    deadline passed, or, when team-mates could take the seat over, once a second time per
+    move passed after it (their time to step in); nothing waits forever."""
+    if not row.deadline_passed(now):
+        return False
+    seat = row.deciding_seat
+    if not row.match.team or seat is None or not team_mates_can_step_in(row, seat):
+        return True
+    grace = timedelta(hours=row.match.deadline_hours)
+    return (now or timezone.now()) >= row.deadline + grace
+
+
+def seat_overdue(row: Game, seat) -> bool:
+    """The seat's time ran out: it is deciding and its deadline passed, or it is vacant."""
+    if row.is_over:
+        return False
+    return seat.is_vacant or (seat.name == row.deciding and row.deadline_passed())
+
+
+def _take_over(game_id, user, seat_name, version, holder: tuple) -> Game:
+    """``holder`` (kind, member, level) takes over the overdue ``seat_name``, at the request of
+    ``user``, a team-mate; the seat's member may take it back."""
+    with transaction.atomic():
+        row = _locked_game(game_id)
+        if row.is_over:
+            raise GameOver("The game is over.", game=row)
+        if version is not None and str(version) != str(row.version):
+            raise StaleVersion("The game has moved on since your page was drawn: nothing was "
+                               "changed. Here is the game as it is now.", game=row)
+        seat = row.seat_named(seat_name)
+        if seat is None:
+            raise ActionRefused(f"This game has no seat {seat_name!r}.", game=row)
+        mine = [s for s in row.seat_of(user) if s.holder == Seat.Holder.MEMBER]
+        if not row.match.team or not any(s.side == seat.side and s.name != seat.name for s in mine):
+            raise NotAPlayer("Only the team-mates of a seat can take it over.", game=row)
+        if not seat_overdue(row, seat):
+            raise ActionRefused("This seat's holder still has time: it can be taken over once "
+                                "their deadline has passed.", game=row)
+        away = seat.away if seat.away_id is not None else (
+            seat.player if seat.holder == Seat.Holder.MEMBER else None)
+        kind, player, level = holder
+        Seat.objects.filter(pk=seat.pk).update(holder=kind, player=player, archie_level=level,
+                                               away=away, resigns=False)
+        _seating_changed(row, renew_deadline=seat.name == row.deciding)
+    return row
+
+
+def claim_seat(game_id, user, seat_name, version=None) -> Game:
+    """A team-mate takes over a seat whose time ran out: they decide for it from now on."""
+    return _take_over(game_id, user, seat_name, version, (Seat.Holder.MEMBER, user, ""))
+
+
+def seat_to_archie(game_id, user, seat_name, level: str = "veteran", version=None) -> Game:
+    """A team-mate hands a seat whose time ran out to Archie, who plays it with that seat's
+    own view from now on."""
+    if level not in LEVELS:
+        raise ActionRefused(f"Choose Archie's level: {', '.join(LEVELS)}.")
+    return _take_over(game_id, user, seat_name, version, (Seat.Holder.ARCHIE, archie_user(), level))
+
+
+def take_seat_back(game_id, user, seat_name) -> Game:
+    """The member whose seat was taken over takes it back."""
+    with transaction.atomic():
+        row = _locked_game(game_id)
+        if row.is_over:
+            raise GameOver("The game is over.", game=row)
+        seat = row.seat_named(seat_name)
+        if seat is None or seat.away_id is None or seat.away_id != getattr(user, "pk", None):
+            raise NotAPlayer("Only the member whose seat was taken over can take it back.", game=row)
+        Seat.objects.filter(pk=seat.pk).update(holder=Seat.Holder.MEMBER, player=user,
+                                               archie_level="", away=None, resigns=False)
+        _seating_changed(row, renew_deadline=seat.name == row.deciding)
+    return row
+
+
+def _seating_changed(row: Game, *, renew_deadline: bool) -> None:
+    """After a change of holders: pages redraw (``seating``), the deciding seat's new holder
+    gets a whole time per move, and Archie or the turn e-mail is asked for."""
+    row.seating += 1
+    fields = ["seating", "updated"]
+    if renew_deadline and row.deciding:
+        row.deadline = timezone.now() + timedelta(hours=row.match.deadline_hours)
+        fields.append("deadline")
+    row.save(update_fields=fields)
+    row.keep_seats(_GAME_SEATS.all(row.pk))
+    if archie_to_decide(row):
+        outbox.queue("games.archie_move", row.pk, row.version)
+    elif renew_deadline and row.deciding:
+        outbox.queue("games.notify_turn", row.pk, row.version)
+
+
+def _team_agrees_to_resign(row: Game, user, side: str) -> bool:
+    """Record ``user``'s consent that their team resigns; whether every member holding a
+    seat of the team has now agreed (Archie's seats do not vote)."""
+    Seat.objects.filter(game=row, player=user, side=side, holder=Seat.Holder.MEMBER).update(resigns=True)
+    row.keep_seats(_GAME_SEATS.all(row.pk))
+    voters = [s for s in _team_seats(row, side) if s.holder == Seat.Holder.MEMBER]
+    if all(s.resigns for s in voters):
+        return True
+    row.seating += 1
+    row.save(update_fields=["seating", "updated"])
+    return False
+
+
+def withdraw_resignation(game_id, user) -> Game:
+    """A member takes back their consent that their team resigns."""
+    with transaction.atomic():
+        row = _locked_game(game_id)
+        if row.is_over:
+            raise GameOver("The game is over.", game=row)
+        if not Seat.objects.filter(game=row, player=user, resigns=True).update(resigns=False):
+            raise ActionRefused("You have not agreed to resign this game.", game=row)
+        row.seating += 1
+        row.save(update_fields=["seating", "updated"])
+        row.keep_seats(_GAME_SEATS.all(row.pk))
+    return row
+
+
+# -- the team chat of a game (docs/decisions.md, "Team chat") ----------------------------------
+def team_of(row: Game, user) -> str | None:
+    """The side whose team chat ``user`` reads in ``row``: the side of the seats they hold,
+    or of the seat a team-mate or Archie took over from them."""
+    if not getattr(user, "is_authenticated", False) or not row.match.team:
+        return None
+    for seat in row.seat_rows():
+        if (seat.player_id == user.pk and seat.holder == Seat.Holder.MEMBER) or seat.away_id == user.pk:
+            return seat.side
+    return None
+
+
+def team_chat_readable(row: Game, user) -> list[str]:
+    """The sides whose team chat ``user`` may read: their own team's while the game is
+    played, both teams' (with the replay) once it is over."""
+    if not row.match.team:
+        return []
+    if row.is_over:
+        return sorted({s.side for s in row.seat_rows()})
+    side = team_of(row, user)
+    return [side] if side else []
+
+
+def post_team_chat(game_id, user, text) -> TeamChatMessage:
+    """A member of a team says something that only their team reads until the game ends."""
+    text = "\n".join(line.rstrip() for line in str(text or "").strip().splitlines())
+    with transaction.atomic():
+        row = _locked_game(game_id)
+        side = team_of(row, user)
+        if side is None:
+            raise NotAPlayer("Only the members of a team write in its chat.", game=row)
+        if row.is_over:
+            raise GameOver("The game is over: its team chats are read with the replay.", game=row)
+        if not text.strip():
+            raise ActionRefused("Write something first.", game=row)
+        if len(text) > CHAT_MAX_LENGTH:
+            raise ActionRefused(f"A message can hold at most {CHAT_MAX_LENGTH} characters "
+                                f"(this one has {len(text)}).", game=row)
+        since = timezone.now() - timedelta(seconds=CHAT_WINDOW)
+        if row.team_chat.filter(author=user, created__gte=since).count() >= CHAT_BURST:
+            raise ActionRefused("You are writing faster than the chat allows: wait a few seconds.",
+                                game=row)
+        return TeamChatMessage.objects.create(game=row, side=side, author=user, text=text.strip())
 
 
 # -- taking a step back ------------------------------------------------------------------------
@@ -672,7 +1022,7 @@ def archie_side(row: Game) -> str | None:
 
 def archie_to_decide(row: Game) -> bool:
     """Whether the deciding seat is Archie's."""
-    if not row.deciding or row.is_over or not row.match.solo:
+    if not row.deciding or row.is_over or not (row.match.solo or row.match.team):
         return False
     seat = row.deciding_seat
     return seat is not None and seat.is_archie
@@ -824,8 +1174,8 @@ def _archie_decision(game_id, version: int, *, queue_next: bool) -> Acted | None
 def games_waiting_on_archie(older_than: timedelta = ARCHIE_STUCK_AFTER):
     """(id, version) of unfinished games whose Archie decision waited longer than that."""
     cutoff = timezone.now() - older_than
-    rows = (Game.objects.filter(finished_at__isnull=True, updated__lt=cutoff,
-                                match__archie_level__gt="")
+    rows = (Game.objects.filter(finished_at__isnull=True, updated__lt=cutoff)
+            .filter(Q(match__archie_level__gt="") | Q(match__team=True))
             .filter(seats__holder=Seat.Holder.ARCHIE, seats__name=F("deciding")))
     return list(rows.values_list("pk", "version"))
 
@@ -838,6 +1188,21 @@ def _game_finished(row: Game) -> None:
             _new_game(match, 2, _swapped_holders(row))
         return
     _finish_match(match)
+
+
+def team_totals(match: Match) -> dict:
+    """A team match: flags and figures eliminated per team (named by the side it played in
+    game 1) over the match's finished games; the teams swap sides in the re-match."""
+    first = {spec: 0 for spec in SIDES}
+    flags, figures = dict(first), dict(first)
+    for g in match.games.all():
+        if not g.outcome:
+            continue
+        for s in SIDES:
+            team = s if g.number == 1 else other(s)
+            flags[team] += int(g.outcome.get("flags", {}).get(s, 0))
+            figures[team] += int(g.outcome.get("casualties", {}).get(s, 0))
+    return {"flags": flags, "figures": figures}
 
 
 def match_totals(match: Match) -> dict:
@@ -857,8 +1222,12 @@ def match_totals(match: Match) -> dict:
 
 
 def _finish_match(match: Match) -> None:
-    totals = match_totals(match)
-    a, b = match.challenger_id, match.opponent_id
+    if match.team:
+        totals = team_totals(match)
+        a, b = match.challenger_side, other(match.challenger_side)
+    else:
+        totals = match_totals(match)
+        a, b = match.challenger_id, match.opponent_id
     fa, fb = totals["flags"][a], totals["flags"][b]
     ka, kb = totals["figures"][a], totals["figures"][b]
     rolls = []
@@ -877,7 +1246,10 @@ def _finish_match(match: Match) -> None:
     match.challenger_figures, match.opponent_figures = ka, kb
     match.tie_rolls = rolls
     match.decided_by = decided
-    match.winner_id = winner
+    if match.team:
+        match.winning_team = winner
+    else:
+        match.winner_id = winner
     match.status = Match.Status.FINISHED
     match.finished = timezone.now()
     match.save()

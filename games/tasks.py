@@ -31,6 +31,7 @@ from battlecry_site.links import site_url
 from battlecry_site.names import one_line_subject
 from games import balance, game_log, outbox, reviews, services
 from games.editor.estimates import run_estimate
+from games.context_processors import decision_of
 from games.models import Game, Match
 from games.presentation.kits import phase_words
 from games.models.seat import seats_prefetch
@@ -75,10 +76,26 @@ def notify_turn(game_id: int, version: int) -> bool:
         return False
     if not _claim(game_id, version, "notified_version"):
         return False
+    due = [game, *_other_decisions_due(user, game)]
+    if len(due) > 1:
+        # several decisions wait for the member (their seats in team games, their other
+        # games): one e-mail lists them all, and their own e-mails are not sent
+        _mail(user, f"Battle Cry: {len(due)} moves waiting for you", "games/email/turn_digest.txt",
+              {"games": [(g, site_url(reverse("play:game", args=[g.pk]))) for g in due]})
+        return True
     _mail(user, f"Battle Cry: your move in {game.match.scenario}", "games/email/your_turn.txt",
           {"game": game, "phase_words": phase_words(game.ruleset, game.phase),
            "url": site_url(reverse("play:game", args=[game.pk]))})
     return True
+
+
+def _other_decisions_due(user, game: Game) -> list:
+    """The member's other games waiting for their decision whose turn e-mail is not sent yet,
+    each marked as told (so their own e-mail task sends nothing)."""
+    rows = (Game.objects.select_related("match__scenario").filter(finished_at__isnull=True)
+            .filter(decision_of(user)).filter(notified_version__lt=F("version")).exclude(pk=game.pk)
+            .order_by("deadline", "pk"))
+    return [g for g in rows if _claim(g.pk, g.version, "notified_version")]
 
 
 @shared_task(name="games.send_reminders")
@@ -117,6 +134,20 @@ def announce_timeouts() -> int:
                .exclude(deciding=""))
     for game in overdue:
         if not _claim(game.pk, game.version, "overdue_version"):
+            continue
+        late = game.deciding_seat
+        if game.match.team and late is not None and services.team_mates_can_step_in(game, late):
+            # a team game: the late seat's team-mates may take it over or hand it to Archie
+            mates = {seat.player_id: seat.player for seat in game.seat_rows()
+                     if seat.side == late.side and seat.name != late.name and seat.is_member_held
+                     and seat.player_id != late.player_id}
+            for mate in mates.values():
+                if _wants(mate, Profile.Notifications.EVERY_TURN, Profile.Notifications.DAILY):
+                    _mail(mate, f"Battle Cry: a team-mate's time ran out in {game.match.scenario}",
+                          "games/email/team_seat_late.txt",
+                          {"game": game, "seat": late,
+                           "url": site_url(reverse("play:game", args=[game.pk]))})
+                    sent += 1
             continue
         # the holders of the other side's seats wait (a member holding several, once)
         waiting_members = {seat.player_id: seat.player for seat in game.seat_rows()
@@ -182,6 +213,22 @@ def notify_challenge(match_id: int) -> bool:
     return True
 
 
+@shared_task(name="games.notify_table_invitation")
+def notify_table_invitation(match_id: int, member_id: int) -> bool:
+    """Tell a member that a seat of a team table is kept for them."""
+    match = Match.objects.select_related("scenario", "challenger").filter(pk=match_id).first()
+    if match is None or match.status != Match.Status.TABLE:
+        return False
+    seat = match.table_seats.select_related("invited").filter(invited_id=member_id).first()
+    if seat is None or not _wants(seat.invited, Profile.Notifications.EVERY_TURN,
+                                  Profile.Notifications.DAILY):
+        return False
+    _mail(seat.invited, f"Battle Cry: {match.challenger.get_username()} keeps a seat for you",
+          "games/email/table_invitation.txt",
+          {"match": match, "seat": seat, "url": site_url(reverse("play:table", args=[match.pk]))})
+    return True
+
+
 @shared_task(name="games.notify_match_result")
 def notify_match_result(match_id: int) -> int:
     match = Match.objects.select_related("scenario", "winner").filter(pk=match_id).first()
@@ -230,7 +277,8 @@ def pack_log(game_id: int) -> bool:
 
 
 __all__ = ["announce_timeouts", "archie_move", "archie_sweep", "balance_run", "daily_digest", "editor_balance",
-           "nightfall_check", "nightfall_sweep", "notify_challenge", "notify_match_result", "notify_turn", "pack_log", "review_game",
+           "nightfall_check", "nightfall_sweep", "notify_challenge", "notify_match_result", "notify_table_invitation",
+           "notify_turn", "pack_log", "review_game",
            "send_outbox", "send_reminders"]
 
 

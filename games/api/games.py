@@ -298,4 +298,5 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         return Response(ActedSerializer({
             "version": row.version, "phase": row.phase, "deciding": row.deciding or None,
             "your_turn": row.is_turn_of(self.request.user),
-            "events": [seen_by(e, held) for e in acted.events]}).data, status=code)
+            "events": [seen_by(e, held) for e in acted.events],
+            "resignation_pending": acted.pending}).data, status=code)

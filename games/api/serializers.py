@@ -6,7 +6,7 @@ from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_fiel
 from rest_framework import serializers
 
 from games.api.rulesets import RulesetChoiceField
-from games.engine import Game as EngineGame, ScenarioError
+from games.engine import Game as EngineGame, ScenarioError, other
 from games import services
 from games.forms_play import DEADLINE_CHOICES
 from games.models import Game, Match, Scenario, ScenarioVersion, Seat
@@ -238,6 +238,18 @@ class MatchGameSerializer(SeatedGameMixin, serializers.ModelSerializer):
         return archie_of(game)
 
 
+class TeamSerializer(serializers.Serializer):
+    """One team of a team match, named by the side it played in game 1."""
+
+    side = serializers.ChoiceField(choices=SIDE_CHOICES, help_text="The team's side in game 1.")
+    members = MemberSerializer(many=True)
+    flags = serializers.IntegerField(allow_null=True, help_text="Its flags over both games (once over).")
+    won = serializers.BooleanField(help_text="The team won the match (each of its members wins it).")
+
+    class Meta:
+        ref_name = "Team"
+
+
 class MatchSerializer(serializers.ModelSerializer):
     scenario = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     challenger = MemberSerializer(allow_null=True)          # null once the member left the club
@@ -248,13 +260,28 @@ class MatchSerializer(serializers.ModelSerializer):
     nightfall = LegacyOptionField()
     url = serializers.HyperlinkedIdentityField(view_name="api-v1:match-detail")
 
+    team = serializers.BooleanField(read_only=True, help_text="A team match (several members a side).")
+    teams = serializers.SerializerMethodField()
+
     class Meta:
         model = Match
         fields = ("id", "status", "scenario", "challenger", "opponent", "challenger_side", "options",
                   "nightfall", "ruleset", "archie_level", "deadline_hours", "message", "created", "started",
                   "finished", "winner",
                   "challenger_flags", "opponent_flags", "challenger_figures", "opponent_figures",
-                  "decided_by", "tie_rolls", "games", "url")
+                  "decided_by", "tie_rolls", "team", "winning_team", "teams", "games", "url")
+
+    @extend_schema_field(TeamSerializer(many=True, allow_null=True))
+    def get_teams(self, match):
+        """A team match's two teams (null for a match between two members)."""
+        if not match.team:
+            return None
+        first = match.challenger_side
+        second = other(first)
+        flags = {first: match.challenger_flags, second: match.opponent_flags}
+        return [{"side": side, "members": MemberSerializer(match.team_members(side), many=True).data,
+                 "flags": flags[side], "won": match.winning_team == side}
+                for side in (first, second)]
 
     @extend_schema_field(serializers.DictField(help_text="The options members chose, by name."))
     def get_options(self, match):
@@ -374,6 +401,9 @@ class ActedSerializer(serializers.Serializer):
     deciding = serializers.CharField(allow_null=True, help_text="The seat whose decision it is now.")
     your_turn = serializers.BooleanField()
     events = event_list()
+    resignation_pending = serializers.BooleanField(
+        default=False, help_text="A team game: your consent to resign is recorded; your team resigns "
+                                 "once every member of it agrees.")
 
 
 class ClaimSerializer(serializers.Serializer):

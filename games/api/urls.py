@@ -9,12 +9,16 @@ from .matches import MatchViewSet
 from .review import GameReviewView
 from .scenarios import ScenarioViewSet
 from .solo import SoloViewSet
+from .tables import TableViewSet
+from .team_games import TeamGameViewSet
 
 router = SimpleRouter()
 router.register("scenarios", ScenarioViewSet, basename="scenario")
 router.register("matches", MatchViewSet, basename="match")
 router.register("games", GameViewSet, basename="game")
 router.register("drafts", DraftViewSet, basename="draft")
+router.register("games", TeamGameViewSet, basename="team-game")
+router.register("tables", TableViewSet, basename="table")
 
 urlpatterns = router.urls + [
     path("solo/", SoloViewSet.as_view({"post": "create"}), name="solo"),

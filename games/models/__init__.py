@@ -9,6 +9,8 @@ from .scenario import Scenario
 from .scenario_draft import DraftEdit, ScenarioDraft
 from .scenario_version import ScenarioVersion
 from .seat import Seat
+from .table import TableSeat
+from .team_chat import TeamChatMessage
 
 __all__ = ["BalanceRun", "ChatMessage", "ChatRead", "ChatShare", "DraftEdit", "Game", "GameAction", "GameReview", "Match", "Outbox",
-           "PackedLog", "Scenario", "ScenarioDraft", "ScenarioVersion", "Seat"]
+           "PackedLog", "Scenario", "ScenarioDraft", "ScenarioVersion", "Seat", "TableSeat", "TeamChatMessage"]

@@ -59,6 +59,11 @@ class ChatRead(models.Model):
 
 
 def chat_is_public(match) -> bool:
-    """Whether spectators may read the chat of ``match``: both players have agreed."""
+    """Whether spectators may read the chat of ``match``: both players (every member of a
+    team match) have agreed."""
+    if match.team:
+        members = {u.pk for u in match.players()}
+        agreed = set(match.chat_shares.filter(player_id__in=members).values_list("player_id", flat=True))
+        return bool(members) and agreed == members
     return (match.chat_shares.filter(player_id__in=(match.challenger_id, match.opponent_id))
             .values("player_id").distinct().count() == 2)

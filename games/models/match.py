@@ -42,6 +42,7 @@ class Match(models.Model):
         CHALLENGE = "challenge", "Challenge waiting for an answer"
         DECLINED = "declined", "Challenge declined"
         SEEK = "seek", "Open seek"
+        TABLE = "table", "Open team table"
         CANCELLED = "cancelled", "Withdrawn"
         ACTIVE = "active", "Being played"
         FINISHED = "finished", "Finished"
@@ -75,6 +76,8 @@ class Match(models.Model):
         default=False, help_text="One game and no re-match (a campaign battle: the players keep their sides).")
     guided = models.BooleanField(
         default=False, help_text="A newcomer's first game against Archie: the game page shows a hint for each step.")
+    team = models.BooleanField(
+        default=False, help_text="A team match: several members a side, seated at a team table.")
     hints_off = models.BooleanField(
         default=False, help_text="The player of a guided game has switched its hints off.")
     deadline_hours = models.PositiveSmallIntegerField(
@@ -95,6 +98,9 @@ class Match(models.Model):
         null=True, blank=True, help_text="Figures (and generals) the challenger eliminated in both games.")
     opponent_figures = models.PositiveIntegerField(null=True, blank=True)
     decided_by = models.CharField(max_length=8, choices=Decided.choices, blank=True)
+    winning_team = models.CharField(
+        max_length=12, blank=True,
+        help_text="A team match: the side the winning team played in game 1 (every member of it wins).")
     tie_rolls = models.JSONField(
         default=list, blank=True,
         help_text="The tie-break die rolls, [challenger, opponent] per roll, rolled again on a tie.")
@@ -119,11 +125,34 @@ class Match(models.Model):
         return reverse("play:match", args=[self.pk])
 
     def players(self) -> list:
+        if self.team:
+            seen: dict = {}
+            for s in self.table_seats.select_related("player"):
+                if s.player_id and not s.is_archie:
+                    seen.setdefault(s.player_id, s.player)
+            return list(seen.values())
         return [u for u in (self.challenger, self.opponent) if u is not None]
 
     def is_player(self, user) -> bool:
-        return bool(user and user.is_authenticated
-                    and user.pk in (self.challenger_id, self.opponent_id))
+        if not (user and user.is_authenticated):
+            return False
+        if self.team:
+            return any(s.player_id == user.pk for s in self.table_seats.all())
+        return user.pk in (self.challenger_id, self.opponent_id)
+
+    def team_members(self, side: str) -> list:
+        """A team match: the members seated for ``side`` in game 1 (Archie aside), in seat order."""
+        seen: dict = {}
+        for s in self.table_seats.select_related("player__profile"):
+            if s.side == side and s.player_id and not s.is_archie:
+                seen.setdefault(s.player_id, s.player)
+        return list(seen.values())
+
+    def winners(self) -> list:
+        """The members who won the match: its winner, or every member of the winning team."""
+        if self.team:
+            return self.team_members(self.winning_team) if self.winning_team else []
+        return [self.winner] if self.winner_id else []
 
     @property
     def options_in_force(self) -> list[dict]:
@@ -175,6 +204,9 @@ class Game(models.Model):
     notified_version = models.IntegerField(default=-1)
     reminded_version = models.IntegerField(default=-1)
     overdue_version = models.IntegerField(default=-1)
+    # Counts the changes of holders during the game (a seat claimed, handed to Archie or
+    # taken back): the pages drawn before such a change are redrawn (``poll_token``).
+    seating = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["match", "number"]
@@ -251,6 +283,11 @@ class Game(models.Model):
     def player_id_of(self, side: str):
         seat = next((s for s in self.seat_rows() if s.side == side), None)
         return seat.player_id if seat is not None else None
+
+    @property
+    def poll_token(self) -> str:
+        """What the page's poll compares: the version, and the seating once it changed."""
+        return f"{self.version}.{self.seating}" if self.seating else str(self.version)
 
     @property
     def cache_id(self) -> str:

@@ -36,6 +36,13 @@ class Seat(models.Model):
                   "empty when vacant.")
     archie_level = models.CharField(max_length=12, blank=True,
                                     help_text="Archie's level when Archie holds the seat.")
+    away = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+",
+        help_text="A team game: the member whose time ran out and whose seat a team-mate or "
+                  "Archie took over; they may take it back.")
+    resigns = models.BooleanField(
+        default=False, help_text="A team game: the seat's member agrees that their team resigns.")
 
     class Meta:
         ordering = ["game", "id"]
@@ -55,6 +62,10 @@ class Seat(models.Model):
     @property
     def is_archie(self) -> bool:
         return self.holder == self.Holder.ARCHIE
+
+    @property
+    def is_member_held(self) -> bool:
+        return self.holder == self.Holder.MEMBER and self.player_id is not None
 
     @property
     def is_vacant(self) -> bool:

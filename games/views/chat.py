@@ -38,7 +38,8 @@ def chat_context(match: Match, user, error: str = "") -> dict:
             "chat_url": reverse("play:chat", args=[match.pk]),
             "chat_share_url": reverse("play:chat_share", args=[match.pk]),
             "chat_last": lines[-1]["id"] if lines else 0, "chat_player": player,
-            "chat_public": {match.challenger_id, match.opponent_id} <= shared,
+            "chat_public": (chat_is_public(match) if match.team
+                            else {match.challenger_id, match.opponent_id} <= shared),
             "chat_you_share": player and user.pk in shared,
             "chat_other_shares": player and bool(shared - {user.pk})}
 

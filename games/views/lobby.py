@@ -4,7 +4,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.db.models import Case, IntegerField, Q, Value, When
+from django.db.models import Case, Count, IntegerField, Q, Value, When
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -18,6 +18,7 @@ from games.forms_play import (SEARCH_LIMIT, ChallengeForm, SeekForm, blank_lobby
                               scenario_rows, search_members)
 from games.models import Game, Match, Scenario
 from games.models.seat import seats_prefetch
+from games.seat_status import side_players
 
 from .campaign_place import campaign_place
 from .play import see_other
@@ -35,8 +36,8 @@ def _name(user) -> str:
 
 def _game_row(game: Game, user) -> dict:
     side = game.side_of(user)
-    opponent = game.player_of(other(side)) if side else None
-    return {"game": game, "side": SIDE_NAMES.get(side, ""), "opponent": _name(opponent),
+    return {"game": game, "side": SIDE_NAMES.get(side, ""),
+            "opponent": side_players(game, other(side)) if side else "",
             "your_turn": game.is_turn_of(user),
             "waiting_for": _name(game.deciding_player) if game.deciding else "",
             "phase": phase_words(game.ruleset, game.phase)}
@@ -103,12 +104,13 @@ def lobby(request):
         if not user.is_authenticated:
             return HttpResponse(status=204)
         return render(request, "games/lobby.html#my-games", my_games(user, games_page))
-    ctx = {"seeks": Match.objects.filter(status=Match.Status.SEEK).defer(*MATCH_DEFERRED)
-           .select_related("scenario", "challenger__profile").order_by("-created")[:LIST_LIMIT]}
+    seeks, tables = seeks_and_tables(user)
+    ctx = {"seeks": seeks, "tables": tables}
     if user.is_authenticated:
         ctx.update(my_games(user, games_page))
         finished = (Match.objects.filter(status=Match.Status.FINISHED)
-                    .filter(Q(challenger=user) | Q(opponent=user))
+                    .filter(Q(challenger=user) | Q(opponent=user) | Q(team=True, table_seats__player=user))
+                    .distinct()
                     .select_related("scenario", "challenger__profile", "opponent__profile",
                                     "winner__profile").defer(*MATCH_DEFERRED).order_by("-finished", "-pk"))
         ctx.update({
@@ -126,6 +128,24 @@ def lobby(request):
     if user.is_authenticated:
         ctx.update(challenge_form=forms["challenge_form"], seek_form=forms["seek_form"])
     return render(request, "games/lobby.html", ctx)
+
+
+def seeks_and_tables(user) -> tuple[list, list[dict]]:
+    """The open seeks and the open team tables, newest first, read in one query: for each
+    table its seats, how many are free, and whether one is kept for or held by ``user``."""
+    me = user.pk if getattr(user, "is_authenticated", False) else None
+    rows = list(Match.objects.filter(status__in=(Match.Status.SEEK, Match.Status.TABLE))
+                .defer(*MATCH_DEFERRED).select_related("scenario", "challenger__profile")
+                .annotate(seat_count=Count("table_seats"),
+                          free_count=Count("table_seats", filter=Q(table_seats__player__isnull=True)),
+                          kept_for_you=Count("table_seats", filter=Q(table_seats__invited_id=me)),
+                          held_by_you=Count("table_seats", filter=Q(table_seats__player_id=me)))
+                .order_by("-created")[:2 * LIST_LIMIT])
+    seeks = [m for m in rows if m.status == Match.Status.SEEK][:LIST_LIMIT]
+    tables = [{"match": m, "seats": m.seat_count, "free": m.free_count,
+               "kept_for_you": bool(me and m.kept_for_you), "yours": bool(me and m.held_by_you)}
+              for m in rows if m.status == Match.Status.TABLE][:LIST_LIMIT]
+    return seeks, tables
 
 
 @login_required
@@ -247,9 +267,9 @@ def match_page(request, match_id):
         seats_prefetch()).order_by("number")]
     for row in games:
         g = row["game"]
-        row["union"] = _name(g.player_of("union"))
-        row["confederate"] = _name(g.player_of("confederate"))
-        row["winner"] = _name(g.player_of(g.winner_side)) if g.winner_side else ""
+        row["union"] = side_players(g, "union")
+        row["confederate"] = side_players(g, "confederate")
+        row["winner"] = side_players(g, g.winner_side) if g.winner_side else ""
         row["flags"] = (g.outcome or {}).get("flags")
     user = request.user
     ctx = {
@@ -263,7 +283,23 @@ def match_page(request, match_id):
         "chat_unread": unread_count(match, user),
         "chat_game": match.current_game() if match.is_player(user) else None,
     }
+    if match.team:
+        ctx.update(team_result(match, user))
     return render(request, "games/match.html", ctx)
+
+
+def team_result(match: Match, user) -> dict:
+    """A team match's page: its two teams (named by their side in game 1), their members, and
+    once it is over the winning team (each of its members wins)."""
+    first = match.challenger_side
+    teams = [{"side": side, "side_name": SIDE_NAMES.get(side, side),
+              "members": [_name(u) for u in match.team_members(side)]}
+             for side in (first, other(first))]
+    winners = {u.pk for u in match.winners()}
+    return {"teams": teams, "team_won": match.winning_team,
+            "team_won_name": SIDE_NAMES.get(match.winning_team, ""),
+            "you_won": getattr(user, "pk", None) in winners,
+            "team_flags": {first: match.challenger_flags, other(first): match.opponent_flags}}
 
 
 def option_fields(request):

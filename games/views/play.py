@@ -39,6 +39,9 @@ from games.templatetags.time_left import time_left_words
 from .campaign_place import campaign_place
 from .resign_words import resign_words
 from .chat import chat_for_page
+from .team_chat import team_chat_for_page
+from .team_seats import team_panel
+from games.seat_status import side_players
 from .turn_count import HEADER as TURN_COUNT_HEADER, with_turn_count
 from .play_dice import dice_tray
 from .play_history import history, know_newest, undo_candidate
@@ -165,11 +168,12 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
         other = other_side(side)
     hand = kit.hand(view, choices)
     deciding_user = row.deciding_player
-    stands = kit.stands(view, side, {s: _name(row.player_of(s)) for s in SIDES})
+    stands = kit.stands(view, side, {s: side_players(row, s) for s in SIDES})
     card_in_play = kit.card_in_play(view)
     outcome = row.outcome
     guide = guide_of(row, side, mine)
     can_claim = may_claim(row, side)
+    seats_panel = team_panel(row, request.user, kit.phase_words(row.phase))
     return {
         "game": row, "match": row.match, "view": view, "side": side, "other_side": other,
         "campaign": campaign_place(row.match),
@@ -188,7 +192,7 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
         "deciding_name": _name(deciding_user) if deciding_user else "",
         "deciding_side_name": SIDE_NAMES.get(row.deciding_side, ""),
         "phase_label": kit.phase_words(row.phase),
-        "outcome": outcome, "winner_name": (_name(row.player_of(outcome["winner"]))
+        "outcome": outcome, "winner_name": (side_players(row, outcome["winner"])
                                             if outcome and outcome.get("winner") else ""),
         "outcome_reason": kit.reason_words(outcome),
         "archie": services.archie_side(row), "archie_thinking": services.archie_to_decide(row),
@@ -197,9 +201,11 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
         "selected": sel_query(selected, want_general) if selected and mine else "",
         "undo": undo_words(undo_entry, lines, kit) if undo_entry else "",
         "can_resign": bool(side) and not row.is_over,
-        "resign_words": (resign_words(row, view, side, _name(row.player_of(other)), kit.has_flags)
+        "resign_words": (resign_words(row, view, side, "the other team" if row.match.team
+                                      else _name(row.player_of(other)), kit.has_flags)
                          if side and not row.is_over else ""),
-        "now": timezone.now(), "guide": guide,
+        "now": timezone.now(), "guide": guide, "seats_panel": seats_panel,
+        "team_resign": seats_panel["team"] if seats_panel else None,
         "next_game": (row.match.games.filter(number=2).first()
                       if row.is_over and row.number == 1 else None),
     }
@@ -225,7 +231,7 @@ def guide_of(row: Game, side, mine: bool) -> dict | None:
 def may_claim(row: Game, side) -> bool:
     """Whether ``side`` may claim the game now (the opponent's time for a move ran out)."""
     return (bool(side) and not row.is_over and bool(row.deciding) and row.deciding_side != side
-            and row.deadline_passed())
+            and services.game_claimable(row))
 
 
 #: Seconds a drawn #game fragment is kept for the other viewers with the same viewpoint.
@@ -240,7 +246,7 @@ def fragment_key(row: Game, viewpoint) -> str:
     is open, whether a guided game's hints are on, the time zone its dates are written in
     and the time left before its deadline, in words."""
     side = row.seat_named(viewpoint).side if viewpoint else None
-    return (f"gamefrag:{row.cache_id}:{row.version}:{viewpoint or 'public'}:{int(may_claim(row, side))}:"
+    return (f"gamefrag:{row.cache_id}:{row.poll_token}:{viewpoint or 'public'}:{int(may_claim(row, side))}:"
             f"{int(row.match.shows_hints)}:{timezone.get_current_timezone_name()}:"
             f"{time_left_words(row.deadline).replace(' ', '-')}")
 
@@ -279,6 +285,7 @@ def _render(request, row, *, selected=None, want_general=False, error=None, stat
     if not partial and not request.htmx:
         ctx["legend"] = ctx["kit"].legend(ctx["view"])
         ctx.update(chat_for_page(row.match, request.user))
+        ctx.update(team_chat_for_page(row, request.user))
         if "chat_last" in ctx:          # the chat is shown: what was new is read from now on
             ctx["chat_unread"] = unread_count(row.match, request.user)
             mark_read(row.match, request.user, ctx["chat_last"])
@@ -308,7 +315,7 @@ def version_etag(game_id, version) -> str:
 
 
 #: The poll's read: the game's version alone (compiled once per process).
-_VERSION = PreparedGet(lambda: Game.objects.only("version"))
+_VERSION = PreparedGet(lambda: Game.objects.only("version", "seating"))
 #: Every answer of the poll: never kept by a shared cache, and kept apart per member.
 POLL_HEADERS = {"Cache-Control": "private, no-cache",
                 "Vary": f"Cookie, HX-Request, {TURN_COUNT_HEADER}"}
@@ -324,15 +331,15 @@ def game_version(request, game_id):
     row = _VERSION.get(game_id)
     if row is None:
         raise Http404
-    etag = version_etag(game_id, row.version)
+    etag = version_etag(game_id, row.poll_token)
     if request.headers.get("If-None-Match") == etag:
         return HttpResponse(status=304, headers={"ETag": etag, **POLL_HEADERS})
-    if request.GET.get("v") == str(row.version):
+    if request.GET.get("v") == row.poll_token:
         return HttpResponse(status=204, headers={"ETag": etag, **POLL_HEADERS})
     activate_member_time_zone(request)
     game = _game(game_id)
     response = with_turn_count(request, shared_fragment(request, game))
-    for name, value in {"ETag": version_etag(game_id, game.version), **POLL_HEADERS}.items():
+    for name, value in {"ETag": version_etag(game_id, game.poll_token), **POLL_HEADERS}.items():
         response.headers[name] = value
     return response
 
@@ -370,11 +377,14 @@ def game_act(request, game_id):
 
 
 def _game_step(request, game_id, service, done_message: str = ""):
-    """POST views that call one service on the game (claim, take back, resign)."""
+    """POST views that call one service on the game (claim, take back, resign, the steps on a
+    team's seats)."""
     if not request.user.is_authenticated:
         return redirect(f"{reverse('login')}?next={reverse('play:game', args=[game_id])}")
     try:
-        service(game_id, request.user, _version(request))
+        done = service(game_id, request.user, _version(request))
+        if getattr(done, "pending", False):
+            done_message = PENDING_RESIGNATION
     except BadVersion:
         return _refused(request, game_id, BAD_VERSION, 400)
     except services.ActionRefused as refused:
@@ -411,6 +421,39 @@ def game_resign(request, game_id):
             return _render(request, row, error=error, partial="game")
         return _render(request, row, error=error, status=400)
     return _game_step(request, game_id, services.resign, "You have resigned the game.")
+
+
+PENDING_RESIGNATION = ("You agree that your team resigns: it does once every member of the team "
+                       "agrees.")
+
+
+@require_POST
+def game_resign_withdraw(request, game_id):
+    """Take back one's consent that one's team resigns."""
+    return _game_step(request, game_id, lambda g, u, _v: services.withdraw_resignation(g, u),
+                      "You no longer agree to resign.")
+
+
+@require_POST
+def seat_claim(request, game_id, seat):
+    """Take over a late team-mate's seat."""
+    return _game_step(request, game_id, lambda g, u, v: services.claim_seat(g, u, seat, v),
+                      f"You hold the seat {seat} now.")
+
+
+@require_POST
+def seat_archie(request, game_id, seat):
+    """Hand a late team-mate's seat to Archie (``level``)."""
+    level = request.POST.get("level", "veteran")
+    return _game_step(request, game_id, lambda g, u, v: services.seat_to_archie(g, u, seat, level, v),
+                      f"Archie holds the seat {seat} now.")
+
+
+@require_POST
+def seat_back(request, game_id, seat):
+    """Take back one's own seat from a team-mate or Archie."""
+    return _game_step(request, game_id, lambda g, u, _v: services.take_seat_back(g, u, seat),
+                      f"You hold your seat {seat} again.")
 
 
 @require_POST

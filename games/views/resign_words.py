@@ -25,9 +25,14 @@ def resign_words(row, view: dict, side: str, opponent_name: str, counts_flags: b
     mine_now = view["flags"][side]
     if match.single_game:
         return f"This decides the match: {opponent_name} wins it."
-    totals = services.match_totals(match)["flags"]
-    me_id, them_id = row.player_id_of(side), row.player_id_of(other)
-    mine, theirs = totals.get(me_id, 0) + mine_now, totals.get(them_id, 0) + theirs_now
+    if match.team:
+        # the teams are named by their side in game 1; game 2 swapped them
+        totals = services.team_totals(match)["flags"]
+        mine, theirs = totals.get(other, 0) + mine_now, totals.get(side, 0) + theirs_now
+    else:
+        totals = services.match_totals(match)["flags"]
+        me_id, them_id = row.player_id_of(side), row.player_id_of(other)
+        mine, theirs = totals.get(me_id, 0) + mine_now, totals.get(them_id, 0) + theirs_now
     if theirs > mine:
         return f"This decides the match: {opponent_name} wins it, {theirs} flags to {mine} over the two games."
     if mine > theirs:

@@ -13,7 +13,7 @@ from tournaments.models import Competition
 ROOT = Path(__file__).resolve().parents[2]
 
 #: The site's ways of playing besides the competitions (each Competition.Kind is one too).
-PLAYED_OUTSIDE_COMPETITIONS = {"match", "solo", "campaign"}
+PLAYED_OUTSIDE_COMPETITIONS = {"match", "solo", "campaign", "team"}
 
 #: What the whole suite may take on the development machine, alone (docs/testing.md).
 SUITE_SECONDS = 25 * 60

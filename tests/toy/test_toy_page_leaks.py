@@ -68,3 +68,49 @@ def test_no_page_of_a_toy_game_shows_a_seat_s_card_to_anyone_else(lee, grant, me
     play_to_the_end({lee.pk: a, grant.pk: b}, game, seed=11, each_step=walk)
     # the walk saw each member's own card on their page: it would see another's too
     assert shown_own == {"lee", "grant"}
+
+
+def test_no_page_of_a_team_game_shows_a_seat_s_card_or_a_team_s_chat_to_anyone_else(
+        django_user_model, lee, grant, meade):
+    """Four members, one seat each: every viewer (each member, a member who does not play, a
+    visitor) fetches every page at each step; none shows a card of a seat the viewer does
+    not hold (a team-mate's included), the deck or the seed, nor the other team's chat."""
+    from .teams import four_members, seated_table
+
+    members = four_members(django_user_model, lee, grant, meade)
+    match = seated_table(members)
+    game = match.games.get(number=1)
+    clients = {m.pk: logged_in(m) for m in members.values()}
+    services.post_team_chat(game.pk, members["union-1"], "secret-union-plan")
+    services.post_team_chat(game.pk, members["confederate-1"], "secret-confederate-plan")
+    viewers = {seat: (clients[m.pk], m) for seat, m in members.items()}
+    viewers.update({"outsider": (logged_in(django_user_model.objects.create_user("early")), None),
+                    "visitor": (Client(), None)})
+    shown_own = set()
+
+    def walk(game, step):
+        if step % 3:            # every third step: each viewer still sees each seat acting
+            return
+        game.refresh_from_db()
+        engine = services.load_engine(game)
+        secret_numbers = {str(engine.seed), str(engine.rng), game.secret_seed}
+        for who, (client, user) in viewers.items():
+            held = {s.name for s in game.seat_of(user)} if user else set()
+            hidden = set(engine.deck) | {c for seat, hand in engine.hands.items()
+                                         if seat not in held for c in hand}
+            team = services.team_of(game, user) if user else None
+            plans = {f"secret-{side}-plan" for side in ("union", "confederate") if side != team}
+            got = pages(client, game)
+            got["team-chat"] = client.get(f"/play/games/{game.pk}/team-chat/").content.decode()
+            got["table"] = client.get(f"/play/tables/{match.pk}/").content.decode()
+            for name, text in got.items():
+                for secret in hidden | plans:
+                    assert not token(secret).search(text), (step, who, name, secret)
+                for number in secret_numbers:
+                    assert not (number and token(number).search(text)), (step, who, name)
+            if user is not None and game.deciding in held and engine.hands[game.deciding]:
+                assert token(engine.hands[game.deciding][0]).search(got["fragment"]), (step, who)
+                shown_own.add(who)
+
+    play_to_the_end(clients, game, seed=11, each_step=walk)
+    assert shown_own == set(members)

@@ -223,6 +223,26 @@ def plant(game: Game, canaries: Canaries, owner_of) -> dict[str, list[str]]:
     return told
 
 
+def game_urls(game: Game) -> list[str]:
+    """Every GET of the OpenAPI document about ``game`` (its match and table too), and the
+    lists that name no object."""
+    urls = []
+    for template, operations in api_document()["paths"].items():
+        if "get" not in operations or "{slug}" in template or "{step}" in template:
+            continue
+        if "{id}" in template:
+            if not template.startswith(("/api/v1/games/", "/api/v1/matches/", "/api/v1/tables/")):
+                continue
+            ident = game.pk if template.startswith("/api/v1/games/") else game.match_id
+            template = template.replace("{id}", str(ident))
+        if template.endswith(("/reachable/", "/attack-preview/")):
+            urls += [f"{template}?hex=0,0&from=0,0&to=0,1", f"{template}?sel=0,0"]
+        urls.append(template)
+    urls += [f"/api/v1/games/{game.pk}/events/?since={s}" for s in (0, 1, game.version - 1)]
+    urls += [f"/api/v1/games/{game.pk}/legal-actions/?sel=0,3"]
+    return urls
+
+
 def test_no_api_response_shows_a_member_the_cards_of_seats_they_do_not_hold(crossroads, lee, grant, meade):
     from games import services
     made = challenge(token_client(lee), options={"turns": 8})
@@ -240,21 +260,7 @@ def test_no_api_response_shows_a_member_the_cards_of_seats_they_do_not_hold(cros
     game.refresh_from_db()
     canaries = Canaries()
     told = plant(game, canaries, lambda seat: f"@{holders[seat].username}")
-    document = api_document()
-    urls = []
-    for template, operations in document["paths"].items():
-        if "get" not in operations or "{slug}" in template or "{step}" in template:
-            continue
-        if "{id}" in template:
-            if not template.startswith(("/api/v1/games/", "/api/v1/matches/")):
-                continue
-            ident = game.match_id if template.startswith("/api/v1/matches/") else game.pk
-            template = template.replace("{id}", str(ident))
-        if template.endswith(("/reachable/", "/attack-preview/")):
-            urls += [f"{template}?hex=0,0&from=0,0&to=0,1", f"{template}?sel=0,0"]
-        urls.append(template)
-    urls += [f"/api/v1/games/{game.pk}/events/?since={s}" for s in (0, 1, game.version - 1)]
-    urls += [f"/api/v1/games/{game.pk}/legal-actions/?sel=0,3"]
+    urls = game_urls(game)
     requesters = {"lee": token_client(lee), "grant": token_client(grant), "meade": token_client(meade),
                   None: anonymous()}
     for username, client in requesters.items():
