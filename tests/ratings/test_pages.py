@@ -94,3 +94,14 @@ def test_the_challenge_form_says_what_to_expect(client, django_user_model):
     fragment = client.get("/ratings/expected/", {"c-opponent": "lee", "c-scenario": sc.pk}).content.decode()
     other = int(re.search(r"expected to win (\d+)% of the games against lee", fragment).group(1))
     assert abs(other + percent - 100) <= 1
+
+
+def test_the_leaderboard_comes_a_page_at_a_time(client, season, monkeypatch):
+    from ratings.views import leaderboard
+    club, comp, players = season
+    monkeypatch.setattr(leaderboard, "PER_PAGE", 3)
+    client.force_login(players[0])
+    first = client.get(f"/ratings/clubs/{club.slug}/").content.decode()
+    second = client.get(f"/ratings/clubs/{club.slug}/?page=2").content.decode()
+    assert "1–3 of 4" in first and "Next 3" in first and "4–4 of 4" in second
+    assert "<td>4</td>" in second and "<td>1</td>" not in second
