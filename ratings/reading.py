@@ -93,6 +93,12 @@ def member_ratings(user) -> list[MemberPool]:
     return out
 
 
+def archie_ratings() -> list[Rating]:
+    """Archie's levels as rated in every pool, by pool then strongest first (one query)."""
+    return list(Rating.objects.filter(kind="archie").select_related("pool")
+                .order_by("pool__ruleset", "pool__mode", "-shown"))
+
+
 def match_changes(match) -> dict[int, int]:
     """How much each member's shown rating moved with the match (member id -> points); empty
     while it is not rated."""
