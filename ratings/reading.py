@@ -14,6 +14,8 @@ from ratings.models.pool import DUEL
 
 #: How many rated games of a member's history the plot draws at most (the latest).
 HISTORY_POINTS = 500
+#: How many of the latest rated games the ratings page lists.
+LATEST = 10
 
 
 def name_of(user) -> str:
@@ -80,16 +82,21 @@ def member_ratings(user) -> list[MemberPool]:
                    .order_by("pool__ruleset", "pool__mode"))
     if not ratings:
         return []
-    changes = list(RatingChange.objects.filter(subject=member(user.pk),
-                                               pool__in=[r.pool_id for r in ratings])
-                   .select_related("result__match__scenario").order_by("pool_id", "-seq", "-number")
-                   [:HISTORY_POINTS * len(ratings)])
     out = []
-    for r in ratings:
-        mine = [c for c in changes if c.pool_id == r.pool_id][:HISTORY_POINTS][::-1]
-        points = ([mine[0].shown_before] if mine else []) + [c.shown_after for c in mine]
-        out.append(MemberPool(r.pool, r, points, mine[::-1][:10]))
+    for r in ratings:                   # two queries per pool: a member has rated games in a few
+        changes = RatingChange.objects.filter(subject=member(user.pk), pool_id=r.pool_id).order_by("-seq", "-number")
+        shown = list(changes.values_list("shown_before", "shown_after")[:HISTORY_POINTS])[::-1]
+        points = ([shown[0][0]] if shown else []) + [after for _, after in shown]
+        latest = list(changes.select_related("result__match__scenario")
+                      .defer("result__games", "result__match__scenario__data")[:LATEST])
+        out.append(MemberPool(r.pool, r, points, latest))
     return out
+
+
+def archie_ratings() -> list[Rating]:
+    """Archie's levels as rated in every pool, by pool then strongest first (one query)."""
+    return list(Rating.objects.filter(kind="archie").select_related("pool")
+                .order_by("pool__ruleset", "pool__mode", "-shown"))
 
 
 def match_changes(match) -> dict[int, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from ratings.method import Skill, display_rating, is_provisional
+from ratings.method import Skill, is_provisional
 
 
 class Rating(models.Model):
@@ -34,10 +34,6 @@ class Rating(models.Model):
     @property
     def provisional(self) -> bool:
         return is_provisional(self.games)
-
-    @staticmethod
-    def shown_for(skill: Skill) -> int:
-        return display_rating(skill)
 
 
 class RatingChange(models.Model):

@@ -20,6 +20,12 @@ def match_rating_changes(match):
 
 
 @register.simple_tag
+def archie_ratings():
+    """Archie's rated levels, per ruleset and mode, strongest first."""
+    return reading.archie_ratings()
+
+
+@register.simple_tag
 def member_ratings(user):
     return reading.member_ratings(user)
 

@@ -169,7 +169,9 @@ def calls(paths, game, match, scenario_slug, league=None):
                 ids = {"/api/v1/matches/": match.pk, "/api/v1/competitions/": league.comp.pk,
                        "/api/v1/pairings/": league.pairing.pk}
                 url = url.replace("{id}", str(next((v for k, v in ids.items() if url.startswith(k)), game.pk)))
-            url = url.replace("{slug}", league.club.slug if url.startswith("/api/v1/clubs/") else scenario_slug)
+            club_path = url.startswith(("/api/v1/clubs/", "/api/v1/ratings/clubs/"))
+            url = url.replace("{slug}", league.club.slug if club_path else scenario_slug)
+            url = url.replace("{username}", "lee")
             if "{step}" in url:
                 for step in {0, game.version // 2, game.version}:
                     out.append((method, url.replace("{step}", str(step)), None))

@@ -97,13 +97,16 @@ SLUG_OF = {"balance": "scenarios"}
 def aim(case, world) -> None:
     """Point most generated ids and slugs at real objects, so that the run goes past the 404."""
     params = case.path_parameters or {}
-    kind = next((k for k in KINDS if case.path.startswith(f"/api/v1/{k}/")), "games")
+    kind = next((k for k in KINDS if case.path.startswith((f"/api/v1/{k}/", f"/api/v1/ratings/{k}/"))),
+                "games")
     if "id" in params and str(params["id"]).isdigit() and int(params["id"]) % 5:
         params["id"] = world.ids[kind][int(params["id"]) % len(world.ids[kind])]
     if "slug" in params and len(str(params["slug"])) % 5:
         slugs = world.slugs[next((v for k, v in SLUG_OF.items() if case.path.startswith(f"/api/v1/{k}/")),
                                  kind)]
         params["slug"] = slugs[len(str(params["slug"])) % len(slugs)]
+    if "username" in params and len(str(params["username"])) % 5:
+        params["username"] = "lee"
 
 
 def test_the_api_keeps_to_its_document(world):

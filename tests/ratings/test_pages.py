@@ -7,6 +7,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from games import services as games
 from ratings.method import PROVISIONAL_GAMES, member
 from ratings.models import Rating
 from tests.play_helpers import make_scenario, start_match
@@ -94,3 +95,24 @@ def test_the_challenge_form_says_what_to_expect(client, django_user_model):
     fragment = client.get("/ratings/expected/", {"c-opponent": "lee", "c-scenario": sc.pk}).content.decode()
     other = int(re.search(r"expected to win (\d+)% of the games against lee", fragment).group(1))
     assert abs(other + percent - 100) <= 1
+
+
+def test_the_leaderboard_comes_a_page_at_a_time(client, season, monkeypatch):
+    from ratings.views import leaderboard
+    club, comp, players = season
+    monkeypatch.setattr(leaderboard, "PER_PAGE", 3)
+    client.force_login(players[0])
+    first = client.get(f"/ratings/clubs/{club.slug}/").content.decode()
+    second = client.get(f"/ratings/clubs/{club.slug}/?page=2").content.decode()
+    assert "1–3 of 4" in first and "Next 3" in first and "4–4 of 4" in second
+    assert "<td>4</td>" in second and "<td>1</td>" not in second
+
+
+def test_the_solo_page_shows_how_strong_each_level_is(client, django_user_model):
+    lee = django_user_model.objects.create_user("lee")
+    match = games.start_solo(lee, make_scenario(), "veteran")
+    resign_games(match, [lee, lee])
+    client.force_login(lee)
+    page = client.get("/play/solo/").content.decode()
+    veteran = Rating.objects.get(subject="archie:veteran")
+    assert f"<td>Veteran</td><td>{veteran.shown} (provisional)</td><td>2</td>" in page

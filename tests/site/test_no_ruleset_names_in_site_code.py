@@ -11,7 +11,7 @@ from games.engine import rulesets
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Where site code lives (Python and templates).
-SITE = ("games", "campaigns", "tournaments", "accounts", "battlecry_site", "templates")
+SITE = ("games", "campaigns", "tournaments", "accounts", "ratings", "battlecry_site", "templates")
 #: Where a ruleset's name belongs: the engine (each ruleset's own package), and the kits
 #: that carry what one kind of game brings to the site.
 OWN = ("games/engine/", "games/kits/battlecry.py")
