@@ -332,6 +332,17 @@ def test_a_saved_epic_game_loads_and_replays_exactly():
 
 
 def test_the_campaigns_pre_battle_dice_are_rolled_by_the_commanding_generals():
+    import random
+    from tests.engine.scenarios import shipped
     g = epic(options={"prebattle_dice_union": 1})
     assert g.phase == "prebattle_roll"
     assert g.deciding == "union-commander"
+    # a whole campaign battle: every pre-battle decision is a Commanding General's
+    g = Game.new(shipped("antietam"), seed=4, options=dict(
+        EPIC, prebattle_dice_union=3, prebattle_dice_confederate=2))
+    rng, deciders = random.Random(4), set()
+    while g.phase.startswith("prebattle") or g.phase == "assign_command":
+        if g.phase.startswith("prebattle"):
+            deciders.add(g.deciding)
+        g.apply(g.sample_action(rng))
+    assert deciders == {"union-commander", "confederate-commander"}
