@@ -221,6 +221,9 @@ TEAM_EVENTS = {
     "command_given": lambda e, tr: (
         f"The {side_name(e['side'])} Commander-in-Chief has given his orders "
         f"({e['cards']} card{'s' if e['cards'] != 1 else ''})."),
+    "field_general_done": lambda e, tr: (
+        f"{_cap(seat_words(e['seat']))} has "
+        + ("moved his units." if e["step"] == "move" else "fought his battles.")),
     "offensive_roll": lambda e, tr: (
         f"All-Out Offensive: {seat_words(e['seat'])} rolled {faces(e['rolls'])}."),
     "cup_draw": lambda e, tr: f"Drawn from the cup: {seat_words(e['seat'])} plays next.",

@@ -64,6 +64,15 @@ def test_surplus_general_figures_are_taken_off_the_board():
     assert g.pieces.general_at[g._hex(H(12, 8))] is None
 
 
+def test_a_side_without_a_figure_has_one_player_without_one():
+    g = doubles(generals=[G("union", 2, 8, "Left"), G("union", 22, 8, "Right")])
+    assert [s.name for s in g.seats] == ["union-major-1", "union-major-2",
+                                         "confederate-major-1"]
+    confederate = [u for u in g.pieces.units if g.pieces.units[u].side == "confederate"]
+    assert {g.team.command[u] for u in confederate} == {"confederate-major-1"}
+    assert len(g.view("confederate-major-1")["hand"]) == 4          # no figure: no +1
+
+
 def test_doubles_needs_three_players_and_is_not_a_campaign_game():
     with pytest.raises(OptionError):
         doubles(generals=[G("union", 2, 8), G("confederate", 16, 0)])

@@ -60,6 +60,24 @@ def test_a_side_without_a_general_is_played_by_its_commanding_general_alone():
     assert {g.team.command[u] for u in confederate} == {"confederate-commander"}
 
 
+def test_a_lone_major_general_is_given_every_card_and_never_acts_on_initiative():
+    g = epic()                                   # one Confederate figure: one Major-General
+    confirm_both(g)
+    give_and_skirmish(g, "union-major-1", uid(g, 4, 8))
+    g.apply({"type": "end_movement"})
+    g.apply({"type": "end_turn"})
+    g.apply({"type": "pass_initiative"})
+    assert {a["to"] for a in g.legal_actions() if a["type"] == "give_card"} == {
+        "confederate-major-1"}
+    card = g.cards.hands["confederate"][0]
+    g.apply({"type": "give_card", "card": card, "to": "confederate-major-1"})
+    g.apply({"type": "play_card", "card": card, "mode": "skirmish"})
+    g.apply({"type": "confirm_orders"})
+    g.apply({"type": "end_movement"})
+    g.apply({"type": "end_turn"})
+    assert (g.phase, g.active) == ("command", "union")            # no initiative step
+
+
 def test_without_the_option_a_game_keeps_one_seat_a_side():
     g = game(list(UNITS), list(GENERALS))
     assert [s.name for s in g.seats] == ["union", "confederate"]
@@ -314,6 +332,17 @@ def test_a_saved_epic_game_loads_and_replays_exactly():
 
 
 def test_the_campaigns_pre_battle_dice_are_rolled_by_the_commanding_generals():
+    import random
+    from tests.engine.scenarios import shipped
     g = epic(options={"prebattle_dice_union": 1})
     assert g.phase == "prebattle_roll"
     assert g.deciding == "union-commander"
+    # a whole campaign battle: every pre-battle decision is a Commanding General's
+    g = Game.new(shipped("antietam"), seed=4, options=dict(
+        EPIC, prebattle_dice_union=3, prebattle_dice_confederate=2))
+    rng, deciders = random.Random(4), set()
+    while g.phase.startswith("prebattle") or g.phase == "assign_command":
+        if g.phase.startswith("prebattle"):
+            deciders.add(g.deciding)
+        g.apply(g.sample_action(rng))
+    assert deciders == {"union-commander", "confederate-commander"}

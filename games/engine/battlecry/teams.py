@@ -1,7 +1,8 @@
 """Team play: the seats of a side played by several members, and who commands which unit.
 
-Under the ``team_mode`` option a side is played from several seats (docs/rulings.md,
-rulings 40-49):
+Under the Advanced ruleset's ``team_mode`` option a side is played from several seats
+(docs/rulings.md, E1-E12 and D1-D9; Grand Battle Cry, under the standard rules, keeps its
+own in ``standard/grand.py``):
 
 - ``epic``: a Commanding General (``<side>-commander``), who holds the side's cards and
   is not on the board, and one Major-General per general figure of the side on the
@@ -13,8 +14,8 @@ rulings 40-49):
   hand. A side without a general figure has one Major-General without a figure.
 
 This module holds the team's declared state (:class:`Team`), the seats a scenario gives
-(:func:`seat_specs`) and the command proposed at the deal (:func:`propose_command`); it
-knows no ruleset.
+(:func:`members_for`, :func:`seat_specs`) and the command proposed at the deal
+(:func:`propose_command`); it knows no ruleset.
 """
 from __future__ import annotations
 

@@ -86,6 +86,15 @@ def test_section_cards_go_to_the_field_general_of_their_flank_at_most_one_each()
         g.apply({"type": "assign_card", "card": "std_probe_centre", "to": "union-centre"})
 
 
+def test_a_special_card_played_by_the_commander_in_chief_is_the_turns_only_order():
+    g = grand()
+    give(g, "union", ["std_leadership", "std_probe_left", "std_rally", "std_bombard"])
+    g.apply({"type": "play_card", "card": "std_leadership"})
+    # Grant and the unit he stands with are ordered; no Field General acts on initiative
+    assert (g.phase, g.deciding) == ("move", "union-centre")
+    assert set(g.team.ordered_by.values()) == {"union-centre"}
+
+
 def test_field_generals_play_left_to_right_in_their_own_flank():
     g = grand()
     give(g, "union", ["std_probe_right", "std_skirmish_left", "std_rally", "std_bombard"])

@@ -74,7 +74,7 @@ class Game(State):
     #: ``hand_limit_before_keep``: a game saved before the hand limit waited for the
     #: keep-one choice of a two-card draw (docs/rulings.md, ruling 3) plays on and replays
     #: as it was played, checking the limit with both drawn cards still in hand.
-    #: ``team``: the teams of an Epic game (None when each side has one seat).
+    #: ``team``: the teams of an Epic or Doubles game (None when each side has one seat).
     __slots__ = ("hand_limit_before_keep", "team")
     hand_limit_before_keep: bool
     team: Team | None
@@ -322,7 +322,8 @@ class Game(State):
         side = seat           # one seat per side, named after it
         if self.team is not None and self.team.mode == "doubles" and seat not in SIDES:
             return doubles.determinize(self, seat, seed)
-        if self.team is not None and seat not in SIDES:   # a side: what its team knows
+        # a side's name (not a seat of a team game) stands for what its whole team knows
+        if self.team is not None and seat not in SIDES:
             try:
                 side = self.team.member(seat).side
             except KeyError:
@@ -348,8 +349,7 @@ class Game(State):
         g.cards.hands[foe], g.cards.decks[foe] = theirs[:held], theirs[held:]
         for item in g.decisions.pending:
             if item["do"] == "keep_card" and item["side"] == foe:
-                cards_held = g.cards.hands[item["side"]]
-                item["cards"] = cards_held[-len(item["cards"]):]
+                item["cards"] = g.cards.hands[foe][-len(item["cards"]):]
         return g
 
     def _determinize_blind(self, seat: str, side: str, seed: int) -> "Game":

@@ -322,8 +322,11 @@ def do_order_general(game: StandardGame, a: dict) -> None:
 
 def do_end_movement(game: StandardGame, a: dict) -> None:
     team = _team(game)
-    team.done.append(_mover(game))
+    seat = _mover(game)
+    team.done.append(seat)
     if _others_left(game):
+        game.event({"type": "field_general_done", "side": game.current.active, "seat": seat,
+                    "step": "move"})
         return
     team.done.clear()
     turn.do_end_movement(game, a)
@@ -331,8 +334,11 @@ def do_end_movement(game: StandardGame, a: dict) -> None:
 
 def do_end_turn(game: StandardGame, a: dict) -> None:
     team = _team(game)
-    team.done.append(_mover(game))
+    seat = _mover(game)
+    team.done.append(seat)
     if _others_left(game):
+        game.event({"type": "field_general_done", "side": game.current.active, "seat": seat,
+                    "step": "battle"})
         return
     _finish_turn(game)
 
