@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('ratings', '0030_ratings'),
+        ('ratings', '0001_ratings'),
     ]
 
     operations = [
