@@ -37,7 +37,7 @@ def budget() -> Budget:
 
 
 def seconds_per_turn() -> float:
-    return float(getattr(settings, "REVIEW_SECONDS_PER_TURN", DEFAULT_SECONDS_PER_TURN))
+    return float(getattr(settings, "REVIEW_SECONDS_PER_TURN", None) or DEFAULT_SECONDS_PER_TURN)
 
 
 def review_of(game: Game) -> GameReview | None:
