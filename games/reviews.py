@@ -136,8 +136,9 @@ def run(review_id: int) -> GameReview | None:
         def progress(done: int, total: int) -> None:
             GameReview.objects.filter(pk=row.pk).update(done=done)
 
+        players = {seat.name for seat in game.seat_rows() if seat.holder != seat.Holder.ARCHIE}
         result = review(start, turns, len(turns), budget(), random.Random(game.seed).getrandbits(63),
-                        progress)
+                        progress, judged=players)
         by_number = {t.number: t for t in turns}
         for turn in result["turns"]:
             if turn["turn"] in result["marked"]:
