@@ -132,3 +132,14 @@ def test_archies_turns_in_a_solo_game_get_chances_but_no_marks(lee, django_captu
     archie = [t for t in result["turns"] if t["side"] != game.side_of(lee)]
     assert archie and all(t["best"] is None and t["loss"] == 0 for t in archie)
     assert all(set(t["chances"]) == {"union", "confederate"} for t in result["turns"])
+
+
+def test_a_task_run_again_remakes_a_lost_review_and_leaves_a_made_one(lee, grant):
+    game = finished_game(lee, grant, make_scenario(), turns=2)
+    row = GameReview.objects.create(game=game, status="running", done=1, total=9, seconds_per_turn=1)
+    made = reviews.run(row.pk)                      # its worker was lost: made from the start
+    assert made.status == "done" and made.result["turns"]
+    finished = made.finished
+    assert reviews.run(row.pk) is None              # made already: nothing done again
+    row.refresh_from_db()
+    assert row.finished == finished
