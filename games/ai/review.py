@@ -62,8 +62,8 @@ class TurnReview:
     number: int
     seat: str
     side: str
-    chances: dict[str, float]
-    step: int = 0     # after the turn: each side's chance, from its own information
+    chances: dict[str, float]     # after the turn: each side's chance, from its own information
+    step: int = 0                 # the log's step the turn began after
     best: float | None = None     # Archie's plan, expected
     chosen: float | None = None   # the player's plan, expected
     plan: list[dict] = field(default_factory=list)
