@@ -12,7 +12,8 @@ from django.contrib import admin
 from django.core.exceptions import FieldDoesNotExist
 from django.db.models.constants import LOOKUP_SEP
 
-from .models import ChatMessage, ChatRead, ChatShare, Game, GameAction, Match, Outbox, PackedLog, Scenario, Seat
+from .models import (BalanceRun, ChatMessage, ChatRead, ChatShare, Game, GameAction, GameReview, Match, Outbox,
+                     PackedLog, Scenario, Seat)
 
 #: The fields no staff member may see, filter, search or order by, per model.
 HIDDEN_FIELDS = {
@@ -196,6 +197,40 @@ class OutboxAdmin(admin.ModelAdmin):
 
     list_display = ("task", "args", "created", "attempts", "last_error")
     readonly_fields = ("task", "args", "created", "attempts", "last_error")
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(GameReview)
+class GameReviewAdmin(HidesSecrets, admin.ModelAdmin):
+    """Archie's reviews of finished games (docs/review.md), read-only; deleting one lets it
+    be asked for again."""
+
+    list_display = ("__str__", "status", "done", "total", "seconds_per_turn", "created", "finished")
+    list_filter = ("status",)
+    exclude = ("result",)
+    readonly_fields = ("game", "status", "done", "total", "seconds_per_turn", "requested_by", "created",
+                       "finished")
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(BalanceRun)
+class BalanceRunAdmin(HidesSecrets, admin.ModelAdmin):
+    """Archie's self-play runs on scenarios (docs/review.md), read-only."""
+
+    list_display = ("__str__", "ruleset", "status", "done", "games", "created", "finished")
+    list_filter = ("status", "level")
+    readonly_fields = ("scenario", "ruleset", "options", "level", "games", "seed", "data_hash", "status",
+                       "done", "result", "requested_by", "created", "finished")
 
     def has_add_permission(self, request):
         return False
