@@ -440,6 +440,10 @@ CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 # Search iterations per decision of Archie instead of the level's seconds (repeatable, and
 # quick in tests); 0 keeps the levels' time budgets.
 ARCHIE_ITERATIONS = env_int("ARCHIE_ITERATIONS", 0) or None
+# Archie's review of a finished game (docs/review.md): the search's seconds for each turn
+# (the veteran's second a decision by default), or a number of iterations instead (repeatable).
+REVIEW_SECONDS_PER_TURN = float(env_str("REVIEW_SECONDS_PER_TURN", "1.0"))
+REVIEW_ITERATIONS_PER_TURN = env_int("REVIEW_ITERATIONS_PER_TURN", 0) or None
 
 # --- Logging ------------------------------------------------------------------------------
 

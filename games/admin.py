@@ -12,8 +12,8 @@ from django.contrib import admin
 from django.core.exceptions import FieldDoesNotExist
 from django.db.models.constants import LOOKUP_SEP
 
-from .models import (ChatMessage, ChatRead, ChatShare, DraftEdit, Game, GameAction, Match, Outbox, PackedLog, Scenario,
-                     ScenarioDraft, ScenarioVersion, Seat)
+from .models import (BalanceRun, ChatMessage, ChatRead, ChatShare, DraftEdit, Game, GameAction, GameReview, Match,
+                     Outbox, PackedLog, Scenario, ScenarioDraft, ScenarioVersion, Seat)
 
 #: The fields no staff member may see, filter, search or order by, per model.
 HIDDEN_FIELDS = {
@@ -221,3 +221,37 @@ class DraftEditAdmin(admin.ModelAdmin):
 class ScenarioVersionAdmin(admin.ModelAdmin):
     list_display = ("scenario", "number", "author", "note", "created")
     raw_id_fields = ("scenario", "author")
+
+
+@admin.register(GameReview)
+class GameReviewAdmin(HidesSecrets, admin.ModelAdmin):
+    """Archie's reviews of finished games (docs/review.md), read-only; deleting one lets it
+    be asked for again."""
+
+    list_display = ("__str__", "status", "done", "total", "seconds_per_turn", "created", "finished")
+    list_filter = ("status",)
+    exclude = ("result",)
+    readonly_fields = ("game", "status", "done", "total", "seconds_per_turn", "requested_by", "created",
+                       "finished")
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(BalanceRun)
+class BalanceRunAdmin(HidesSecrets, admin.ModelAdmin):
+    """Archie's self-play runs on scenarios (docs/review.md), read-only."""
+
+    list_display = ("__str__", "ruleset", "status", "done", "games", "created", "finished")
+    list_filter = ("status", "level")
+    readonly_fields = ("scenario", "ruleset", "options", "level", "games", "seed", "data_hash", "status",
+                       "done", "result", "requested_by", "created", "finished")
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False

@@ -170,9 +170,12 @@ def start_run(scenario: Scenario, user, *, ruleset: str | None = None, games: in
 
 
 def play_run(run_id: int) -> BalanceRun | None:
-    """Play a queued run (the task's body): once, whatever the task's repeats."""
-    if not BalanceRun.objects.filter(pk=run_id, status=BalanceRun.Status.QUEUED).update(
-            status=BalanceRun.Status.RUNNING):
+    """Play a run that is queued, or was being played by a worker that was lost (the task
+    comes back to the queue then: it starts again from the first game). A finished or failed
+    run is left alone, so a task run again after the end does nothing."""
+    if not BalanceRun.objects.filter(
+            pk=run_id, status__in=[BalanceRun.Status.QUEUED, BalanceRun.Status.RUNNING]).update(
+            status=BalanceRun.Status.RUNNING, done=0):
         return None
     run = BalanceRun.objects.select_related("scenario").get(pk=run_id)
 

@@ -37,7 +37,7 @@ def budget() -> Budget:
 
 
 def seconds_per_turn() -> float:
-    return float(getattr(settings, "REVIEW_SECONDS_PER_TURN", DEFAULT_SECONDS_PER_TURN))
+    return float(getattr(settings, "REVIEW_SECONDS_PER_TURN", None) or DEFAULT_SECONDS_PER_TURN)
 
 
 def review_of(game: Game) -> GameReview | None:
@@ -122,9 +122,12 @@ def _button_label(kit, engine, seat: str, action: dict) -> str:
 
 
 def run(review_id: int) -> GameReview | None:
-    """Make a queued review (the task's body): once, whatever the task's repeats."""
-    claimed = GameReview.objects.filter(pk=review_id, status=GameReview.Status.QUEUED).update(
-        status=GameReview.Status.RUNNING)
+    """Make a review that is queued, or was being made by a worker that was lost (the task
+    comes back to the queue then: it starts again from the first turn). A finished or failed
+    review is left alone, so a task run again after the end does nothing."""
+    claimed = GameReview.objects.filter(
+        pk=review_id, status__in=[GameReview.Status.QUEUED, GameReview.Status.RUNNING]).update(
+        status=GameReview.Status.RUNNING, done=0)
     if not claimed:
         return None
     row = GameReview.objects.select_related("game").get(pk=review_id)
@@ -136,13 +139,15 @@ def run(review_id: int) -> GameReview | None:
         def progress(done: int, total: int) -> None:
             GameReview.objects.filter(pk=row.pk).update(done=done)
 
+        players = {seat.name for seat in game.seat_rows() if seat.holder != seat.Holder.ARCHIE}
         result = review(start, turns, len(turns), budget(), random.Random(game.seed).getrandbits(63),
-                        progress)
+                        progress, judged=players)
         by_number = {t.number: t for t in turns}
         for turn in result["turns"]:
             if turn["turn"] in result["marked"]:
                 turn["plan_words"] = plan_words(game.ruleset, by_number[turn["turn"]], turn["plan"])
-    except (ValueError, IllegalAction):
+    except Exception:
+        # a log that does not replay, or a bug: the page says so instead of waiting forever
         GameReview.objects.filter(pk=row.pk).update(status=GameReview.Status.FAILED,
                                                     finished=timezone.now())
         raise

@@ -60,15 +60,17 @@ class PinnedChance:
 @pytest.fixture(autouse=True)
 def _pinned_chance(request, monkeypatch):
     """Every deal a test makes (a game's secret seed), a side drawn at random, Archie's
-    search seed, a tie's die and a round's pairing seed are drawn from a generator seeded by
-    the test's name: a test that plays a game plays the same game on every run. (Worker
+    search seed, a tie's die, a round's pairing seed and a self-play run's seed are drawn
+    from a generator seeded by the test's name: a test that plays a game plays the same game
+    on every run. (Worker
     processes started by a test draw for real.) A test that needs one particular deal still
     patches ``services.new_seed``."""
-    from games import services
+    from games import balance, services
     from tournaments import services as competition_services
     chance = PinnedChance(request.node.nodeid)
     monkeypatch.setattr(services, "secrets", chance)
     monkeypatch.setattr(competition_services, "secrets", chance)
+    monkeypatch.setattr(balance, "secrets", chance)
 
 
 @pytest.fixture(autouse=True)

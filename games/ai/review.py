@@ -21,7 +21,7 @@ a measured frequency. See docs/review.md and docs/archie.md.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -62,8 +62,8 @@ class TurnReview:
     number: int
     seat: str
     side: str
-    chances: dict[str, float]
-    step: int = 0     # after the turn: each side's chance, from its own information
+    chances: dict[str, float]     # after the turn: each side's chance, from its own information
+    step: int = 0                 # the log's step the turn began after
     best: float | None = None     # Archie's plan, expected
     chosen: float | None = None   # the player's plan, expected
     plan: list[dict] = field(default_factory=list)
@@ -89,15 +89,18 @@ def side_seats(state: GameState) -> dict[str, str]:
 
 
 def review(start: GameState, turns: Iterable[TurnRecord], total: int, budget: Budget,
-           seed: int, progress: Progress | None = None) -> dict:
+           seed: int, progress: Progress | None = None, judged: Collection[str] | None = None) -> dict:
     """Review a finished game: ``start`` is the state at the deal, ``turns`` its turns
-    (``total`` of them, for ``progress(done, total)``)."""
+    (``total`` of them, for ``progress(done, total)``); the choices of the seats in ``judged``
+    (every seat by default; a solo game's player, not Archie) are weighed against Archie's
+    plan, and every turn gets each side's chance."""
     seats = side_seats(start)
     rng = random.Random(seed)
     opening = chances(start, seats, rng.getrandbits(63))
     reviewed: list[TurnReview] = []
     for n, record in enumerate(turns):
-        reviewed.append(review_turn(record, seats, budget, rng.getrandbits(63)))
+        judge = judged is None or record.seat in judged
+        reviewed.append(review_turn(record, seats, budget, rng.getrandbits(63), judge))
         if progress is not None:
             progress(n + 1, total)
     ranked = sorted((t for t in reviewed if t.loss >= MARK_THRESHOLD),
@@ -107,14 +110,15 @@ def review(start: GameState, turns: Iterable[TurnRecord], total: int, budget: Bu
             "turns": [t.as_dict() for t in reviewed]}
 
 
-def review_turn(record: TurnRecord, seats: dict[str, str], budget: Budget, seed: int) -> TurnReview:
+def review_turn(record: TurnRecord, seats: dict[str, str], budget: Budget, seed: int,
+                judge: bool = True) -> TurnReview:
     """One turn: what the acting seat's choices lost against Archie's best plan, from that
-    seat's own information, and each side's chance after it."""
+    seat's own information (unless ``judge`` is false), and each side's chance after it."""
     rng = random.Random(seed)
     side = side_of_seat(record.start.seats, record.seat)
     turn = TurnReview(record.number, record.seat, side, chances(record.end, seats, rng.getrandbits(63)),
                       record.step)
-    if record.choices and len(record.start.legal_actions()) > 1 and not record.start.outcome:
+    if judge and record.choices and len(record.start.legal_actions()) > 1 and not record.start.outcome:
         if has_battlecry_kit(get_ruleset(record.start.ruleset)):
             _judge_with_tree(turn, record, budget, rng.getrandbits(63))
         else:

@@ -16,7 +16,7 @@ import pytest
 import yaml
 
 from games import services
-from games.models import Game, GameAction
+from games.models import Game, GameAction, GameReview
 from tests.api.helpers import anonymous, token_client
 from tests.play_helpers import start_match
 
@@ -238,6 +238,14 @@ def test_no_api_response_shows_a_requester_what_they_may_not_see(planted, league
 
     assert checked > 200
     assert len(answers) > 1000                      # the calls really sent
+    # Archie's review: every requester was refused it for the games in progress (asking
+    # included; a visitor who asks is refused for not being logged in first), and none exists
+    live = [g for g in games if not g.is_over]
+    for g in live:
+        refused = {status for (_, method, url, _), (status, _) in answers.items()
+                   if url == f"/api/v1/games/{g.pk}/review/"}
+        assert 409 in refused and refused <= {401, 409}, refused
+    assert not GameReview.objects.filter(game__in=live).exists()
 
 
 def _names_a_game(url: str, games, matches) -> bool:

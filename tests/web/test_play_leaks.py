@@ -26,7 +26,7 @@ import pytest
 from games import services
 from games.engine import view_event
 from games.engine.battlecry.advanced.cards import card_of
-from games.models import Game
+from games.models import Game, GameReview
 from tests.play_helpers import make_scenario, set_state, start_match
 
 pytestmark = pytest.mark.django_db
@@ -134,7 +134,12 @@ def pages(client, game: Game, every: int = 1, offset: int = 0) -> dict[str, str]
         "chat": client.get(f"/play/matches/{game.match_id}/chat/", **hx),
         "chat (empty message)": client.post(f"/play/matches/{game.match_id}/chat/", {"text": " "}, **hx),
         "board with a general selected": client.get(base + "?sel=4,8&piece=general", **hx),
+        # Archie's review: none while the game is played, and none may be asked for
+        "review": client.get(base + "review/"),
+        "review (htmx)": client.get(base + "review/", **hx),
+        "review asked for": client.post(base + "review/", **hx),
     }
+    assert {out[k].status_code for k in ("review", "review (htmx)", "review asked for")} == {404}
     engine = services.load_engine(game)
     for u in engine.view(None)["units"][offset % every::every]:
         key = f"{u['hex']['col']},{u['hex']['row']}"
@@ -239,3 +244,4 @@ def test_no_page_shows_hidden_cards_through_a_turn(client, players, game, viewer
     game.refresh_from_db()
     assert game.phase == "keep_card" and game.deciding == "confederate"
     check(client, game, side, 3)
+    assert not GameReview.objects.filter(game=game).exists()
