@@ -18,7 +18,7 @@ SHIPPED = sorted(p for p in SCENARIO_DIR.glob("*.json") if p.name != "schema.jso
 
 
 def test_every_shipped_battle_comes_back_out_of_a_draft_as_the_same_file(player):
-    assert len(SHIPPED) == 32
+    assert len(SHIPPED) >= 32                       # the 32 battles and the club-made layouts
     for path in SHIPPED:
         text = path.read_text(encoding="utf-8")
         draft = drafts.import_draft(player, text)
