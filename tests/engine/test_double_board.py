@@ -138,6 +138,17 @@ def test_a_hex_beyond_the_single_board_is_refused_unless_the_file_names_the_doub
         scenario([inf("union", 51, 1), inf("confederate", 12, 0)], board="double")
 
 
+def test_a_board_pickles_and_copies_as_the_one_shared_board_of_its_size():
+    import copy
+    import pickle
+
+    for board in (BOARD, DOUBLE):
+        assert pickle.loads(pickle.dumps(board)) is board and copy.deepcopy(board) is board
+    g = double_game([inf("union", 40, 6), inf("confederate", 48, 0)])
+    again = pickle.loads(pickle.dumps(g))
+    assert again.board is DOUBLE and again.scenario.board is DOUBLE and again.to_dict() == g.to_dict()
+
+
 def test_a_double_board_game_round_trips_and_its_view_names_the_board():
     g = double_game([inf("union", 40, 6), U("union", "artillery", 25, 7), inf("confederate", 48, 0)],
                     [G("union", 40, 6)])
