@@ -192,3 +192,23 @@ def test_a_flank_clear_rule_reads_the_double_boards_flank():
     held = double_game([inf("union", 16, 6), inf("confederate", 40, 0)], rules=rules)
     pass_turn(held)
     assert held.flags("confederate") == 0
+
+
+@pytest.mark.parametrize("size", BOARD_SIZES)
+def test_every_distance_is_the_shortest_walk_and_every_neighbour_is_mutual(size):
+    board = board_named(size)
+    for a in range(board.size):
+        for k, n in enumerate(board.neighbours[a]):
+            if n >= 0:
+                assert board.neighbours[n][board.directions.index(board.opposite[board.directions[k]])] == a
+        walk = {a: 0}
+        frontier = [a]
+        while frontier:
+            nxt = []
+            for h in frontier:
+                for n in board.adjacent[h]:
+                    if n not in walk:
+                        walk[n] = walk[h] + 1
+                        nxt.append(n)
+            frontier = nxt
+        assert len(walk) == board.size and all(board.dist[a][b] == d for b, d in walk.items())
