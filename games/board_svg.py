@@ -19,7 +19,7 @@ each player sees their own baseline at the bottom, with the text still upright.
 A double board (26 x 9) is drawn at the same scale, twice as wide: the join between the two
 boards is a solid line down the middle (through the hexes the two half hexes make whole),
 the section lines run where seed 000 puts the double board's flanks, and each seat's
-sections are named along its own edge ("Left flank", "Centre", "Right flank").  The page
+flanks are named along its own edge ("Left flank", "Right flank", either side of its name).  The page
 gives it a minimum width and scrolls it sideways on a narrow screen rather than shrink its
 hexes below reading size (``svg.board.double`` in ``static/css/board.css``).
 
@@ -54,10 +54,9 @@ _SEAT_LABEL_Y = {"top": -52, "bottom": 430}
 #: The drawn key: rows lettered from the scenario's top edge, columns numbered from its left.
 ROW_KEYS = "ABCDEFGHI"
 _KEY_Y = (-37, 403)
-#: A double board also names each seat's sections along its edge, outside the seat's name.
-_FLANK_LABEL_Y = {"top": -72, "bottom": 452}
-_FLANK_MARGIN = 22
-_SECTION_WORDS = {"left": "Left flank", "centre": "Centre", "right": "Right flank"}
+#: A double board also names each seat's two flanks along its edge, on the line of the seat's
+#: name (which stands over the centre), so the board is no taller than one board.
+_FLANK_WORDS = {"left": "Left flank", "right": "Right flank"}
 
 
 def board_of(view: Mapping) -> HexBoard:
@@ -71,10 +70,7 @@ def board_of(view: Mapping) -> HexBoard:
 
 def _frame(board: HexBoard) -> tuple[int, int, int, int]:
     """The viewBox (x, y, width, height) of a board: its hexes, the key and the seats."""
-    width = board.max_col * HALF_WIDTH + 2 * 44
-    if board is not BOARD:
-        return _X_MIN, _Y_MIN - _FLANK_MARGIN, width, _HEIGHT + 2 * _FLANK_MARGIN
-    return _X_MIN, _Y_MIN, width, _HEIGHT
+    return _X_MIN, _Y_MIN, board.max_col * HALF_WIDTH + 2 * 44, _HEIGHT
 
 
 def hex_name(col: int, row: int) -> str:
@@ -295,17 +291,17 @@ def _status_marker(unit: Mapping) -> str:
 
 
 def _flank_labels(board: HexBoard, seat: str, side: str) -> str:
-    """A seat's three sections named along its edge of the drawn board, from its own seat:
-    the seat drawn at the bottom reads them left to right, the one at the top sees its left
-    flank on the drawn right."""
-    bounds = {"left": (0, board.lines[0]), "centre": board.lines, "right": (board.lines[1], board.max_col)}
+    """A seat's two flanks named along its edge of the drawn board, from its own seat (its
+    name, over the centre, stands between them): the seat drawn at the bottom has its left
+    flank on the drawn left, the one at the top on the drawn right."""
+    bounds = {"left": (0, board.lines[0]), "right": (board.lines[1], board.max_col)}
     out = [f'<g class="flanks {_a(side)}">']
     for section, (a, b) in bounds.items():
         mid = (a + b) / 2
         if seat == "top":
             mid = board.max_col - mid
-        out.append(f'<text class="flank" x="{round(mid * HALF_WIDTH)}" y="{_FLANK_LABEL_Y[seat]}">'
-                   f'{_SECTION_WORDS[section]}</text>')
+        out.append(f'<text class="flank" x="{round(mid * HALF_WIDTH)}" y="{_SEAT_LABEL_Y[seat]}">'
+                   f'{_FLANK_WORDS[section]}</text>')
     out.append("</g>")
     return "".join(out)
 

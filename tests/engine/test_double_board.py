@@ -4,7 +4,7 @@ line of sight over the join, a section card on it, the box limits, and a saved g
 import pytest
 
 from games.engine import BOARD, BOARD_SIZES, Game, IllegalAction, ScenarioError, board_named, load_scenario
-from tests.engine.helpers import G, H, T, U, give, inf, scenario
+from tests.engine.helpers import G, H, T, U, give, inf, pass_turn, scenario
 
 DOUBLE = board_named("double")
 
@@ -138,6 +138,17 @@ def test_a_hex_beyond_the_single_board_is_refused_unless_the_file_names_the_doub
         scenario([inf("union", 51, 1), inf("confederate", 12, 0)], board="double")
 
 
+def test_a_board_pickles_and_copies_as_the_one_shared_board_of_its_size():
+    import copy
+    import pickle
+
+    for board in (BOARD, DOUBLE):
+        assert pickle.loads(pickle.dumps(board)) is board and copy.deepcopy(board) is board
+    g = double_game([inf("union", 40, 6), inf("confederate", 48, 0)])
+    again = pickle.loads(pickle.dumps(g))
+    assert again.board is DOUBLE and again.scenario.board is DOUBLE and again.to_dict() == g.to_dict()
+
+
 def test_a_double_board_game_round_trips_and_its_view_names_the_board():
     g = double_game([inf("union", 40, 6), U("union", "artillery", 25, 7), inf("confederate", 48, 0)],
                     [G("union", 40, 6)])
@@ -151,3 +162,53 @@ def test_a_double_board_game_round_trips_and_its_view_names_the_board():
         u for u in g.scenario.data["units"] if u["hex"]["col"] <= 24] + [
         {"side": "union", "kind": "infantry", "hex": H(2, 8)}, {"side": "confederate", "kind": "infantry", "hex": H(2, 0)}],
         generals=[])), seed=1).view(None)["scenario"]["board"] == "single"
+
+
+def test_outflank_and_coordinated_advance_read_the_double_boards_flanks():
+    # from the bottom seat: left flank cols 0-17, centre 17-33, right flank 33-50
+    units = [inf("union", c, 6) for c in (2, 16, 20, 30, 34, 48)] + [inf("confederate", 0, 0)]
+    g = double_game(units)
+    give(g, "union", "outflank-x")
+    g.apply({"type": "play_card", "card": "outflank-x", "mode": "tactic"})
+    assert {a["unit"] for a in g.legal_actions() if a["type"] == "order"} == {"u1", "u2", "u5", "u6"}
+    g = double_game(units)
+    give(g, "union", "coordinated_advance-x")
+    g.apply({"type": "play_card", "card": "coordinated_advance-x", "mode": "tactic"})
+    g.apply({"type": "order", "unit": "u2"})             # the left flank's
+    with pytest.raises(IllegalAction, match="not on your"):
+        g.apply({"type": "order", "unit": "u1"})         # the left flank is used up
+    g.apply({"type": "order", "unit": "u3"})             # (20,6): the centre on two boards
+    g.apply({"type": "order", "unit": "u6"})
+    assert g.phase == "move" and g.current.ordered == ["u2", "u3", "u6"]
+
+
+def test_a_flank_clear_rule_reads_the_double_boards_flank():
+    rules = [{"rule": "flank_clear_flags", "side": "confederate", "section": "right", "flags": 2}]
+    # the top seat's right flank is the drawn left, cols 0-17: a Union unit at (20,6) stands
+    # in that seat's centre on the double board, one at (16,6) in its right flank
+    clear = double_game([inf("union", 20, 6), inf("confederate", 40, 0)], rules=rules)
+    pass_turn(clear)
+    assert clear.flags("confederate") == 2
+    held = double_game([inf("union", 16, 6), inf("confederate", 40, 0)], rules=rules)
+    pass_turn(held)
+    assert held.flags("confederate") == 0
+
+
+@pytest.mark.parametrize("size", BOARD_SIZES)
+def test_every_distance_is_the_shortest_walk_and_every_neighbour_is_mutual(size):
+    board = board_named(size)
+    for a in range(board.size):
+        for k, n in enumerate(board.neighbours[a]):
+            if n >= 0:
+                assert board.neighbours[n][board.directions.index(board.opposite[board.directions[k]])] == a
+        walk = {a: 0}
+        frontier = [a]
+        while frontier:
+            nxt = []
+            for h in frontier:
+                for n in board.adjacent[h]:
+                    if n not in walk:
+                        walk[n] = walk[h] + 1
+                        nxt.append(n)
+            frontier = nxt
+        assert len(walk) == board.size and all(board.dist[a][b] == d for b, d in walk.items())

@@ -31,6 +31,7 @@ def test_every_hex_of_the_double_board_is_drawn_at_the_single_boards_scale():
     assert root.get("class") == "board double"
     x, y, width, height = (int(v) for v in root.get("viewBox").split())
     assert width == 50 * 26 + 88 and x == -44            # 26 hexes of 52 across, margins as one board
+    assert (y, height) == (-66, 502)                     # and no taller than one board
     hexes = drawn(svg)
     assert set(hexes) == {(h.col, h.row) for h in board_named("double").hexes}
     assert hexes[(50, 0)].get("transform") == "translate(1300 0)"
@@ -62,8 +63,10 @@ def test_each_seat_reads_its_own_flanks_along_its_edge():
             labels[side] = [(t.text, int(t.get("x"))) for t in g.iter(f"{SVG}text")]
     # the viewer (at the bottom) reads left to right; the seat across sees its left flank
     # on the drawn right
-    assert [w for w, _ in sorted(labels["union"], key=lambda t: t[1])] == ["Left flank", "Centre", "Right flank"]
-    assert [w for w, _ in sorted(labels["confederate"], key=lambda t: t[1])] == ["Right flank", "Centre", "Left flank"]
+    assert [w for w, _ in sorted(labels["union"], key=lambda t: t[1])] == ["Left flank", "Right flank"]
+    assert [w for w, _ in sorted(labels["confederate"], key=lambda t: t[1])] == ["Right flank", "Left flank"]
+    # each over its flank's middle: cols 0-17 and 33-50, 26 units a column
+    assert sorted(x for _, x in labels["union"]) == [round(8.5 * 26), round(41.5 * 26)]
 
 
 def test_the_top_player_sees_the_double_board_turned_round():

@@ -46,8 +46,9 @@ PAGE_SAMPLES: dict[str, dict[str, tuple[str, frozenset[str]]]] = {
         "gettysburg-devils-den": ("rough ground, an orchard; three special rules set aside "
                                   "(ruling S12)",
                                   frozenset({"retreat", "battle_back", "breakthrough", "evade"})),
-        "shiloh": ("fences on hexsides; temporary flags set aside (ruling S12)",
-                   frozenset({"battle_back", "breakthrough"})),
+        "shiloh-double": ("the double board (its join, its flanks, two boxes of pieces); fences "
+                          "on hexsides; temporary flags set aside (ruling S12)",
+                          frozenset({"retreat", "battle_back", "breakthrough", "evade"})),
         "dranesville": ("special units, elite under these rules (ruling S6); its dice rule "
                         "set aside (ruling S12)",
                         frozenset({"retreat", "battle_back", "breakthrough", "evade"})),

@@ -295,6 +295,10 @@ class HexBoard:
         return (f"rows 0-{self.rows - 1}, cols 0-{self.max_col}, col and row both even or both "
                 f"odd; odd rows end at col {self.max_col - 1}")
 
+    def __reduce__(self):
+        """Pickled (or deep-copied) by its size: it comes back as the one shared board."""
+        return (board_named, (self.name,))
+
     def precompute_sight_lines(self) -> None:
         """Fill the sight-line table for every pair of hexes (half a second on one board)."""
         n = len(self.hexes)
