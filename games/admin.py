@@ -12,7 +12,8 @@ from django.contrib import admin
 from django.core.exceptions import FieldDoesNotExist
 from django.db.models.constants import LOOKUP_SEP
 
-from .models import ChatMessage, ChatRead, ChatShare, Game, GameAction, Match, Outbox, PackedLog, Scenario, Seat
+from .models import (ChatMessage, ChatRead, ChatShare, Game, GameAction, Match, Outbox, PackedLog, Scenario, Seat,
+                     TableSeat, TeamChatMessage)
 
 #: The fields no staff member may see, filter, search or order by, per model.
 HIDDEN_FIELDS = {
@@ -61,6 +62,27 @@ class ChatMessageAdmin(HidesSecrets, admin.ModelAdmin):
     list_display = ("match", "author", "text", "created")
     search_fields = ("text",)
     raw_id_fields = ("match", "author")
+
+
+@admin.register(TeamChatMessage)
+class TeamChatMessageAdmin(HidesSecrets, admin.ModelAdmin):
+    list_display = ("game", "side", "author", "text", "created")
+    search_fields = ("text",)
+    raw_id_fields = ("game", "author")
+
+
+@admin.register(TableSeat)
+class TableSeatAdmin(HidesSecrets, admin.ModelAdmin):
+    """Read-only: the seats of team tables (they change through games.services)."""
+
+    list_display = ("match", "name", "side", "role", "player", "archie_level", "invited")
+    readonly_fields = ("match", "position", "name", "side", "role", "player", "archie_level", "invited")
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(ChatShare)
