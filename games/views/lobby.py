@@ -36,7 +36,13 @@ def _name(user) -> str:
 
 def _game_row(game: Game, user) -> dict:
     side = game.side_of(user)
-    return {"game": game, "side": SIDE_NAMES.get(side, ""),
+    late = ""
+    if game.deadline_passed():
+        if game.match.team and side == game.deciding_side:
+            late = "time is up: you may take the late seat over or hand it to Archie"
+        elif services.game_claimable(game):
+            late = "time is up: you may claim the game"
+    return {"game": game, "side": SIDE_NAMES.get(side, ""), "late": late,
             "opponent": side_players(game, other(side)) if side else "",
             "your_turn": game.is_turn_of(user),
             "waiting_for": _name(game.deciding_player) if game.deciding else "",
