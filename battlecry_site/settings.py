@@ -378,6 +378,7 @@ SPECTACULAR_SETTINGS = {
                              "games.api.schema_hooks.ruleset_variants"],
     "ENUM_NAME_OVERRIDES": {"SideEnum": "games.api.types.SIDE_CHOICES",
                             "MatchSideEnum": "games.models.match.Match.SIDE_CHOICES",
+                            "StatusEnum": "games.models.match.Match.Status",
                             "AttackTypeEnum": ["attack"],
                             "BreakthroughTypeEnum": ["breakthrough"],
                             "MoraleStatusEnum": ["spent", "routed"],

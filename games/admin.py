@@ -13,7 +13,7 @@ from django.core.exceptions import FieldDoesNotExist
 from django.db.models.constants import LOOKUP_SEP
 
 from .models import (BalanceRun, ChatMessage, ChatRead, ChatShare, DraftEdit, Game, GameAction, GameReview, Match,
-                     Outbox, PackedLog, Scenario, ScenarioDraft, ScenarioVersion, Seat)
+                     Outbox, PackedLog, Scenario, ScenarioDraft, ScenarioVersion, Seat, TableSeat, TeamChatMessage)
 
 #: The fields no staff member may see, filter, search or order by, per model.
 HIDDEN_FIELDS = {
@@ -62,6 +62,27 @@ class ChatMessageAdmin(HidesSecrets, admin.ModelAdmin):
     list_display = ("match", "author", "text", "created")
     search_fields = ("text",)
     raw_id_fields = ("match", "author")
+
+
+@admin.register(TeamChatMessage)
+class TeamChatMessageAdmin(HidesSecrets, admin.ModelAdmin):
+    list_display = ("game", "side", "author", "text", "created")
+    search_fields = ("text",)
+    raw_id_fields = ("game", "author")
+
+
+@admin.register(TableSeat)
+class TableSeatAdmin(HidesSecrets, admin.ModelAdmin):
+    """Read-only: the seats of team tables (they change through games.services)."""
+
+    list_display = ("match", "name", "side", "role", "player", "archie_level", "invited")
+    readonly_fields = ("match", "position", "name", "side", "role", "player", "archie_level", "invited")
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(ChatShare)

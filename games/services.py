@@ -571,6 +571,8 @@ def act(game_id, user, action, version) -> Acted:
             if not row.deciding:
                 raise NotYourTurn("Nobody can act now: night has fallen and the site ends the game.",
                                   game=row)
+            if row.match.team:
+                raise NotYourTurn(f"It is not your decision: the seat {row.deciding} is to act.", game=row)
             raise NotYourTurn(f"It is not your decision: the {SIDE_NAMES[row.deciding_side]} "
                               "player is to act.", game=row)
         side = row.deciding_side

@@ -21,7 +21,7 @@ from datetime import timedelta
 
 from celery import shared_task
 from django.core.mail import send_mail
-from django.db.models import F
+from django.db.models import F, Q
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
@@ -129,25 +129,21 @@ def announce_timeouts() -> int:
     now = timezone.now()
     sent = 0
     overdue = (Game.objects.select_related("match__scenario").prefetch_related(seats_prefetch())
-               .filter(finished_at__isnull=True, deadline__lte=now,
-                       overdue_version__lt=F("version"))
+               .filter(finished_at__isnull=True, deadline__lte=now)
+               .filter(Q(overdue_version__lt=F("version"))
+                       | Q(match__team=True, claimable_version__lt=F("version")))
                .exclude(deciding=""))
     for game in overdue:
-        if not _claim(game.pk, game.version, "overdue_version"):
-            continue
         late = game.deciding_seat
         if game.match.team and late is not None and services.team_mates_can_step_in(game, late):
-            # a team game: the late seat's team-mates may take it over or hand it to Archie
-            mates = {seat.player_id: seat.player for seat in game.seat_rows()
-                     if seat.side == late.side and seat.name != late.name and seat.is_member_held
-                     and seat.player_id != late.player_id}
-            for mate in mates.values():
-                if _wants(mate, Profile.Notifications.EVERY_TURN, Profile.Notifications.DAILY):
-                    _mail(mate, f"Battle Cry: a team-mate's time ran out in {game.match.scenario}",
-                          "games/email/team_seat_late.txt",
-                          {"game": game, "seat": late,
-                           "url": site_url(reverse("play:game", args=[game.pk]))})
-                    sent += 1
+            # a team game: the late seat's team-mates are told first that they may take it
+            # over or hand it to Archie; the opponents once they may claim the game
+            if game.overdue_version < game.version and _claim(game.pk, game.version, "overdue_version"):
+                sent += _tell_team_mates(game, late)
+            if not (services.game_claimable(game, now) and game.claimable_version < game.version
+                    and _claim(game.pk, game.version, "claimable_version")):
+                continue
+        elif not _claim(game.pk, game.version, "overdue_version"):
             continue
         # the holders of the other side's seats wait (a member holding several, once)
         waiting_members = {seat.player_id: seat.player for seat in game.seat_rows()
@@ -158,6 +154,21 @@ def announce_timeouts() -> int:
                       "games/email/claimable.txt",
                       {"game": game, "url": site_url(reverse("play:game", args=[game.pk]))})
                 sent += 1
+    return sent
+
+
+def _tell_team_mates(game: Game, late) -> int:
+    """E-mail the team-mates of the late seat ``late`` (each member once); how many."""
+    mates = {seat.player_id: seat.player for seat in game.seat_rows()
+             if seat.side == late.side and seat.name != late.name and seat.is_member_held
+             and seat.player_id != late.player_id}
+    sent = 0
+    for mate in mates.values():
+        if _wants(mate, Profile.Notifications.EVERY_TURN, Profile.Notifications.DAILY):
+            _mail(mate, f"Battle Cry: a team-mate's time ran out in {game.match.scenario}",
+                  "games/email/team_seat_late.txt",
+                  {"game": game, "seat": late, "url": site_url(reverse("play:game", args=[game.pk]))})
+            sent += 1
     return sent
 
 

@@ -13,7 +13,7 @@ from .options import options_field
 from .serializers import MemberSerializer
 from .types import SIDE_CHOICES
 
-LEVEL_CHOICES = [c for c, _ in Match._meta.get_field("archie_level").choices]
+LEVEL_CHOICES = Match._meta.get_field("archie_level").choices
 
 
 class TableTermsSerializer(serializers.Serializer):

@@ -204,6 +204,9 @@ class Game(models.Model):
     notified_version = models.IntegerField(default=-1)
     reminded_version = models.IntegerField(default=-1)
     overdue_version = models.IntegerField(default=-1)
+    # A team game: the version at which the opponents were told they may claim the game (once
+    # the late seat's team had its time to step in; ``overdue_version`` told the team).
+    claimable_version = models.IntegerField(default=-1)
     # Counts the changes of holders during the game (a seat claimed, handed to Archie or
     # taken back): the pages drawn before such a change are redrawn (``poll_token``).
     seating = models.PositiveIntegerField(default=0)

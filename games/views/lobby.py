@@ -36,7 +36,13 @@ def _name(user) -> str:
 
 def _game_row(game: Game, user) -> dict:
     side = game.side_of(user)
-    return {"game": game, "side": SIDE_NAMES.get(side, ""),
+    late = ""
+    if game.deadline_passed():
+        if game.match.team and side == game.deciding_side:
+            late = "time is up: you may take the late seat over or hand it to Archie"
+        elif services.game_claimable(game):
+            late = "time is up: you may claim the game"
+    return {"game": game, "side": SIDE_NAMES.get(side, ""), "late": late,
             "opponent": side_players(game, other(side)) if side else "",
             "your_turn": game.is_turn_of(user),
             "waiting_for": _name(game.deciding_player) if game.deciding else "",
@@ -292,8 +298,10 @@ def team_result(match: Match, user) -> dict:
     """A team match's page: its two teams (named by their side in game 1), their members, and
     once it is over the winning team (each of its members wins)."""
     first = match.challenger_side
+    archie_sides = {s.side for s in match.table_seats.all() if s.is_archie}
     teams = [{"side": side, "side_name": SIDE_NAMES.get(side, side),
-              "members": [_name(u) for u in match.team_members(side)]}
+              "members": [_name(u) for u in match.team_members(side)]
+              + (["Archie"] if side in archie_sides else [])}
              for side in (first, other(first))]
     winners = {u.pk for u in match.winners()}
     return {"teams": teams, "team_won": match.winning_team,

@@ -100,6 +100,8 @@ def test_a_late_seat_is_taken_over_and_taken_back_on_the_page(members):
     page = fragment(a, game)
     assert "Take this seat over" in page and "Hand it to Archie" in page and "(time is up)" in page
     assert "Claim the game" not in fragment(logged_in(members["confederate-1"]), game)
+    assert "you may take the late seat over" in a.get("/play/").content.decode()
+    assert "you may claim the game" not in logged_in(members["confederate-1"]).get("/play/").content.decode()
     r = a.post(f"{url}seats/union-2/claim/", {"version": game.version}, HTTP_HX_REQUEST="true")
     assert r.status_code == 200 and 'class="message error"' not in r.content.decode()
     # the others' pages learn of it by their poll, though no action was played

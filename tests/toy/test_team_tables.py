@@ -205,6 +205,14 @@ def test_when_a_seat_s_time_runs_out_its_team_mates_are_told_not_the_opponents(m
     assert announce_timeouts() == 1
     assert [m.to for m in mail.outbox] == [[members["union-2"].email]]
     assert "union-1" in mail.outbox[0].body and "hand it to Archie" in mail.outbox[0].body
+    assert announce_timeouts() == 0                      # told once
+    # nobody stepped in for another time per move: the opponents are told they may claim
+    Game.objects.filter(pk=game.pk).update(deadline=timezone.now() - timedelta(hours=73))
+    mail.outbox.clear()
+    assert announce_timeouts() == 2 and announce_timeouts() == 0
+    assert sorted(m.to[0] for m in mail.outbox) == sorted(
+        members[s].email for s in ("confederate-1", "confederate-2"))
+    assert all("may claim" in m.subject for m in mail.outbox)
 
 
 def test_a_seat_is_left_an_archie_seat_freed_and_the_table_withdrawn_by_its_host(members):
