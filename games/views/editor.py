@@ -62,9 +62,11 @@ SELECTION = "editor-selection-{}"
 CLIPBOARD = "editor-clipboard"
 
 
-def _draft(request, draft_id: int) -> ScenarioDraft:
-    """The member's own draft; anyone else's is not found."""
-    draft = get_object_or_404(ScenarioDraft, pk=draft_id)
+def _draft(request, draft_id: int, light: bool = False) -> ScenarioDraft:
+    """The member's own draft; anyone else's is not found. ``light``: its data is read only
+    when asked for (an edit reads it again under its lock)."""
+    rows = ScenarioDraft.objects.defer("data", "balance") if light else ScenarioDraft.objects
+    draft = get_object_or_404(rows, pk=draft_id)
     if draft.author_id != request.user.pk:
         raise Http404("No such draft.")
     return draft
@@ -259,7 +261,7 @@ HEX_ACTIONS: dict[str, Callable] = {"select": _select, "paste": _paste, "sight":
 @require_POST
 def edit(request, draft_id: int):
     """A click or a stroke on the board with the tray's tool (or a mirror of a half)."""
-    draft = _draft(request, draft_id)
+    draft = _draft(request, draft_id, light=True)
     tool = request.POST.get("tool", "")
     try:
         if tool in HEX_ACTIONS:
@@ -278,7 +280,7 @@ def edit(request, draft_id: int):
 @login_required
 @require_POST
 def history_step(request, draft_id: int, step: str):
-    draft = _draft(request, draft_id)
+    draft = _draft(request, draft_id, light=True)
     done = (drafts.undo if step == "undo" else drafts.redo)(draft, request.user)
     if done is None:
         return _answer(request, draft, error=f"Nothing to {step}.")
