@@ -74,7 +74,10 @@
 
   function press(id) {
     const button = document.getElementById(id);
-    if (button && !button.disabled) button.click();
+    if (!button || button.disabled) return;
+    const form = button.closest("form");
+    if (form) htmx.process(form);        // a board just swapped in may not be settled yet
+    button.click();
   }
 
   function step(hex, dc, dr) {
