@@ -118,6 +118,18 @@
     if (radio) { radio.checked = true; radio.dispatchEvent(new Event("change", {bubbles: true})); }
   });
 
+  // The tray shows the choices of the tool in hand (all of them without this file).
+  function showTool() {
+    const current = tool();
+    document.querySelectorAll("#tray fieldset[data-tool]").forEach(function (set) {
+      set.hidden = set.dataset.tool !== current;
+    });
+  }
+  document.addEventListener("change", function (event) {
+    if (event.target instanceof Element && event.target.matches('#tray input[name="tool"]')) showTool();
+  });
+  document.addEventListener("DOMContentLoaded", showTool);
+
   // After the board is redrawn, the focus goes back to the hex that had it.
   let focusedKey = null;
   document.addEventListener("htmx:beforeSwap", function () {
