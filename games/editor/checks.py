@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from games.engine import FULL_FIGURES, SIDE_NAMES, SIDES
+from games.engine import FULL_FIGURES, SIDE_NAMES, SIDES, UNIT_KINDS
 from games.models.scenario import scenario_file_errors
 
 from .schema_errors import schema_errors
@@ -59,17 +59,23 @@ def check(data) -> Checked:
     return out
 
 
+def _entries(data, field: str) -> list:
+    value = data.get(field) if isinstance(data, Mapping) else None
+    return value if isinstance(value, list) else []
+
+
 def counts(data) -> list[dict]:
     """Per side: units by kind, figures on the map, generals."""
-    units = [u for u in (data.get("units") or []) if isinstance(u, Mapping)]
-    generals = [g for g in (data.get("generals") or []) if isinstance(g, Mapping)]
+    units = [u for u in _entries(data, "units") if isinstance(u, Mapping)]
+    generals = [g for g in _entries(data, "generals") if isinstance(g, Mapping)]
     rows = []
     for side in SIDES:
         mine = [u for u in units if u.get("side") == side]
-        kinds = Counter(u.get("kind") for u in mine)
+        kinds = Counter(u.get("kind") for u in mine if u.get("kind") in UNIT_KINDS)
         figures = 0
         for u in mine:
-            n = u.get("figures", FULL_FIGURES.get(u.get("kind"), 0))
+            kind = u.get("kind")
+            n = u.get("figures", FULL_FIGURES[kind] if kind in UNIT_KINDS else 0)
             figures += n if type(n) is int else 0
         rows.append({"side": side, "name": SIDE_NAMES[side], "units": len(mine),
                      "kinds": {k: kinds.get(k, 0) for k in FULL_FIGURES}, "figures": figures,

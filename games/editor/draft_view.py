@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from games.engine import FULL_FIGURES, SIDES, TERRAIN, HexBoard
+from games.engine import FULL_FIGURES, SIDES, TERRAIN, UNIT_KINDS, HexBoard
 
 from .shape import on_board
 
@@ -38,18 +38,19 @@ def board_view(data: Mapping, board: HexBoard) -> dict:
     for t in _entries(data, "terrain"):
         key = _hex(board, t)
         kind = t.get("kind") if key else None
-        if kind not in TERRAIN:
+        if not isinstance(kind, str) or kind not in TERRAIN:
             continue
         if TERRAIN[kind].obstacle:
-            for d in t.get("sides") or ():
-                if d in board.opposite:
+            sides = t.get("sides")
+            for d in sides if isinstance(sides, list) else ():
+                if isinstance(d, str) and d in board.opposite:
                     obstacles.setdefault(key, {})[d] = kind
         elif kind != "open":
             terrain[key] = kind
     units = {}
     for u in _entries(data, "units"):
         key = _hex(board, u)
-        if key is None or u.get("side") not in SIDES or u.get("kind") not in FULL_FIGURES:
+        if key is None or u.get("side") not in SIDES or u.get("kind") not in UNIT_KINDS:
             continue
         figures = u.get("figures", FULL_FIGURES[u["kind"]])
         units[key] = {"hex": {"col": key[0], "row": key[1]}, "side": u["side"], "kind": u["kind"],

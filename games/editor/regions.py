@@ -19,9 +19,17 @@ def region_hexes(board: HexBoard, a: tuple[int, int], b: tuple[int, int]) -> set
     return {(h.col, h.row) for h in board.hexes if c0 <= h.col <= c1 and r0 <= h.row <= r1}
 
 
+def _entries(data, field: str) -> list:
+    value = data.get(field)
+    return value if isinstance(value, list) else []
+
+
 def _key(entry):
+    """(col, row) of an entry's hex, or None when it names none."""
     h = entry.get("hex") if isinstance(entry, dict) else None
-    return (h.get("col"), h.get("row")) if isinstance(h, dict) else None
+    if isinstance(h, dict) and type(h.get("col")) is int and type(h.get("row")) is int:
+        return h["col"], h["row"]
+    return None
 
 
 def copy_region(data, board: HexBoard, a, b) -> dict:
@@ -30,7 +38,7 @@ def copy_region(data, board: HexBoard, a, b) -> dict:
     clip: dict = {"size": len(hexes), "cells": sorted([c - a[0], r - a[1]] for c, r in hexes)}
     for field in FIELDS:
         entries = []
-        for e in data.get(field) or []:
+        for e in _entries(data, field):
             key = _key(e)
             if key in hexes:
                 e = copy.deepcopy(e)
@@ -50,7 +58,7 @@ def paste(data, board: HexBoard, clip, at: tuple[int, int]) -> Result:
     changes: dict = {}
     dropped = 0
     for field in FIELDS:
-        kept = [e for e in copy.deepcopy(data.get(field) or []) if _key(e) not in covered]
+        kept = [e for e in copy.deepcopy(_entries(data, field)) if _key(e) not in covered]
         for e in clip.get(field, []):
             e = copy.deepcopy(e)
             key = (at[0] + e["hex"]["col"], at[1] + e["hex"]["row"])
@@ -68,6 +76,6 @@ def paste(data, board: HexBoard, clip, at: tuple[int, int]) -> Result:
 
 def erase_region(data, board: HexBoard, a, b) -> Result:
     hexes = region_hexes(board, a, b)
-    changes = {field: [e for e in copy.deepcopy(data.get(field) or []) if _key(e) not in hexes]
+    changes = {field: [e for e in copy.deepcopy(_entries(data, field)) if _key(e) not in hexes]
                for field in FIELDS}
     return f"Cleared {len(hexes)} hexes", changes

@@ -130,8 +130,8 @@ def paint_hexside(data, board: HexBoard, params) -> Result:
     hexes = parse_hexes(board, params)
     terrain = [dict(t, sides=list(t["sides"])) if isinstance(t, dict) and isinstance(t.get("sides"), list)
                else t for t in _list(data, "terrain")]
-    removing = all(any(_at(t, h) and t.get("kind") == kind and side in (t.get("sides") or ())
-                       for t in terrain) for h in hexes)
+    removing = all(any(_at(t, h) and t.get("kind") == kind and isinstance(t.get("sides"), list)
+                       and side in t["sides"] for t in terrain) for h in hexes)
     for h in hexes:
         for t in terrain:
             if _at(t, h) and t.get("kind") in _obstacles() and isinstance(t.get("sides"), list) \
@@ -144,7 +144,8 @@ def paint_hexside(data, board: HexBoard, params) -> Result:
                 terrain.append({"hex": _hexjson(h), "kind": kind, "sides": [side]})
             else:
                 mine["sides"].append(side)
-    terrain = [t for t in terrain if not (t.get("kind") in _obstacles() and t.get("sides") == [])]
+    terrain = [t for t in terrain
+               if not (isinstance(t, dict) and t.get("kind") in _obstacles() and t.get("sides") == [])]
     verb = "off" if removing else "on"
     return f"{TERRAIN[kind].label} {verb} the {side} side of {_where(hexes)}", {"terrain": terrain}
 
@@ -232,7 +233,7 @@ def mirror(data, board: HexBoard, params) -> Result:
         for e in _list(data, field):
             h = e.get("hex") if isinstance(e, dict) else None
             key = (h.get("col"), h.get("row")) if isinstance(h, dict) else None
-            if key is None or not on_board(board, *key):
+            if key is None or not on_board(board, *key):        # (on_board checks the types)
                 kept.append(e)
                 continue
             if in_half(board, *key, target):
@@ -243,7 +244,8 @@ def mirror(data, board: HexBoard, params) -> Result:
             twin = copy.deepcopy(e)
             twin["hex"] = _hexjson(mirrored_hex(board, *key, half))
             if isinstance(twin.get("sides"), list):
-                twin["sides"] = [mirrored_direction(board, d, half) if d in board.opposite else d
+                twin["sides"] = [mirrored_direction(board, d, half)
+                                 if isinstance(d, str) and d in board.opposite else d
                                  for d in twin["sides"]]
             if swap and twin.get("side") in SIDES:
                 twin["side"] = next(s for s in SIDES if s != twin["side"])

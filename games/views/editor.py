@@ -62,9 +62,11 @@ SELECTION = "editor-selection-{}"
 CLIPBOARD = "editor-clipboard"
 
 
-def _draft(request, draft_id: int) -> ScenarioDraft:
-    """The member's own draft; anyone else's is not found."""
-    draft = get_object_or_404(ScenarioDraft, pk=draft_id)
+def _draft(request, draft_id: int, light: bool = False) -> ScenarioDraft:
+    """The member's own draft; anyone else's is not found. ``light``: its data is read only
+    when asked for (an edit reads it again under its lock)."""
+    rows = ScenarioDraft.objects.defer("data", "balance") if light else ScenarioDraft.objects
+    draft = get_object_or_404(rows, pk=draft_id)
     if draft.author_id != request.user.pk:
         raise Http404("No such draft.")
     return draft
@@ -147,7 +149,7 @@ def _selection(request, draft: ScenarioDraft) -> list:
 
 
 def _workspace(request, draft: ScenarioDraft, *, note: str = "", error: str = "",
-               sight: dict | None = None, sight_from=None) -> dict:
+               sight: dict | None = None, sight_from=None, history: tuple[bool, bool] | None = None) -> dict:
     """What the board partial shows: the board with its marks, the checks and the counts."""
     board = board_of(draft.data)
     checked = check(draft.data)
@@ -162,13 +164,12 @@ def _workspace(request, draft: ScenarioDraft, *, note: str = "", error: str = ""
     url = reverse("editor:edit", args=[draft.pk])
 
     def hex_attrs(col, row):
-        return {"hx-post": url, "hx-vals": json.dumps({"col": col, "row": row}),
-                "hx-include": "#tray", "hx-target": "#workspace", "hx-swap": "outerHTML",
-                "role": "button", "tabindex": "0"}
+        # hx-include, hx-target and hx-swap are inherited from the board's wrapper
+        return {"hx-post": url, "hx-vals": f'{{"col":{col},"row":{row}}}', "role": "button", "tabindex": "0"}
 
     svg = draw_board(DEFAULT_RULESET, board_view(draft.data, board), cell_attrs=hex_attrs,
                      highlights=highlights, selected=sight_from)
-    can_undo, can_redo = drafts.history(draft)
+    can_undo, can_redo = history if history is not None else drafts.history(draft)
     rulesets = []
     if checked.ok:
         try:
@@ -260,7 +261,7 @@ HEX_ACTIONS: dict[str, Callable] = {"select": _select, "paste": _paste, "sight":
 @require_POST
 def edit(request, draft_id: int):
     """A click or a stroke on the board with the tray's tool (or a mirror of a half)."""
-    draft = _draft(request, draft_id)
+    draft = _draft(request, draft_id, light=True)
     tool = request.POST.get("tool", "")
     try:
         if tool in HEX_ACTIONS:
@@ -268,16 +269,18 @@ def edit(request, draft_id: int):
             if at is None or not on_board(board_of(draft.data), *at):
                 raise EditRefused("Choose a hex on the board.")
             return _answer(request, draft, **HEX_ACTIONS[tool](request, draft, at))
+        before = draft.cursor
         note = drafts.apply_tool(draft, request.user, tool, _tool_params(tool, request.POST))
     except EditRefused as exc:
         return _answer(request, draft, error=str(exc))
-    return _answer(request, draft, note=note)
+    # an edit just made can be undone, and leaves nothing to redo
+    return _answer(request, draft, note=note, history=(True, False) if draft.cursor != before else None)
 
 
 @login_required
 @require_POST
 def history_step(request, draft_id: int, step: str):
-    draft = _draft(request, draft_id)
+    draft = _draft(request, draft_id, light=True)
     done = (drafts.undo if step == "undo" else drafts.redo)(draft, request.user)
     if done is None:
         return _answer(request, draft, error=f"Nothing to {step}.")

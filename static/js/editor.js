@@ -74,7 +74,10 @@
 
   function press(id) {
     const button = document.getElementById(id);
-    if (button && !button.disabled) button.click();
+    if (!button || button.disabled) return;
+    const form = button.closest("form");
+    if (form) htmx.process(form);        // a board just swapped in may not be settled yet
+    button.click();
   }
 
   function step(hex, dc, dr) {
@@ -114,6 +117,18 @@
     const radio = document.querySelector(`#tray input[name="tool"][data-key="${k}"]`);
     if (radio) { radio.checked = true; radio.dispatchEvent(new Event("change", {bubbles: true})); }
   });
+
+  // The tray shows the choices of the tool in hand (all of them without this file).
+  function showTool() {
+    const current = tool();
+    document.querySelectorAll("#tray fieldset[data-tool]").forEach(function (set) {
+      set.hidden = set.dataset.tool !== current;
+    });
+  }
+  document.addEventListener("change", function (event) {
+    if (event.target instanceof Element && event.target.matches('#tray input[name="tool"]')) showTool();
+  });
+  document.addEventListener("DOMContentLoaded", showTool);
 
   // After the board is redrawn, the focus goes back to the hex that had it.
   let focusedKey = null;

@@ -56,7 +56,9 @@ def test_draw_check_try_and_publish_a_battle(browser, live_server, member):
     draft = in_thread(lambda: ScenarioDraft.objects.get())
 
     def redrawn(text):
+        """The board answered with ``text``, and htmx has settled the new board."""
         page.wait_for_selector(f"#workspace .editor-status >> text={text}")
+        page.wait_for_function("!document.querySelector('.htmx-settling, .htmx-added, .htmx-request')")
 
     # the mouse: a drag of woods across three hexes, then a click with the unit tool
     page.check('#tray input[name="terrain_kind"][value="woods"]')
@@ -88,6 +90,16 @@ def test_draw_check_try_and_publish_a_battle(browser, live_server, member):
     page.keyboard.press("Enter")
     redrawn("Union general on (11,7)")
 
+    # a hexside on the side nearest the pointer; a tap, as on a tablet
+    page.keyboard.press("h")
+    page.check('#tray input[name="obstacle_kind"][value="fence"]')
+    box = hex_at(page, 6, 4).bounding_box()
+    hex_at(page, 6, 4).click(position={"x": box["width"] * 0.78, "y": box["height"] * 0.25})
+    redrawn("Fence on the NE side of (6,4)")
+    page.keyboard.press("o")
+    hex_at(page, 12, 4).tap()
+    redrawn("Objective for the Union on (12,4)")
+
     # the details beside the map; then the checks find nothing
     assert "sides.union.commander" in page.locator("#workspace .checks").inner_text()
     page.fill("#id_union_commander", "Meade")
@@ -99,7 +111,9 @@ def test_draw_check_try_and_publish_a_battle(browser, live_server, member):
     page.wait_for_selector("#details >> text=Details saved.")
     page.wait_for_selector("#workspace >> text=No problems")
     data = in_thread(lambda: ScenarioDraft.objects.get(pk=draft.pk).data)
-    assert {(t["hex"]["col"], t["hex"]["row"]) for t in data["terrain"]} == {(10, 4), (12, 4), (14, 4)}
+    assert {(t["hex"]["col"], t["hex"]["row"], t["kind"]) for t in data["terrain"]} == {
+        (10, 4, "woods"), (12, 4, "woods"), (14, 4, "woods"), (6, 4, "fence")}
+    assert data["flag_tokens"] == [{"kind": "objective", "hex": {"col": 12, "row": 4}, "side": "union", "flags": 1}]
     assert [(u["side"], u["hex"]["col"], u["hex"]["row"]) for u in data["units"]] == [
         ("union", 11, 7), ("confederate", 13, 1)]
     assert data["name"] == "Crossroads"

@@ -83,3 +83,25 @@ def test_hostile_bodies_are_refused_with_their_reason(player):
     assert r.status_code == 400
     assert ScenarioDraft.objects.count() == 1
     assert api().get("/api/v1/drafts/").status_code in (401, 403)
+
+
+def test_a_draft_of_any_shape_is_shown_with_its_problems_never_a_server_error(client, player):
+    me = api(player)
+    pk = me.post("/api/v1/drafts/", {}, format="json").json()["id"]
+    odd = {"units": [{"hex": {"col": 4, "row": 2}, "side": "union", "kind": {"x": 1}}, 5],
+           "terrain": ["x", 3, {"kind": "woods", "hex": {"col": [1], "row": {"a": 2}}}, {"kind": "fence", "sides": 5, "hex": {"col": 4, "row": 2}},
+                       {"kind": ["woods"], "hex": {"col": 4, "row": 2}}], "generals": [1, "a", None], "sides": [1], "flag_tokens": {"a": 1},
+           "name": {"x": 1}, "dates": 7, "special_rules": [{"rule": "nope"}]}
+    r = me.post(f"/api/v1/drafts/{pk}/fields/", odd, format="json")
+    assert r.status_code == 200 and r.json()["problems"]
+    client.force_login(player)
+    assert client.get(f"/editor/{pk}/").status_code == 200
+    for fields in ({"tool": "terrain", "terrain_kind": "woods", "col": "4", "row": "2"},
+                   {"tool": "unit", "unit_side": "union", "unit_kind": "infantry", "col": "4", "row": "2"},
+                   {"tool": "hexside", "obstacle_kind": "fence", "hexside": "E", "col": "4", "row": "2"},
+                   {"tool": "erase", "layer": "all", "col": "4", "row": "2"},
+                   {"tool": "mirror", "half": "left"}, {"tool": "select", "col": "0", "row": "0"},
+                   {"tool": "select", "col": "4", "row": "2"}, {"tool": "sight", "col": "4", "row": "2"}):
+        assert client.post(f"/editor/{pk}/edit/", fields, HTTP_HX_REQUEST="true").status_code == 200
+    assert client.post(f"/editor/{pk}/region/", {"action": "copy"}, HTTP_HX_REQUEST="true").status_code == 200
+    assert client.get(f"/editor/{pk}.json").status_code == 200
