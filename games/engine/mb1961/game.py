@@ -155,11 +155,11 @@ class Game1961:
 
     @property
     def turn_limit(self) -> int:
-        return int(self.options.get("turns", DEFAULT_TURNS))
+        return int(self.options.get("round_limit", DEFAULT_TURNS))
 
     @property
     def lead(self) -> int | None:
-        value = self.options.get("lead")
+        value = self.options.get("capture_lead")
         return None if value is None else int(value)
 
     def pieces_of(self, side: str) -> list[str]:
@@ -177,7 +177,7 @@ class Game1961:
         return {
             "ruleset": self.ruleset, "options": dict(self.options),
             "scenario": {"name": sc.name, "slug": sc.slug}, "turn": self.round,
-            "turn_limit": self.turn_limit, "phase": self.phase, "deciding": self.deciding,
+            "turn_limit": self.turn_limit, "lead_to_win": self.lead, "phase": self.phase, "deciding": self.deciding,
             "active": self.active_side, "viewer": seat,
             "seats": [{"name": s.name, "side": s.side, "role": s.role} for s in SEATS],
             "dice": list(self.dice), "pips": self.pips, "chain": self.chain,
@@ -329,7 +329,7 @@ class Game1961:
 
     def _decided(self) -> bool:
         """Ends the game if a side has no piece left (way A) or a side's lead in captured
-        pieces reaches the option ``lead`` (way B)."""
+        pieces reaches the option ``capture_lead`` (way B)."""
         for side in SIDES:
             if not any(side_of(p) == side for p in self.where):
                 self._finish(opponent(side), "eliminated")

@@ -15,11 +15,11 @@ from .game import DEFAULT_TURNS, PHASES, SEATS, Game1961
 MAPS = Path(__file__).resolve().parents[2] / "scenarios" / FORMAT
 
 OPTIONS: tuple[Option, ...] = (
-    Option("turns", int, DEFAULT_TURNS,
+    Option("round_limit", int, DEFAULT_TURNS,
            "How many rounds (a turn of each side) are played before the game ends on captured "
            "pieces: the side that has captured more wins, equal is a draw.",
            choices=(12, 20, 30), label="Rounds before the count"),
-    Option("lead", int, None,
+    Option("capture_lead", int, None,
            "End the game as soon as one side has captured this many pieces more than the other "
            "(the rounds still end it if nobody gets there).",
            choices=(None, 3, 5, 8), label="Win by a lead of captured pieces"),

@@ -260,11 +260,11 @@ def test_capturing_the_last_enemy_piece_wins():
 
 
 def test_when_the_rounds_run_out_more_captured_pieces_win_and_equal_is_a_draw():
-    g = position({"UI1": (5, 6), "CI1": (0, 0)}, options={"turns": 12})
+    g = position({"UI1": (5, 6), "CI1": (0, 0)}, options={"round_limit": 12})
     g.round, g.captured = 12, {"union": 3, "confederate": 2}
     g.apply({"type": "halt"})
     assert g.outcome["winner"] == "union" and g.outcome["reason"] == "turns"
-    g = position({"UI1": (5, 6), "CI1": (0, 0)}, options={"turns": 12})
+    g = position({"UI1": (5, 6), "CI1": (0, 0)}, options={"round_limit": 12})
     g.round, g.captured = 12, {"union": 2, "confederate": 2}
     g.apply({"type": "halt"})
     assert g.outcome["winner"] is None
@@ -272,7 +272,7 @@ def test_when_the_rounds_run_out_more_captured_pieces_win_and_equal_is_a_draw():
 
 def test_a_lead_in_captured_pieces_wins_when_chosen():
     g = battle_phase({"UI1": (5, 6), "CI1": (5, 5), "CI2": (0, 0)})
-    g.options = {"lead": 3}
+    g.options = {"capture_lead": 3}
     g.captured = {"union": 4, "confederate": 2}
     g.apply(of(g, "battle")[0])
     assert g.outcome["winner"] == "union" and g.outcome["reason"] == "lead"
