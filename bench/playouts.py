@@ -3,7 +3,8 @@
 Usage:  python bench/playouts.py [--games N] [--seed S] [--ruleset NAME]
                                  [--scenario games/scenarios/<slug>.json ...]
 
-Without ``--scenario`` it runs on the bench field and on Fredericksburg.  For each it
+Without ``--scenario`` it runs on the bench field and on Fredericksburg (under a ruleset of
+another scenario format, on that format's shipped files, games/scenarios/<format>/).  For each it
 plays N games to the end on one core, choosing each action uniformly at random:
 
 - checked path (what the site uses): ``rng.choice(legal_actions())`` then ``apply``;
@@ -25,7 +26,7 @@ import time
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from games.engine import DEFAULT_RULESET, RULESETS, Game, load_scenario  # noqa: E402
+from games.engine import DEFAULT_RULESET, RULESETS, Game, load_scenario_as  # noqa: E402
 from games.engine.battlecry.hexgrid import precompute_sight_lines  # noqa: E402
 from games.engine.battlecry.sample import sample_scenario  # noqa: E402
 
@@ -40,7 +41,7 @@ def checked_game(scenario, seed: int, ruleset: str) -> int:
     rng = random.Random(seed)
     game = Game.new(scenario, ruleset=ruleset, seed=seed)
     n = 0
-    while game.outcome is None and game.current.number <= TURN_CAP:
+    while game.outcome is None and game.turn <= TURN_CAP:
         game.apply(rng.choice(game.legal_actions()))
         n += 1
     return n
@@ -50,7 +51,7 @@ def search_game(scenario, seed: int, keep: list, ruleset: str) -> int:
     rng = random.Random(seed)
     game = Game.new(scenario, ruleset=ruleset, seed=seed)
     n = 0
-    while game.outcome is None and game.current.number <= TURN_CAP:
+    while game.outcome is None and game.turn <= TURN_CAP:
         game.apply_unchecked(game.sample_action(rng))
         n += 1
         if n % 97 == 0:
@@ -101,7 +102,7 @@ def bench(scenario, games: int, seed: int, ruleset: str) -> None:
     positions = positions[:400] or [Game.new(scenario, ruleset=ruleset, seed=seed)]
     copy_us = per_call_us(lambda g, i: g.copy(), positions, 4000)
     det_us = per_call_us(lambda g, i: g.determinize(g.active_side or "union", i), positions, 4000)
-    print(f"scenario: {scenario.slug}  ruleset: {ruleset}  games: {games} a path  "
+    print(f"scenario: {getattr(scenario, 'slug', '?')}  ruleset: {ruleset}  games: {games} a path  "
           f"(mean {n_checked / games:.0f} actions a game)")
     print(f"  checked path: {checked:9,.0f} actions/s  (legal_actions + random choice + apply)")
     print(f"  search path:  {search:9,.0f} actions/s  (sample_action + apply_unchecked)  "
@@ -117,12 +118,15 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--ruleset", choices=sorted(RULESETS), default=DEFAULT_RULESET)
     args = ap.parse_args()
-    paths = [pathlib.Path(p) for p in args.scenario] if args.scenario else [None, FREDERICKSBURG]
+    fmt = RULESETS[args.ruleset].scenario_format
+    own = sorted((ROOT / "games" / "scenarios" / fmt).glob("*.json"))
+    default = [None, FREDERICKSBURG] if fmt == RULESETS[DEFAULT_RULESET].scenario_format else own
+    paths = [pathlib.Path(p) for p in args.scenario] if args.scenario else default
     precompute_sight_lines()        # geometry tables are built once per process
     print(f"machine yardstick: {machine_speed():.1f} M small dicts/s (to compare runs across machines)")
     for path in paths:
         data = json.loads(path.read_text()) if path else sample_scenario()
-        bench(load_scenario(data), args.games, args.seed, args.ruleset)
+        bench(load_scenario_as(fmt, data), args.games, args.seed, args.ruleset)
 
 
 if __name__ == "__main__":
