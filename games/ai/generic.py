@@ -10,9 +10,10 @@ state protocol (``games.engine.core.GameState``).
   until the game ends, and scores the end for the seat's side: 1 a win, 1/2 a draw, 0 a
   loss. A ruleset may supply ``archie_evaluate(state, side) -> float`` (from -1, lost, to
   +1, won): then a playout stops after :data:`EVALUATED_PLIES` actions and is scored by it,
-  instead of running to the end (at most :data:`PLAYOUT_PLIES`), and the root actions are
-  first ordered by their one-ply value (as ``greedy`` sees them), so a budget smaller than
-  the number of actions tries the likeliest first. The answer is the action tried most.
+  instead of running to the end (at most :data:`PLAYOUT_PLIES`), and each root action
+  starts with its one-ply value (as ``greedy`` sees it) as one visit, so a budget smaller
+  than the number of actions tries the likeliest first and a playout must outweigh the
+  evaluation to change the answer. The answer is the action tried most.
 - **ensemble**: several such searches on equal shares of the budget, their visits summed.
 
 Every choice is one of ``state.legal_actions()`` and depends only on the seat's view,
@@ -94,18 +95,24 @@ def playout(g: GameState, side: str, rng: random.Random, evaluate: Evaluate | No
 
 
 def _flat(state: GameState, seat: str, actions: list[dict], budget: Budget,
-          rng: random.Random, evaluate: Evaluate | None) -> tuple[list[int], list[float]]:
-    """Visits and total values of each root action after a search on ``budget``."""
+          rng: random.Random, evaluate: Evaluate | None,
+          prior: list[float] | None = None) -> tuple[list[int], list[float]]:
+    """Visits and total values of each root action after a search on ``budget``; ``prior``
+    (values from -1 to +1) counts as a first visit of each action."""
     side = side_of_seat(state.seats, seat)
-    visits = [0] * len(actions)
-    totals = [0.0] * len(actions)
+    if prior is None:
+        visits = [0] * len(actions)
+        totals = [0.0] * len(actions)
+    else:
+        visits = [1] * len(actions)
+        totals = [0.5 + 0.5 * max(-1.0, min(1.0, p)) for p in prior]
     clock = budget.clock()
     while clock.more():
         n = clock.done
-        if n < len(actions):
+        if prior is None and n < len(actions):
             i = n
         else:
-            log_n = math.log(n)
+            log_n = math.log(n + (len(actions) if prior is not None else 0))
             i = max(range(len(actions)), key=lambda j: totals[j] / visits[j]
                     + EXPLORE * math.sqrt(log_n / visits[j]))
         g = state.determinize(seat, rng.getrandbits(63))
@@ -122,13 +129,15 @@ def _choose(state: GameState, seat: str, budget: Budget, seeds: list[int]) -> di
     if len(actions) == 1:
         return actions[0]
     evaluate = evaluation_of(state)
+    prior = None
     if evaluate is not None:        # the likeliest first: a small budget tries those
         values = one_ply(state, seat, actions, evaluate, seeds[0])
-        actions = [actions[i] for i in sorted(range(len(actions)), key=lambda i: (-values[i], i))]
+        order = sorted(range(len(actions)), key=lambda i: (-values[i], i))
+        actions, prior = [actions[i] for i in order], [values[i] for i in order]
     visits = [0] * len(actions)
     totals = [0.0] * len(actions)
     for seed in seeds:
-        v, t = _flat(state, seat, actions, budget, random.Random(seed), evaluate)
+        v, t = _flat(state, seat, actions, budget, random.Random(seed), evaluate, prior)
         visits = [a + b for a, b in zip(visits, v)]
         totals = [a + b for a, b in zip(totals, t)]
     # most visits, then the best mean, then the first listed

@@ -26,6 +26,10 @@ def piece_words(pid: Any) -> str:
     return f"{SIDE_NAMES.get(side, '?')} {KIND_WORDS.get(pid[1:2], 'piece')} {pid[2:]}"
 
 
+def _pieces(view: Mapping) -> list:
+    return list((view.get("board") or {}).get("pieces") or [])
+
+
 def _key(cell: Any) -> tuple[int, int]:
     if isinstance(cell, Mapping):
         return int(cell["col"]), int(cell["row"])
@@ -105,10 +109,10 @@ class Presenter1961(Presenter):
 
     def choices(self, engine, view, legal, selected=None, want_general=False) -> Choices:
         ch = Choices()
-        height = (view.get("map") or {}).get("height", self.height)
+        height = (view.get("board") or {}).get("height", self.height)
         pips = view.get("pips", 0)
         phase = view.get("phase", "")
-        where = {p["id"]: (p["col"], p["row"]) for p in view.get("pieces", [])}
+        where = {p["id"]: (p["col"], p["row"]) for p in _pieces(view)}
         if phase == "battle":
             ch.prompt = ("Your infantry may jump once more, or end the turn." if view.get("chain")
                          else "Fight one battle (the jump), or end the turn.")
@@ -166,7 +170,7 @@ class Presenter1961(Presenter):
         return f"{label} ({attack} against {defence}; captures {lost})"
 
     def board(self, view):
-        m = view["map"]
+        m = view["board"]
         cells: dict[tuple[int, int], dict] = {}
         state_of = {}
         names = m.get("state_names") or {}
@@ -196,7 +200,7 @@ class Presenter1961(Presenter):
                 cells[b].setdefault("links", []).append([a[0] - b[0], a[1] - b[1]])
         stopped = set(view.get("stopped") or ())
         pieces = []
-        for p in view.get("pieces", []):
+        for p in _pieces(view):
             words = piece_words(p["id"]) + (", stopped for this turn" if p["id"] in stopped else "")
             pieces.append({"col": p["col"], "row": p["row"], "side": p["side"], "id": p["id"],
                            "label": p["id"][1], "words": words})
@@ -211,7 +215,7 @@ class Presenter1961(Presenter):
         out = []
         captured = view.get("captured") or {}
         for side, player in players.items():
-            mine = [p for p in view.get("pieces", []) if p["side"] == side]
+            mine = [p for p in _pieces(view) if p["side"] == side]
             counts = ", ".join(f"{sum(1 for p in mine if p['kind'] == k)} {k}" for k in ("infantry", "cavalry", "artillery"))
             lines = [f"Pieces on the map: {counts}", f"Enemy pieces captured: {captured.get(side, 0)}"]
             if view.get("active") == side and view.get("phase") == "move":

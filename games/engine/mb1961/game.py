@@ -182,10 +182,11 @@ class Game1961:
             "seats": [{"name": s.name, "side": s.side, "role": s.role} for s in SEATS],
             "dice": list(self.dice), "pips": self.pips, "chain": self.chain,
             "stopped": sorted(self.stopped), "captured": dict(self.captured),
-            "pieces": [{"id": p, "side": side_of(p), "kind": kind_of(p).name, **sq(s)}
-                       for p, s in sorted(self.where.items())],
+
             "moves": _copy.deepcopy(self.moves), "last_moves": _copy.deepcopy(self.last_moves),
-            "map": map_view(sc), "outcome": _copy.deepcopy(self._outcome),
+            "board": {**map_view(sc), "pieces": [{"id": p, "side": side_of(p), "kind": kind_of(p).name, **sq(s)}
+                                                 for p, s in sorted(self.where.items())]},
+            "outcome": _copy.deepcopy(self._outcome),
         }
 
     # -- actions -------------------------------------------------------------------------------
@@ -385,7 +386,7 @@ class Game1961:
 
 def map_view(sc: MapScenario) -> dict:
     """The map as the pages draw it: the squares, their ground and state, stations, lines."""
-    return {"width": sc.width, "height": sc.height, "name": sc.name,
+    return {"kind": "square", "width": sc.width, "height": sc.height, "name": sc.name,
             "cells": [{"col": c, "row": r, "ground": g, "state": sc.states[(c, r)]}
                       for (c, r), g in sorted(sc.ground.items(), key=lambda kv: (kv[0][1], kv[0][0]))],
             "state_names": dict(sc.state_names),
