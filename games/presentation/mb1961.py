@@ -239,7 +239,11 @@ class Presenter1961(Presenter):
                   for side in SIDE_NAMES for letter, words in (("I", "1 square a pip, strength 2"),
                                                              ("C", "2 squares a pip, strength 1"),
                                                              ("A", "2 squares a pip, strength 2"))]
-        return {"terrain": terrain, "pieces": pieces}
+        return {"terrain": terrain, "pieces": pieces,
+                "note": "Arrows show the moves of the turn under way, or of the last turn before "
+                        "the first move: purple for a step or a rail hop, red dashed for a battle's "
+                        "jump. A lit outline marks a piece that can still move, green its squares, "
+                        "red a battle's landing square."}
 
     def victory(self, engine, view):
         limit = view.get("turn_limit")

@@ -63,6 +63,7 @@ def test_a_1961_match_is_challenged_with_its_options_and_played_until_a_side_res
     page = a.get(f"/play/games/{game.pk}/").content.decode()
     assert "won" in page or "resign" in page
     assert "Pieces on the map" in page and "Railroad station" in page
+    assert "Arrows show the moves" in page and "a cross where a unit was eliminated" not in page
     for step in (0, game.version // 2, game.version):
         replay = b.get(f"/play/games/{game.pk}/replay/", {"step": step})
         assert replay.status_code == 200 and 'class="rail"' in replay.content.decode()
