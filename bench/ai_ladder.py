@@ -3,14 +3,17 @@
 Usage:
   python bench/ai_ladder.py --pair veteran random --pair veteran greedy \
       --games 400 --scenarios antietam,shiloh,... --procs 2 [--iterations N] [--seed S] \
-      [--ruleset advanced|standard] [--plain] [--paired] [--record FILE]
+      [--ruleset advanced|standard|mb1961] [--plain] [--paired] [--record FILE]
 
 Each game is played in the solo configuration: the first policy (A) sits in Archie's seat
 (no hand, top card of its deck, one extra attack die) and the second (B) in the person's
 seat with a hand. The person is the scenario's first player in game 1 of a match and the
 second player in the re-match, so the games of a match swap sides. ``--plain`` drops
 Archie's handicap (both sides hold hands), to compare two levels on equal terms.
-Games are spread over the scenarios in turn, over ``--procs`` processes.
+Games are spread over the scenarios in turn, over ``--procs`` processes. Under a ruleset of
+another game (``--ruleset 1961``) the scenarios are that format's shipped files
+(games/scenarios/<format>/), A holds the seats of one side and B the other's, swapped in the
+re-match, and "flags" are what the game's result counts (the 1961 game: pieces captured).
 
 Prints one line per pair:
   A vs B: N games, A won W (xx.x%), 95% CI [lo%, hi%], A think p50 X s p95 Y s, mean flags A a B b
@@ -48,7 +51,9 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from games.ai import LEVELS, POLICIES, Budget, choose  # noqa: E402
-from games.engine import DEFAULT_RULESET, RULESETS, Game, load_scenario  # noqa: E402
+from games.ai.levels import has_battlecry_kit  # noqa: E402
+from games.engine import DEFAULT_RULESET, RULESETS, Game, load_scenario, load_scenario_as  # noqa: E402
+from games.engine.core import side_of_seat  # noqa: E402
 from games.ai.evaluation import other  # noqa: E402
 
 DEFAULT_SCENARIOS = ("antietam", "belmont", "cedar-mountain", "first-bull-run", "fredericksburg",
@@ -64,6 +69,47 @@ def scenario(slug: str):
     return _SCENARIOS[slug]
 
 
+def own_scenario(ruleset: str, slug: str):
+    fmt = RULESETS[ruleset].scenario_format
+    if (fmt, slug) not in _SCENARIOS:
+        path = ROOT / "games" / "scenarios" / fmt / f"{slug}.json"
+        _SCENARIOS[(fmt, slug)] = load_scenario_as(fmt, json.loads(path.read_text()))
+    return _SCENARIOS[(fmt, slug)]
+
+
+def play_other_game(spec: dict) -> dict:
+    """One game under a ruleset of another game: A holds the seats of its side (Archie's, as
+    the ruleset seats the computer, unless plain), B the other side's."""
+    rules = RULESETS[spec["ruleset"]]
+    sc = own_scenario(spec["ruleset"], spec["scenario"])
+    plan = rules.seat_plan(sc, {})
+    sides = list(dict.fromkeys(s.side for s in plan))
+    archie = sides[spec["leg"] % 2]
+    person = sides[1 - spec["leg"] % 2]
+    computer = () if spec["plain"] else tuple(s.name for s in plan if s.side == archie)
+    game = Game.new(sc, ruleset=spec["ruleset"], seed=spec["seed"], computer_seats=computer)
+    seats = {archie: spec["a"], person: spec["b"]}
+    budgets = {s: budget_for(name, spec["iterations"]) for s, name in seats.items()}
+    rng = random.Random(spec["seed"])
+    think, cpu = [], []
+    while game.outcome is None and game.turn <= TURN_CAP:
+        seat = game.deciding
+        assert seat is not None
+        side = side_of_seat(game.seats, seat)
+        t0, c0 = time.perf_counter(), time.process_time()
+        action = choose(game, seat, seats[side], rng.getrandbits(63), budgets[side])
+        if side == archie:
+            think.append(time.perf_counter() - t0)
+            cpu.append(time.process_time() - c0)
+        game.apply(action)
+    out = game.outcome or {"winner": None, "flags": {}}
+    flags = out.get("flags") or {}
+    return {"won": out["winner"] == archie, "flags_a": flags.get(archie, 0),
+            "flags_b": flags.get(person, 0),
+            "margin": flags.get(archie, 0) - flags.get(person, 0), "reason": out.get("reason", "turn cap"),
+            "turns": game.turn, "think": think, "cpu": cpu}
+
+
 def new_game(spec: dict) -> tuple:
     """The game of ``spec`` as dealt, the side A plays (Archie's seat) and B's (the person's):
     B is the scenario's first side in leg 0 and the other side in leg 1, on the same seed."""
@@ -76,6 +122,8 @@ def new_game(spec: dict) -> tuple:
 
 def play_game(spec: dict) -> dict:
     """One game: A in Archie's seat (unless plain), B in the person's seat."""
+    if not has_battlecry_kit(RULESETS[spec["ruleset"]]):
+        return play_other_game(spec)
     game, archie, person = new_game(spec)
     seats = {archie: spec["a"], person: spec["b"]}
     budgets = {s: budget_for(name, spec["iterations"]) for s, name in seats.items()}
@@ -258,7 +306,9 @@ def main(argv=None) -> None:
     p.add_argument("--pair", nargs=2, action="append", metavar=("A", "B"), required=True,
                    help=f"two of: {', '.join(names)}")
     p.add_argument("--games", type=int, default=40, help="games per pair (even: whole matches)")
-    p.add_argument("--scenarios", default=",".join(DEFAULT_SCENARIOS))
+    p.add_argument("--scenarios", default=None,
+                   help="slugs, comma-separated (default: ten Battle Cry battles, or every shipped "
+                        "file of another ruleset's format)")
     p.add_argument("--procs", type=int, default=2)
     p.add_argument("--iterations", type=int, default=None,
                    help="search iterations per decision instead of the levels' seconds")
@@ -272,7 +322,10 @@ def main(argv=None) -> None:
                    help="keep each finished game in this file (JSON lines) and skip the games "
                         "it already holds, so a long series can be stopped and taken up again")
     args = p.parse_args(argv)
-    scenarios = [s for s in args.scenarios.split(",") if s]
+    fmt = RULESETS[args.ruleset].scenario_format
+    default = (DEFAULT_SCENARIOS if has_battlecry_kit(RULESETS[args.ruleset])
+               else [p.stem for p in sorted((ROOT / "games" / "scenarios" / fmt).glob("*.json"))])
+    scenarios = [s for s in (args.scenarios.split(",") if args.scenarios else default) if s]
     if args.paired and args.games % 2:
         p.error("--paired needs an even --games: whole pairs")
     for a, b in args.pair:

@@ -66,22 +66,28 @@ def database_name() -> str:
     return "PostgreSQL" if "postgres" in os.environ.get("DATABASE_URL", "") else "SQLite"
 
 
-def start_match(scenario: str, seed: int):
-    """Lee (union) and Grant play ``scenario`` (a shipped file's name), dealt from ``seed``
+def start_match(scenario: str, seed: int, ruleset: str | None = None):
+    """Lee (union) and Grant play ``scenario`` (a shipped file's name, in games/scenarios/ or
+    its format's folder there) under ``ruleset`` (the default when None), dealt from ``seed``
     (the same deal every run).  Returns the two members by name and the match."""
     from django.contrib.auth import get_user_model
 
     from games import services
     from games.models import Scenario
 
-    data = json.loads((ROOT / "games" / "scenarios" / f"{scenario}.json").read_text())
+    folder = ROOT / "games" / "scenarios"
+    path = folder / f"{scenario}.json"
+    if not path.exists():
+        path = next(folder.glob(f"*/{scenario}.json"))
+    data = json.loads(path.read_text())
     row = Scenario(data=data)
     row.fill_from_data()
     row.save()
     services.new_seed = lambda: f"{seed:032x}"
     users = {n: get_user_model().objects.create_user(n, email=f"{n}@example.org", password="x")
              for n in ("lee", "grant")}
-    match = services.create_challenge(users["lee"], users["grant"], row, side="union")
+    extra = {"ruleset": ruleset} if ruleset else {}
+    match = services.create_challenge(users["lee"], users["grant"], row, side="union", **extra)
     services.accept(match.pk, users["grant"])
     return users, match
 

@@ -6,7 +6,8 @@ Usage:  python bench/playouts.py [--games N] [--seed S] [--ruleset NAME]
 
 Without ``--scenario`` it runs on the bench field and on Fredericksburg; ``--scenario`` takes a
 file or a shipped scenario's slug, as many times as wanted (``--scenario shiloh --scenario
-shiloh-double`` sets a single board beside a double one).  For each it
+shiloh-double`` sets a single board beside a double one); under a ruleset of another scenario
+format it runs on that format's shipped files (games/scenarios/<format>/).  For each it
 plays N games to the end on one core, choosing each action uniformly at random:
 
 - checked path (what the site uses): ``rng.choice(legal_actions())`` then ``apply``;
@@ -32,7 +33,7 @@ import time
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from games.engine import DEFAULT_RULESET, RULESETS, Game, load_scenario  # noqa: E402
+from games.engine import DEFAULT_RULESET, RULESETS, Game, load_scenario_as  # noqa: E402
 from games.engine.battlecry.sample import sample_scenario  # noqa: E402
 
 TURN_CAP = 400
@@ -46,7 +47,7 @@ def checked_game(scenario, seed: int, ruleset: str, options: dict | None = None)
     rng = random.Random(seed)
     game = Game.new(scenario, ruleset=ruleset, seed=seed, options=options)
     n = 0
-    while game.outcome is None and game.current.number <= TURN_CAP:
+    while game.outcome is None and game.turn <= TURN_CAP:
         game.apply(rng.choice(game.legal_actions()))
         n += 1
     return n
@@ -57,7 +58,7 @@ def search_game(scenario, seed: int, keep: list, ruleset: str,
     rng = random.Random(seed)
     game = Game.new(scenario, ruleset=ruleset, seed=seed, options=options)
     n = 0
-    while game.outcome is None and game.current.number <= TURN_CAP:
+    while game.outcome is None and game.turn <= TURN_CAP:
         game.apply_unchecked(game.sample_action(rng))
         n += 1
         if n % 97 == 0:
@@ -113,7 +114,7 @@ def bench(scenario, games: int, seed: int, ruleset: str,
     det_us = per_call_us(lambda g, i: g.determinize(g.deciding or g.seats[0].name, i),
                          positions, 4000)
     mode = f"  team mode: {options['team_mode']}" if options else ""
-    print(f"scenario: {scenario.slug}  ruleset: {ruleset}{mode}  games: {games} a path  "
+    print(f"scenario: {getattr(scenario, 'slug', '?')}  ruleset: {ruleset}{mode}  games: {games} a path  "
           f"(mean {n_checked / games:.0f} actions a game)")
     print(f"  checked path: {checked:9,.0f} actions/s  (legal_actions + random choice + apply)")
     print(f"  search path:  {search:9,.0f} actions/s  (sample_action + apply_unchecked)  "
@@ -132,13 +133,17 @@ def main() -> None:
     ap.add_argument("--team-mode", choices=("epic", "doubles", "grand"), default=None,
                     help="grand: with --ruleset standard")
     args = ap.parse_args()
-    paths = [_path(p) for p in args.scenario] if args.scenario else [None, FREDERICKSBURG]
+    fmt = RULESETS[args.ruleset].scenario_format
+    own = sorted((ROOT / "games" / "scenarios" / fmt).glob("*.json"))
+    default = [None, FREDERICKSBURG] if fmt == RULESETS[DEFAULT_RULESET].scenario_format else own
+    paths = [_path(p) for p in args.scenario] if args.scenario else default
     print(f"machine yardstick: {machine_speed():.1f} M small dicts/s (to compare runs across machines)")
     for path in paths:
-        scenario = load_scenario(json.loads(path.read_text()) if path else sample_scenario())
-        scenario.board.precompute_sight_lines()     # its board's tables are built once per process
-        print(f"board: {scenario.board.name} ({scenario.board.width} x {scenario.board.rows}, "
-              f"{scenario.board.size} hexes)")
+        scenario = load_scenario_as(fmt, json.loads(path.read_text()) if path else sample_scenario())
+        board = getattr(scenario, "board", None)
+        if board is not None:
+            board.precompute_sight_lines()     # its board's tables are built once per process
+            print(f"board: {board.name} ({board.width} x {board.rows}, {board.size} hexes)")
         plain = bench(scenario, args.games, args.seed, args.ruleset)
         if args.team_mode:
             team = bench(scenario, args.games, args.seed, args.ruleset,

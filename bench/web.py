@@ -1,7 +1,10 @@
 """Server time of the play pages, and the size of the board fragment.
 
 Usage:  python bench/web.py [--actions 300] [--scenario fredericksburg] [--seed 7] [--profile VERSION]
-                           [--redis]
+                           [--redis] [--ruleset NAME]
+
+(``--ruleset 1961 --scenario mb1961-theatres-of-the-war``: the 1961 game on its map; the
+mid-game board is then measured with a piece selected through the page's own links.)
 
 Two members play a game of a shipped scenario through the pages (Django's test client, so
 every request goes through the whole middleware stack, the service's locked transaction
@@ -43,6 +46,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--actions", type=int, default=300)
     parser.add_argument("--scenario", default="fredericksburg")
+    parser.add_argument("--ruleset", default=None, help="the rules (default: the default ruleset)")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--redis", action="store_true",
                         help="cache in REDIS_URL's Redis as deployed (else the file cache of DATA_DIR)")
@@ -58,7 +62,7 @@ def run(args) -> None:
     from games import services
     from games.models import Game
 
-    users, match = start_match(args.scenario, args.seed)
+    users, match = start_match(args.scenario, args.seed, args.ruleset)
     clients = {}                      # by member: the re-match swaps the sides
     for name in ("lee", "grant"):
         clients[name] = Client()
@@ -155,8 +159,13 @@ def run(args) -> None:
     game, engine = mid
     side = engine.active_side
     client = clients[game.player_of(side).username]
-    movers = [a for a in engine.legal_actions() if a["type"] == "move"]
+    movers = [a for a in engine.legal_actions() if a["type"] == "move" and "unit" in a]
     sel = ""
+    if not movers:                  # another game's board: the first piece the page offers
+        import re
+        first = re.search(r"\?sel=(\d+,\d+)", client.get(f"/play/games/{game.pk}/", HTTP_HX_REQUEST="true")
+                          .content.decode())
+        sel = f"&sel={first[1]}" if first else ""
     if movers:
         h = engine.board.hexes[engine.units[movers[0]["unit"]].hex]
         sel = f"&sel={h.col},{h.row}"

@@ -14,7 +14,14 @@ into this shape::
                     "words": "Union king"}, ...],  # "words" optional: the label's meaning
         "highlights": {"objective": [[2, 2]]},   # optional: css class -> cells
         "positions": {"union": "bottom", "confederate": "top"},   # optional
+        "arrows": [{"from": [1, 2], "to": [3, 2], "cls": "last-move"}],   # optional
     }
+
+A cell may also carry ``links`` (the directions ``[dcol, drow]`` of the track that leaves it:
+a railroad drawn through the cell's centre to its neighbours), ``station`` (a name: a dot on
+the cell), ``borders`` (the edges ``"n"``, ``"e"``, ``"s"``, ``"w"`` that a boundary runs
+along, such as a state line), and the terrain ``water`` (drawn as water, no square). Arrows
+(the last moves) are drawn over the cells and take no clicks.
 
 ``col`` runs from 0 (left) to ``width - 1``, ``row`` from 0 (top) to ``height - 1``.  A
 viewer whose side sits at the top sees the board turned round, so their side is at the
@@ -54,7 +61,8 @@ def render_square(board: Mapping, *, viewer: str | None = None,
                   cell_attrs: CellAttrs | None = None,
                   selected=None, marks: Iterable[Mapping] = ()) -> str:
     """The grid ``board`` (the shape in this module's docstring) as an SVG element.
-    ``marks`` (the last turn's arrows on the hex board) are not drawn on a square grid."""
+    ``marks`` (the last turn's arrows on the hex board) are not drawn on a square grid: the
+    kit gives its own ``arrows`` in ``board``."""
     width, height = int(board["width"]), int(board["height"])
     flip = viewer is not None and (board.get("positions") or {}).get(viewer) == "top"
 
@@ -92,9 +100,10 @@ def render_square(board: Mapping, *, viewer: str | None = None,
             key = (col, row)
             out = raised if key in classes else plain
             out.append(_cell(key, place(col, row), height, cells.get(key), pieces.get(key, ()),
-                             classes.get(key, ()), cell_attrs))
+                             classes.get(key, ()), cell_attrs, flip))
     parts.extend(plain)
     parts.extend(raised)        # highlighted cells last, so their outline is never covered
+    parts.append(_arrows(board.get("arrows") or (), place))
     parts.append("</svg>")
     return "".join(parts)
 
@@ -111,7 +120,45 @@ def _key_labels(width: int, height: int, place) -> str:
     return "".join(out)
 
 
-def _cell(key, xy, height, cell, pieces, classes, cell_attrs) -> str:
+_EDGES = {"n": "M0 0 H48", "s": "M0 48 H48", "w": "M0 0 V48", "e": "M48 0 V48"}
+_TURNED = {"n": "s", "s": "n", "e": "w", "w": "e"}
+
+
+def _arrows(arrows, place) -> str:
+    if not arrows:
+        return ""
+    out = ['<g class="arrows" aria-hidden="true">']
+    half = CELL // 2
+    for a in arrows:
+        (x1, y1), (x2, y2) = place(*_key(a["from"])), place(*_key(a["to"]))
+        cls = str(a.get("cls") or "arrow")
+        cls = cls if CLASS_NAME.match(cls) else "arrow"
+        out.append(f'<line class="{cls}" x1="{x1 + half}" y1="{y1 + half}" x2="{x2 + half}" y2="{y2 + half}"/>'
+                   f'<circle class="{cls}-end" cx="{x2 + half}" cy="{y2 + half}" r="5"/>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def _features(cell, flip: bool) -> str:
+    """A cell's railroad track, station and boundary lines (under its pieces)."""
+    if not cell:
+        return ""
+    out = []
+    half = CELL // 2
+    sign = -1 if flip else 1
+    track = "".join(f"M{half} {half} l{sign * int(dc) * half} {sign * int(dr) * half}"
+                    for dc, dr in cell.get("links") or ())
+    if track:
+        out.append(f'<path class="rail" d="{track}"/>')
+    if cell.get("station"):
+        out.append(f'<circle class="station" cx="{half}" cy="{half}" r="7"/>')
+    edges = "".join(_EDGES[_TURNED[e] if flip else e] for e in cell.get("borders") or () if e in _EDGES)
+    if edges:
+        out.append(f'<path class="border" d="{edges}"/>')
+    return "".join(out)
+
+
+def _cell(key, xy, height, cell, pieces, classes, cell_attrs, flip=False) -> str:
     col, row = key
     terrain = str((cell or {}).get("terrain") or "open")
     cls = ["cell", f"t-{terrain}" if CLASS_NAME.match(terrain) else "t-open", *classes]
@@ -124,7 +171,7 @@ def _cell(key, xy, height, cell, pieces, classes, cell_attrs) -> str:
     x, y = xy
     out = [f'<g class="{_a(" ".join(cls))}" data-col="{col}" data-row="{row}" '
            f'transform="translate({x} {y})"{attrs}><title>{_t(words)}</title>'
-           f'<rect class="cb" width="{CELL}" height="{CELL}"/>']
+           f'<rect class="cb" width="{CELL}" height="{CELL}"/>{_features(cell, flip)}']
     for p in pieces:
         side = str(p.get("side", ""))
         pcls = ["piece", side] if CLASS_NAME.match(side) else ["piece"]

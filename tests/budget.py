@@ -49,6 +49,16 @@ RULESETS: dict[str, Row] = {
                     "::test_no_page_of_a_standard_game_shows_hidden_cards_through_a_turn",),
         sampled=f"4 viewers x 2 moments of one turn; {GAME_PAGES} (k=2)",
         seconds=62),
+    # The 1961 Milton Bradley game (games/engine/mb1961/): its one map through the pages, and
+    # its own walk, match, solo and API tests (tests/mb1961/).
+    "1961": Row(
+        page_games=1,                          # its map in tests/web/test_random_games_through_the_pages.py
+        leak_walks=("tests/mb1961/test_mb1961_page_leaks.py"
+                    "::test_no_page_of_a_1961_game_shows_the_seed_or_the_dice_to_come",),
+        sampled="4 viewers (each side's member, a member who does not play, a visitor) at every "
+                "new moment (a turn begun, a battle offered) of the first two rounds: the game "
+                "page, its fragment, its board, a piece selected, the poll's answer and the match page",
+        seconds=100),                          # the page game 61 s, the leak walk 25 s, the rest 15 s
     # The toy skirmish of the tests (tests/toy/), registered when its tests run: its two
     # match games and its solo game are played through the pages by its own tests.
     "toy": Row(

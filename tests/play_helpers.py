@@ -14,7 +14,11 @@ def make_scenario(data: dict | None = None, slug: str | None = None):
     from games.models import Scenario
 
     if slug:
-        data = json.loads((ROOT / "games" / "scenarios" / f"{slug}.json").read_text())
+        folder = ROOT / "games" / "scenarios"
+        path = folder / f"{slug}.json"
+        if not path.exists():               # a file of another format, in its format's folder
+            path = next(folder.glob(f"*/{slug}.json"))
+        data = json.loads(path.read_text())
     data = data or sample_scenario()
     sc = Scenario.objects.filter(slug=data["slug"]).first()
     if sc:

@@ -9,7 +9,7 @@ from games.forms_play import DEADLINE_CHOICES, ruleset_field
 from games.option_fields import OptionsFormMixin
 from tournaments.annual.anniversaries import ANNIVERSARIES
 from tournaments.annual.scoring import DEFAULT_WINDOW_DAYS
-from tournaments.annual_services import MAX_WINDOW_DAYS
+from tournaments.annual_services import MAX_WINDOW_DAYS, annual_rulesets
 from tournaments.models import Competition
 
 
@@ -44,6 +44,11 @@ class AnnualGamesForm(OptionsFormMixin, forms.Form):
     def __init__(self, *args, club=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["time_zone"].choices = [(z, z) for z in time_zone_names()]
+        ruleset = self.fields["ruleset"]
+        ruleset.choices = [c for c in ruleset.choices if c[0] in annual_rulesets()]
+        ruleset.help_text = ("The Annual Games are the anniversaries' battles: only the rules that play "
+                             f"them are offered ({' or '.join(annual_rulesets())}); rules of other games "
+                             "are played in matches, solo games, leagues and tournaments.")
         self.add_option_fields()
         for name in ("player_a", "player_b"):
             self.fields[name].queryset = _members(club)

@@ -22,7 +22,7 @@ from django.utils import timezone
 
 from accounts.models import time_zone_names
 from games import services as game_services
-from games.engine import DEFAULT_RULESET
+from games.engine import DEFAULT_RULESET, rulesets
 from games.models import Scenario
 from tournaments import clock
 from tournaments.annual.anniversaries import ANNIVERSARIES, BY_NUMBER
@@ -30,6 +30,15 @@ from tournaments.annual.scoring import DEFAULT_WINDOW_DAYS, Window
 from tournaments.annual_tables import live
 from tournaments.models import AnnualGames, AnnualMatch, Competition, Entry, Pairing, Round
 from tournaments.services import NotOrganiser, NotYourMatch, Refused, check_rules
+
+
+def annual_rulesets() -> tuple[str, ...]:
+    """The registered rulesets that play the anniversaries' battles (the scenarios of the
+    default ruleset's format), the default first."""
+    battles = rulesets()[DEFAULT_RULESET].scenario_format
+    return tuple(sorted((n for n, r in rulesets().items() if r.scenario_format == battles),
+                        key=lambda n: (n != DEFAULT_RULESET, n)))
+
 
 #: The widest window a club may choose, in days either side of the anniversary.
 MAX_WINDOW_DAYS = 60
@@ -77,6 +86,9 @@ def create_annual_games(club, organiser, terms: AnnualTerms) -> Competition:
     if not (game_services.MIN_DEADLINE_HOURS <= int(terms.deadline_hours) <= game_services.MAX_DEADLINE_HOURS):
         raise Refused("The time per move must be between 1 hour and 14 days.")
     ruleset = check_rules(terms.ruleset, terms.options)
+    if ruleset not in annual_rulesets():
+        raise Refused(f"The Annual Games are the anniversaries' battles, which the {ruleset} rules "
+                      f"do not play: choose {' or '.join(annual_rulesets())}.")
     players = tuple(terms.players)
     if players:
         if len(players) != 2 or players[0].pk == players[1].pk:

@@ -13,7 +13,7 @@ from games.models import Game, Match, Scenario, ScenarioVersion, Seat
 from games.presentation.kits import presenter_for
 
 from .options import LegacyOptionField, legacy_field, options_field
-from .types import SIDE_CHOICES, ActionField, HexSerializer, action_list, event_list
+from .types import SIDE_CHOICES, ActionField, CellSerializer, HexSerializer, action_list, event_list
 from .view_types import OutcomeSerializer, ViewField, any_view
 
 
@@ -341,8 +341,8 @@ class ChoiceButtonSerializer(serializers.Serializer):
     label = serializers.CharField(help_text="The page's words, e.g. 'To F7 (woods)'.")
     action = ActionField(allow_null=True, required=False,
                          help_text="The action this button sends; null for a 'Select' button.")
-    select = HexSerializer(allow_null=True, required=False,
-                           help_text="The piece this button selects (ask again with ?sel=col,row).")
+    select = CellSerializer(allow_null=True, required=False,
+                            help_text="The piece this button selects (ask again with ?sel=col,row).")
     general = serializers.BooleanField(help_text="The selected piece is the general on that hex.")
     ends = serializers.BooleanField(help_text="A button that ends a step (e.g. 'End the turn and draw').")
 

@@ -26,6 +26,17 @@ class HexSerializer(serializers.Serializer):
         ref_name = "Hex"
 
 
+class CellSerializer(serializers.Serializer):
+    """A cell of a game's board: a hex in doubled columns (as ``Hex``), or a square of a square
+    board, counted from the top left corner."""
+
+    col = serializers.IntegerField(min_value=0, max_value=39)
+    row = serializers.IntegerField(min_value=0, max_value=39)
+
+    class Meta:
+        ref_name = "Cell"
+
+
 def _unit(**kw):
     return serializers.CharField(help_text="A unit id, e.g. u12.", **kw)
 

@@ -29,8 +29,9 @@ from .battlecry.advanced.ruleset import ADVANCED
 from .battlecry.cards import Card
 from .battlecry.prebattle import OPTION as PREBATTLE_OPTION
 from .battlecry.standard.ruleset import STANDARD
+from .mb1961.ruleset import RULES_1961
 from .core import (PLACES as OPTION_PLACES, GameState, LiveRulesets, Option, OptionError, Ruleset,
-                   counts_for_ratings, get_ruleset, options_for, rulesets, validate_options)
+                   counts_for_ratings, get_ruleset, options_for, register, rulesets, validate_options)
 from .core.errors import IllegalAction, ScenarioError
 from .battlecry.advanced.game import Game as AdvancedGame, view_event
 from .facade import Game, default_ruleset, load_scenario_as, scenario_formats, scenario_rulesets, set_default_ruleset
@@ -50,6 +51,8 @@ BOARD_SIZES: tuple[str, ...] = tuple(_WIDTHS)
 #: The rulesets a game may be played under, by name: a live view of the registry (a
 #: ruleset registered later appears); the site calls ``rulesets()`` / ``get_ruleset``.
 RULESETS: Mapping[str, Ruleset] = LiveRulesets()
+#: The 1961 Milton Bradley game, a ruleset of another game on a square map.
+register(RULES_1961)
 
 
 class _Cards(Mapping[str, Card]):

@@ -172,7 +172,8 @@ class Presenter:
 
     def legend(self, view: Mapping) -> dict | None:
         """The pictures under the board (``{"terrain": [...], "pieces": [...]}``, each
-        ``{"swatch", "label"}``); None for none."""
+        ``{"swatch", "label"}``, and ``note``: what the board's marks of the last turn mean,
+        when they are not Battle Cry's); None for none."""
         return None
 
     def victory(self, engine: Any, view: Mapping) -> dict:

@@ -1,12 +1,13 @@
 """The kit of each ruleset, for the pages and the API: ``presenter_for(name)``.
 
 Importing this module registers the kits the site ships (Battle Cry's, for both of its
-rulesets); a ruleset defined elsewhere registers its own with
+rulesets, and the 1961 game's); a ruleset defined elsewhere registers its own with
 ``games.presentation.kit.register_presenter`` and the site uses it with no change.
 """
 from __future__ import annotations
 
 from . import battlecry  # noqa: F401  (registers the Battle Cry kit)
+from . import mb1961  # noqa: F401  (registers the 1961 game's kit)
 from .kit import Presenter, presenter_or_generic, registered_presenter
 
 __all__ = ["Presenter", "phase_words", "presenter_for", "registered_presenter"]

@@ -32,8 +32,10 @@ def snapshot() -> list[dict]:
 
 def test_the_load_command_loads_every_shipped_file():
     summary = load()
-    assert summary.strip() == "Scenarios: 35 file(s) read, 35 added, 0 updated, 0 unchanged."
-    assert Scenario.objects.count() == 35
+    # the 35 Battle Cry files (32 battles, 3 double-board layouts), and the 1961 game's map in its format's folder
+    assert summary.strip() == "Scenarios: 36 file(s) read, 36 added, 0 updated, 0 unchanged."
+    assert Scenario.objects.count() == 36
+    assert Scenario.objects.get(slug="mb1961-theatres-of-the-war").format == "mb1961"
     fred = Scenario.objects.get(slug="fredericksburg")
     assert fred.data == json.loads((SCENARIO_DIR / "fredericksburg.json").read_text(encoding="utf-8"))
     assert (fred.name, fred.state, fred.annual_number, fred.anniversary) == ("Fredericksburg", "VA", 29, 1213)
@@ -47,7 +49,7 @@ def test_a_second_run_changes_nothing():
     load()
     before = snapshot()
     summary = load()
-    assert summary.strip() == "Scenarios: 35 file(s) read, 0 added, 0 updated, 35 unchanged."
+    assert summary.strip() == "Scenarios: 36 file(s) read, 0 added, 0 updated, 36 unchanged."
     assert snapshot() == before          # same rows, same `updated` times
 
 
@@ -59,7 +61,7 @@ def test_a_changed_row_is_put_back_from_its_file():
     fred.save()
     out = StringIO()
     call_command("load_scenarios", verbosity=2, stdout=out)
-    assert "1 updated, 34 unchanged" in out.getvalue()
+    assert "1 updated, 35 unchanged" in out.getvalue()
     assert "updated: fredericksburg" in out.getvalue()
     fred.refresh_from_db()
     assert fred.name == "Fredericksburg" and fred.data["corrections"] == ""

@@ -52,10 +52,11 @@ def listed_slugs(text: str) -> list[str]:
 def test_the_list_shows_every_battle_sorted_by_date(client, scenarios, today):
     text = page(client, "/scenarios/")
     slugs = listed_slugs(text)
-    assert len(slugs) == 35
+    assert len(slugs) == 36                      # the 32 battles, 3 double-board layouts, the 1961 game's map
     dates = [Scenario.objects.get(slug=s).date for s in slugs]
     assert dates == sorted(dates)
-    assert slugs[0] == "falling-waters"          # 2 July 1861
+    assert slugs[0] == "mb1961-theatres-of-the-war"      # 12 April 1861, Fort Sumter
+    assert slugs[1] == "falling-waters"          # 2 July 1861
     assert slugs[-1] == "new-hope-church"        # 25 May 1864
     assert "Fredericksburg" in text and "13 Dec 1862" in text and "VA" in text
     assert "Gettysburg</a> <span class=\"subtitle\">(3rd Day: Pickett's Charge)" in text
@@ -167,7 +168,7 @@ def test_the_detail_page_shows_board_staffing_rules_and_dates(client, scenarios,
 
 def test_every_approximate_map_says_so_in_one_line_without_development_notes(client, scenarios, today):
     approximations = Scenario.objects.filter(layout_source="approximation")
-    assert approximations.count() == 32 and Scenario.objects.count() == 35
+    assert approximations.count() == 32 and Scenario.objects.filter(format="battlecry").count() == 35
     for scenario in approximations:
         text = page(client, f"/scenarios/{scenario.slug}/")
         assert text.count("An approximation, not the printed scenario map") == 1, scenario.slug

@@ -1,7 +1,10 @@
 """Load or update the scenario files into the database (safe to run again and again).
 
-    python manage.py load_scenarios                 # every games/scenarios/*.json
+    python manage.py load_scenarios                 # every games/scenarios/*.json (and */*.json)
     python manage.py load_scenarios my-battle.json  # given files or folders
+
+A folder's subfolders hold the files of other scenario formats, one folder a format
+(games/scenarios/mb1961/: the 1961 game's map); their files are read with the folder's own.
 
 Every file is checked first (the format's schema and the engine's loader, which name the
 field and the hex of each problem); if any file is wrong, nothing is written and the command
@@ -24,12 +27,14 @@ FILE_FIELDS = ("name", "data", "date", "anniversary", "state", "first_appearance
 
 
 def scenario_files(paths) -> list[Path]:
-    """The .json scenario files among ``paths`` (files or folders), schema.json left out."""
+    """The .json scenario files among ``paths`` (files, or folders with their subfolders'
+    files), schema.json left out."""
     files: list[Path] = []
     for raw in paths or [SCENARIO_DIR]:
         path = Path(raw)
         if path.is_dir():
-            files.extend(p for p in sorted(path.glob("*.json")) if p.name != "schema.json")
+            files.extend(p for p in sorted(path.glob("*.json")) + sorted(path.glob("*/*.json"))
+                         if p.name != "schema.json")
         elif path.is_file():
             files.append(path)
         else:
@@ -52,7 +57,8 @@ def read_file(path: Path) -> tuple[dict | None, list[str]]:
 
 
 class Command(BaseCommand):
-    help = "Load or update the scenario files (default: every games/scenarios/*.json) into the database."
+    help = ("Load or update the scenario files (default: every games/scenarios/*.json and "
+            "*/*.json) into the database.")
 
     def add_arguments(self, parser):
         parser.add_argument("paths", nargs="*",
