@@ -90,7 +90,7 @@ def campaign_rulesets() -> tuple[str, ...]:
 def _check_rules(ruleset: str) -> None:
     rules = rulesets().get(ruleset)
     if rules is None:
-        raise CampaignRefused(f"Choose the rules: {', '.join(sorted(rulesets()))}.")
+        raise CampaignRefused(f"Choose the rules: {', '.join(campaign_rulesets())}.")
     if not carries_campaigns(rules):
         raise CampaignRefused(
             f"A campaign cannot be played under the {ruleset} rules: they have no pre-battle dice, "

