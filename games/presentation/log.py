@@ -82,12 +82,16 @@ def describe(e: dict, viewer: str | None, tr: Tracker, archie: Archie | None = N
         if mods:
             text += f" ({'; '.join(mods)})"
         text += f": {faces(e['rolls'])}."
+        if e.get("fired_back"):
+            text = "Return fire: " + text
         if e.get("target_kind") == "general":
             text += " The general is hit!" if e.get("hits") else " The general is missed."
         else:
             text += f" {e.get('hits', 0)} hit{'s' if e.get('hits', 0) != 1 else ''}"
             if e.get("flags"):
                 text += f", {e['flags']} flag{'s' if e['flags'] != 1 else ''}"
+                if e.get("flags_added"):
+                    text += f" ({len(e['flags_added'])} for the last figure)"
                 if e.get("flags_ignored"):
                     text += f" ({len(e['flags_ignored'])} ignored)"
             text += "."

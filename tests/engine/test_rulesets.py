@@ -12,7 +12,9 @@ def test_advanced_is_registered_with_its_options_and_capabilities():
     assert "advanced" in RULESETS and rulesets()["advanced"] is RULESETS["advanced"]
     advanced = RULESETS["advanced"]
     assert {o.name for o in advanced.options} == {"nightfall", "archie", "auto_retreat",
-                                                      "prebattle_dice_union", "prebattle_dice_confederate"}
+                                                      "prebattle_dice_union", "prebattle_dice_confederate",
+                                                      # house rules (seed 002)
+                                                      "last_figure", "return_fire", "holding_ground"}
     assert all(o.description for o in advanced.options)
     caps = advanced.capabilities
     assert (caps.board, caps.hidden_information, caps.chance) == ("hex", True, True)

@@ -20,6 +20,8 @@ _FACE_FOR = {"infantry": INF_FACE, "cavalry": CAVALRY, "artillery": "artillery"}
 SHARPSHOOTER_RANGE = 3
 _CONSEQUENCES = ("retreat", "general_retreat", "general_attack", "take_ground", "withdraw")
 from . import combat, effects, hand
+from .last_figure import last_figure
+from .return_fire import return_fire
 from .. import retreat
 from ..contact import enemy_zone
 
@@ -164,8 +166,11 @@ def _attack(game: Game, u, target_hex: int, prof: dict) -> None:
     _roll_attack(game, u, t, n, prof)
 
 def _roll_attack(game: Game, u, t, n: int, prof: dict) -> None:
+    """Roll an attack of ``u`` on ``t`` and carry out its result. ``prof["returning"]``
+    marks the defender's return fire (house rule), which is never answered in turn."""
     u, t = game.writable_unit(u), game.writable_unit(t)
     melee = prof["melee"]
+    returning = prof.get("returning", False)
     fresh = u.fresh and not melee
     u.fresh = False
     faces = game._roll(n)
@@ -176,16 +181,25 @@ def _roll_attack(game: Game, u, t, n: int, prof: dict) -> None:
     flags = faces.count(FLAG)
     if melee:
         u.engaged = t.engaged = True
-    lost = min(hits, t.figures)
+    if game.options.get("last_figure"):
+        lost, added = last_figure(t.figures, hits, faces.count(SWORDS))
+        flags += added
+    else:
+        lost, added = min(hits, t.figures), 0
     t.figures -= lost
     game.score.casualties[u.side] += lost
     ignored = combat.flags_ignored(game, t, u) if flags and t.figures else []
     effective = max(0, flags - len(ignored))
-    game._event({"type": "attack", "side": u.side, "unit": u.id, "kind": u.kind,
-                 "from": game.board.hexes[u.hex].to_json(), "target": t.id, "target_kind": t.kind,
-                 "to": game.board.hexes[t.hex].to_json(), "dice": n, "rolls": faces, "melee": melee,
-                 "fresh": fresh, "modifiers": prof["modifiers"], "hits": lost,
-                 "flags": flags, "flags_ignored": ignored[:flags]})
+    event = {"type": "attack", "side": u.side, "unit": u.id, "kind": u.kind,
+             "from": game.board.hexes[u.hex].to_json(), "target": t.id, "target_kind": t.kind,
+             "to": game.board.hexes[t.hex].to_json(), "dice": n, "rolls": faces, "melee": melee,
+             "fresh": fresh, "modifiers": prof["modifiers"], "hits": lost,
+             "flags": flags, "flags_ignored": ignored[:flags]}
+    if added:
+        event["flags_added"] = ["last figure"] * added
+    if returning:
+        event["fired_back"] = True
+    game._event(event)
     origin = t.hex
     if t.figures == 0:
         _eliminate(game, t, u.side, n, melee)
@@ -194,6 +208,15 @@ def _roll_attack(game: Game, u, t, n: int, prof: dict) -> None:
         game.decisions.pending.insert(0, {"do": "retreat", "side": t.side, "unit": t.id,
                                 "steps": steps, "attacker_side": u.side, "dice": n,
                                 "melee": melee})
+    elif not returning and game.options.get("return_fire"):
+        answer = return_fire(game, t, u, melee)
+        if answer is not None:
+            if not melee:
+                game.current.attacked.add(t.id)
+            dice, mods = answer
+            _roll_attack(game, t, u, dice, {"melee": melee, "modifiers": mods, "returning": True})
+    if returning:
+        return
     if melee and u.kind in (INFANTRY, CAV):
         _queue_take_ground(game, u, origin)
     if u.side == game.current.active:

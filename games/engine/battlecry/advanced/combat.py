@@ -11,6 +11,7 @@ from ..sight import has_line_of_sight
 from ..terrain import KINDS
 from . import effects
 from .. import contact
+from .support import supported
 from ..units import (ARTILLERY, CAVALRY, DICE, DISMOUNTED_DICE, HILL_ARTILLERY_DICE, INFANTRY,
                     TOWN_ARTILLERY_DICE)
 
@@ -142,6 +143,12 @@ def attack_allowed(game, unit, target_hex: int) -> bool:
     return profile[d - 1] + _modifiers(game, unit, target, target_hex, melee, None) >= 1
 
 
+def dice_modifiers(game, unit, target, target_hex: int, melee: bool, mods: list | None) -> int:
+    """The sum of the dice modifiers of an attack by ``unit`` on ``target_hex`` (see
+    :func:`_modifiers`)."""
+    return _modifiers(game, unit, target, target_hex, melee, mods)
+
+
 def _modifiers(game, unit, target, target_hex: int, melee: bool, mods: list | None) -> int:
     """The sum of the dice modifiers of an attack; each is listed in ``mods`` with its
     reason unless ``mods`` is None."""
@@ -194,18 +201,27 @@ def _modifiers(game, unit, target, target_hex: int, melee: bool, mods: list | No
 
 
 def flags_ignored(game, target, attacker) -> list[str]:
-    """Reasons the target ignores flags, one per flag ignored (GENERALS, OBSTACLES, hill)."""
+    """Reasons the target ignores flags, one per flag ignored (GENERALS, OBSTACLES, hill).
+
+    Under the house rule of holding your ground the position (hill, obstacle, or a
+    supporting friend) counts for one flag at most (docs/rulings.md H5)."""
     out = []
     h = target.hex
     if game.pieces.general_at[h] is not None:
         out.append("general in command")
+    position = []
     if game.field.terrain[h] == "hill" and not (
         game.field.terrain[attacker.hex] == "hill" and game.board.dist[h][attacker.hex] == 1
     ):
-        out.append("on a hill")
+        position.append("on a hill")
     obstacle = obstacle_between(game, h, attacker.hex)
     if obstacle and KINDS[obstacle].obstacle_flags:
-        out.extend([f"behind {obstacle}"] * KINDS[obstacle].obstacle_flags)
+        position.extend([f"behind {obstacle}"] * KINDS[obstacle].obstacle_flags)
+    if game.options.get("holding_ground"):
+        if not position and supported(game, target):
+            position.append("supported")
+        del position[1:]
+    out.extend(position)
     for _ in range(game.extra_flags_ignored(target)):
         out.append("scenario rule")
     return out

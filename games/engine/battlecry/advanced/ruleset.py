@@ -7,6 +7,7 @@ from typing import Any
 
 from .cards import CARDS, Card
 from .. import prebattle
+from . import house_options
 from ...core import GameState, Option, register
 from .game import PHASES, Game
 from ..scenario import Scenario
@@ -31,6 +32,7 @@ OPTIONS: tuple[Option, ...] = (
            "The engine takes retreat and withdrawal decisions with its default policy.",
            label="Automatic retreats", chosen_on=()),
     *prebattle.OPTIONS,
+    *house_options.OPTIONS,
 )
 
 #: What the game page says while Nightfall is in force (instead of the empty-hand rule).

@@ -1,0 +1,23 @@
+"""Rick Barber's house rules (seed 002) offered as options of the Advanced rules.
+
+Each rule is declared here only once it works (docs/rulings.md, "House rules (seed 002)",
+lists all 36 with their state). None is rated: each changes what a battle is worth.
+"""
+from __future__ import annotations
+
+from ...core import Option
+
+OPTIONS: tuple[Option, ...] = (
+    Option("last_figure", bool, False,
+           "A unit brought down to its last figure also takes a flag; that last figure falls "
+           "only to two crossed swords in one roll, and a single sword against it is a flag.",
+           label="House rule: the last figure", rated=False),
+    Option("return_fire", bool, False,
+           "A unit that melee leaves in place fires back at once with one die fewer (at least "
+           "one); artillery also answers one ranged attacker per turn.",
+           label="House rule: return fire", rated=False),
+    Option("holding_ground", bool, False,
+           "A hill, fieldworks or entrenchment, or a supporting friend behind it lets a unit "
+           "ignore one flag per attack, not more; a general in command lets it ignore one more.",
+           label="House rule: holding your ground", rated=False),
+)

@@ -1,0 +1,190 @@
+"""Rick Barber's house rules (seed 002) as options of the Advanced rules, each shown against
+the same position with the option off (docs/rulings.md, "House rules (seed 002)")."""
+import random
+
+import pytest
+
+from games.engine import Game, OptionError, RULESETS
+from tests.engine.helpers import G, H, T, U, attack, game, give, inf, to_battle, types
+from tests.engine.scenarios import shipped
+
+HOUSE = ("last_figure", "return_fire", "holding_ground")
+
+
+def melee(defender, options=None, terrain=(), generals=(), others=()):
+    """Union infantry at (11,5) in melee with the confederate unit at (12,4) (u2)."""
+    g = game([inf("union", 11, 5), defender, *others], generals, terrain=terrain,
+             options=options)
+    to_battle(g, "attack_centre")
+    return g
+
+
+def attack_event(events, side="union"):
+    return next(e for e in events if e["type"] == "attack" and e["side"] == side)
+
+
+def figures(g, uid):
+    u = g.pieces.units.get(uid)
+    return u.figures if u else 0
+
+
+# -- the last figure (H1) -----------------------------------------------------------------
+def test_hits_stop_at_the_last_figure_which_takes_a_flag():
+    off = melee(inf("confederate", 12, 4, figures=2))
+    attack(off, "u1", 12, 4, ["infantry", "infantry", "cavalry"])
+    assert "u2" not in off.pieces.units
+
+    on = melee(inf("confederate", 12, 4, figures=2), {"last_figure": True, "auto_retreat": True})
+    ev = attack(on, "u1", 12, 4, ["infantry", "infantry", "cavalry"])
+    a = attack_event(ev)
+    assert figures(on, "u2") == 1 and a["hits"] == 1 and a["flags"] == 1
+    assert a["flags_added"] == ["last figure"] and "retreated" in types(ev)
+
+
+def test_the_last_figure_falls_only_with_two_swords():
+    on = melee(inf("confederate", 12, 4, figures=1), {"last_figure": True, "auto_retreat": True})
+    attack(on, "u1", 12, 4, ["swords", "swords", "cavalry"])
+    assert "u2" not in on.pieces.units
+    on = melee(inf("confederate", 12, 4, figures=1), {"last_figure": True})
+    ev = attack(on, "u1", 12, 4, ["infantry", "cavalry", "cavalry"])
+    assert figures(on, "u2") == 1 and attack_event(ev)["flags"] == 0
+
+
+def test_a_single_sword_against_the_last_figure_is_a_flag_a_general_may_ignore():
+    off = melee(inf("confederate", 12, 4, figures=1))
+    attack(off, "u1", 12, 4, ["swords", "cavalry", "cavalry"])
+    assert "u2" not in off.pieces.units
+
+    on = melee(inf("confederate", 12, 4, figures=1), {"last_figure": True, "auto_retreat": True})
+    ev = attack(on, "u1", 12, 4, ["swords", "cavalry", "cavalry"])
+    assert figures(on, "u2") == 1 and "retreated" in types(ev)
+
+    led = melee(inf("confederate", 12, 4, figures=1), {"last_figure": True},
+                generals=[G("confederate", 12, 4)])
+    ev = attack(led, "u1", 12, 4, ["swords", "cavalry", "cavalry"])
+    a = attack_event(ev)
+    assert a["flags_ignored"] == ["general in command"] and "retreated" not in types(ev)
+    assert led.pieces.units["u2"].hex == led._hex(H(12, 4))
+
+
+# -- return fire (H2-H4) ------------------------------------------------------------------
+def test_a_defender_left_in_place_fires_back_with_one_die_fewer():
+    off = melee(inf("confederate", 12, 4))
+    ev = attack(off, "u1", 12, 4, ["cavalry"] * 3)
+    assert [e["side"] for e in ev if e["type"] == "attack"] == ["union"]
+
+    on = melee(inf("confederate", 12, 4), {"return_fire": True})
+    ev = attack(on, "u1", 12, 4, ["cavalry"] * 3 + ["infantry", "infantry"])
+    back = attack_event(ev, "confederate")
+    assert back["fired_back"] and back["dice"] == 2 and back["melee"]
+    assert {"why": "return fire", "dice": -1} in back["modifiers"]
+    assert figures(on, "u1") == 2 and on.phase == "battle" and on.active_side == "union"
+
+
+def test_no_return_fire_from_a_unit_that_retreats_or_falls():
+    on = melee(inf("confederate", 12, 4), {"return_fire": True, "auto_retreat": True})
+    ev = attack(on, "u1", 12, 4, ["flag", "cavalry", "cavalry"])
+    assert "retreated" in types(ev) and not any(e.get("fired_back") for e in ev)
+    on = melee(inf("confederate", 12, 4, figures=1), {"return_fire": True})
+    ev = attack(on, "u1", 12, 4, ["infantry", "cavalry", "cavalry"])
+    assert "eliminated" in types(ev) and not any(e.get("fired_back") for e in ev)
+
+
+def test_return_fire_can_push_the_attacker_back_and_is_never_answered():
+    on = melee(inf("confederate", 12, 4), {"return_fire": True, "auto_retreat": True})
+    ev = attack(on, "u1", 12, 4, ["cavalry"] * 3 + ["flag", "cavalry"])
+    assert [e["side"] for e in ev if e["type"] == "attack"] == ["union", "confederate"]
+    assert next(e for e in ev if e["type"] == "retreated")["unit"] == "u1"
+
+
+def test_artillery_answers_one_ranged_attacker_a_turn():
+    g = game([inf("union", 12, 6), inf("union", 10, 6), U("confederate", "artillery", 12, 4)],
+             options={"return_fire": True})
+    to_battle(g, "attack_centre", "u1", "u2")
+    ev = attack(g, "u1", 12, 4, ["cavalry", "cavalry"] + ["infantry", "infantry"])
+    back = attack_event(ev, "confederate")
+    assert back["dice"] == 2 and not back["melee"] and figures(g, "u1") == 2
+    ev = attack(g, "u2", 12, 4, ["cavalry", "cavalry"])
+    assert not any(e.get("fired_back") for e in ev)
+    # infantry does not answer fire from a distance
+    g = game([inf("union", 12, 6), inf("confederate", 12, 4)], options={"return_fire": True})
+    to_battle(g, "attack_centre", "u1")
+    ev = attack(g, "u1", 12, 4, ["cavalry", "cavalry"])
+    assert not any(e.get("fired_back") for e in ev)
+
+
+def test_hit_and_run_cavalry_takes_half_the_return_fire_rounded_down():
+    g = game([U("union", "cavalry", 10, 8), inf("confederate", 12, 4)], options={"return_fire": True})
+    give(g, "union", "hit_and_run")
+    g.apply({"type": "play_card", "card": "hit_and_run", "mode": "tactic"})
+    g.apply({"type": "move", "unit": "u1", "to": H(11, 5)})
+    g.apply({"type": "end_movement"})
+    ev = attack(g, "u1", 12, 4, ["artillery"] * 3 + ["cavalry", "cavalry"])
+    back = attack_event(ev, "confederate")
+    assert back["dice"] == 1 and back["hits"] == 1 and figures(g, "u1") == 2
+    assert {"why": "return fire on Hit and Run: half the dice", "dice": -2} in back["modifiers"]
+
+
+# -- holding your ground (H5) -------------------------------------------------------------
+def test_hill_and_fieldworks_hold_one_flag_not_two():
+    terrain = [T("hill", 12, 4), T("fieldwork", 12, 4, ["SW"])]
+    off = melee(inf("confederate", 12, 4), terrain=terrain)
+    ev = attack(off, "u1", 12, 4, ["flag", "flag"])
+    assert len(attack_event(ev)["flags_ignored"]) == 2 and "retreated" not in types(ev)
+
+    on = melee(inf("confederate", 12, 4), {"holding_ground": True, "auto_retreat": True},
+               terrain=terrain)
+    ev = attack(on, "u1", 12, 4, ["flag", "flag"])
+    assert attack_event(ev)["flags_ignored"] == ["on a hill"] and "retreated" in types(ev)
+
+
+def test_a_general_adds_to_the_position_and_support_counts_as_one():
+    on = melee(inf("confederate", 12, 4), {"holding_ground": True}, terrain=[T("hill", 12, 4)],
+               generals=[G("confederate", 12, 4)])
+    ev = attack(on, "u1", 12, 4, ["flag", "flag", "cavalry"])
+    assert attack_event(ev)["flags_ignored"] == ["general in command", "on a hill"]
+
+    behind = [inf("confederate", 13, 3)]       # touches no union piece
+    off = melee(inf("confederate", 12, 4), {"auto_retreat": True}, others=behind)
+    ev = attack(off, "u1", 12, 4, ["flag", "cavalry", "cavalry"])
+    assert "retreated" in types(ev)
+    on = melee(inf("confederate", 12, 4), {"holding_ground": True}, others=behind)
+    ev = attack(on, "u1", 12, 4, ["flag", "cavalry", "cavalry"])
+    assert attack_event(ev)["flags_ignored"] == ["supported"] and "retreated" not in types(ev)
+    # a friend that is itself in contact gives no support
+    front = [inf("confederate", 10, 4)]       # next to the union unit at (11,5)
+    on = melee(inf("confederate", 12, 4), {"holding_ground": True, "auto_retreat": True},
+               others=front)
+    ev = attack(on, "u1", 12, 4, ["flag", "cavalry", "cavalry"])
+    assert "retreated" in types(ev)
+
+
+# -- declarations, combinations, and whole games --------------------------------------------
+def test_the_house_rules_are_declared_unrated_and_named_in_words():
+    declared = {o.name: o for o in RULESETS["advanced"].options}
+    for name in HOUSE:
+        assert not declared[name].rated and declared[name].public
+        assert declared[name].label.startswith("House rule")
+    assert not any(o.name in HOUSE for o in RULESETS["standard"].options)
+    with pytest.raises(OptionError, match="unknown option 'last_figure'"):
+        Game.new(shipped("fredericksburg"), ruleset="standard", options={"last_figure": True})
+
+
+@pytest.mark.parametrize("slug", ["fredericksburg", "shiloh", "gettysburg-devils-den", "chickamauga-double"])
+def test_random_games_under_every_house_rule_end_and_the_search_path_agrees(slug):
+    rng = random.Random(slug)
+    options = dict.fromkeys(HOUSE, True)
+    checked = Game.new(shipped(slug), seed=3, options=options)
+    searched = checked.copy()
+    seen = set()
+    for _ in range(3000):
+        if checked.outcome:
+            break
+        action = searched.sample_action(rng)
+        events = checked.apply(action)
+        seen.update(k for e in events for k in ("fired_back", "flags_added") if e.get(k))
+        searched.apply_unchecked(action)
+    assert checked.outcome is not None
+    assert searched.to_dict() == checked.to_dict()
+    assert Game.from_dict(checked.to_dict()).to_dict() == checked.to_dict()
+    assert "fired_back" in seen
