@@ -96,6 +96,9 @@ def describe(e: dict, viewer: str | None, tr: Tracker, archie: Archie | None = N
                     text += f" ({len(e['flags_ignored'])} ignored)"
             text += "."
         return text
+    if t == "first_fire_roll":
+        return (f"{_cap(tr.unit(e['unit']))} tried to fire first: {faces(e['rolls'])}, "
+                f"{'it fires before the attack' if e.get('succeeded') else 'no'}.")
     if t == "reroll":
         return f"Sabres rerolled: {faces(e['rolls'])}."
     if t == "eliminated":

@@ -5,10 +5,10 @@ import random
 import pytest
 
 from games.engine import Game, OptionError, RULESETS
-from tests.engine.helpers import G, H, T, U, attack, game, give, inf, to_battle, types
+from tests.engine.helpers import G, H, T, U, attack, game, give, inf, order, to_battle, types
 from tests.engine.scenarios import shipped
 
-HOUSE = ("last_figure", "return_fire", "holding_ground")
+HOUSE = ("last_figure", "return_fire", "first_fire", "holding_ground")
 
 
 def melee(defender, options=None, terrain=(), generals=(), others=()):
@@ -123,6 +123,59 @@ def test_hit_and_run_cavalry_takes_half_the_return_fire_rounded_down():
     back = attack_event(ev, "confederate")
     assert back["dice"] == 1 and back["hits"] == 1 and figures(g, "u1") == 2
     assert {"why": "return fire on Hit and Run: half the dice", "dice": -2} in back["modifiers"]
+
+
+# -- first fire (H7) ------------------------------------------------------------------------
+FIRST = {"return_fire": True, "first_fire": True}
+
+
+def sides_of_attacks(events):
+    return [(e["side"], bool(e.get("fired_back"))) for e in events if e["type"] == "attack"]
+
+
+def test_a_defender_on_a_hill_may_fire_before_its_attacker():
+    off = melee(inf("confederate", 12, 4), {"return_fire": True}, terrain=[T("hill", 12, 4)])
+    ev = attack(off, "u1", 12, 4, ["cavalry", "cavalry", "infantry", "infantry"])
+    assert sides_of_attacks(ev) == [("union", False), ("confederate", True)]
+
+    on = melee(inf("confederate", 12, 4), FIRST, terrain=[T("hill", 12, 4)])
+    ev = attack(on, "u1", 12, 4, ["swords", "infantry", "infantry", "cavalry", "cavalry"])
+    roll = next(e for e in ev if e["type"] == "first_fire_roll")
+    assert roll["succeeded"] and roll["unit"] == "u2"
+    # it fires first, and then no more: first fire takes the place of return fire
+    assert sides_of_attacks(ev) == [("confederate", True), ("union", False)]
+    assert figures(on, "u1") == 2
+
+
+def test_a_failed_try_leaves_return_fire_and_a_push_back_spends_the_attack():
+    on = melee(inf("confederate", 12, 4), FIRST, terrain=[T("hill", 12, 4)])
+    ev = attack(on, "u1", 12, 4, ["infantry", "cavalry", "cavalry", "infantry", "infantry"])
+    assert not next(e for e in ev if e["type"] == "first_fire_roll")["succeeded"]
+    assert sides_of_attacks(ev) == [("union", False), ("confederate", True)]
+
+    on = melee(inf("confederate", 12, 4), {**FIRST, "auto_retreat": True},
+               generals=[G("confederate", 12, 4)])
+    ev = attack(on, "u1", 12, 4, ["flag", "flag", "cavalry", "cavalry"])
+    assert sides_of_attacks(ev) == [("confederate", True)]
+    assert next(e for e in ev if e["type"] == "retreated")["unit"] == "u1"
+    assert "u1" in on.current.attacked and on.phase == "battle"
+
+
+def test_only_hills_works_generals_and_charges_give_first_fire():
+    on = melee(inf("confederate", 12, 4), FIRST)
+    ev = attack(on, "u1", 12, 4, ["cavalry"] * 3 + ["cavalry"] * 2)
+    assert "first_fire_roll" not in types(ev)
+    g = game([U("union", "cavalry", 10, 8), inf("confederate", 12, 4)], options=FIRST)
+    order(g, "attack_centre", "u1")
+    g.apply({"type": "move", "unit": "u1", "to": H(11, 5)})
+    g.apply({"type": "end_movement"})
+    ev = attack(g, "u1", 12, 4, ["artillery"] + ["cavalry"] * 3 + ["cavalry"] * 2)
+    assert "first_fire_roll" in types(ev)
+
+
+def test_first_fire_needs_return_fire_and_says_so():
+    with pytest.raises(OptionError, match="'first_fire' requires option 'return_fire'"):
+        game([inf("union", 11, 5), inf("confederate", 12, 4)], options={"first_fire": True})
 
 
 # -- holding your ground (H5) -------------------------------------------------------------

@@ -19,7 +19,7 @@ from ..units import ARTILLERY, CAVALRY as CAV, INFANTRY
 _FACE_FOR = {"infantry": INF_FACE, "cavalry": CAVALRY, "artillery": "artillery"}
 SHARPSHOOTER_RANGE = 3
 _CONSEQUENCES = ("retreat", "general_retreat", "general_attack", "take_ground", "withdraw")
-from . import combat, effects, hand
+from . import combat, effects, first_fire, hand
 from .last_figure import last_figure
 from .return_fire import return_fire
 from .. import retreat
@@ -171,6 +171,11 @@ def _roll_attack(game: Game, u, t, n: int, prof: dict) -> None:
     u, t = game.writable_unit(u), game.writable_unit(t)
     melee = prof["melee"]
     returning = prof.get("returning", False)
+    fired_first = False
+    if melee and not returning and game.options.get("first_fire") and first_fire.may_try(game, t, u):
+        fired_first = _first_fire(game, t, u)
+        if u.id not in game.pieces.units or _retreat_owed(game, u):
+            return          # the attacker fell or is pushed back: its attack is spent
     fresh = u.fresh and not melee
     u.fresh = False
     faces = game._roll(n)
@@ -208,7 +213,7 @@ def _roll_attack(game: Game, u, t, n: int, prof: dict) -> None:
         game.decisions.pending.insert(0, {"do": "retreat", "side": t.side, "unit": t.id,
                                 "steps": steps, "attacker_side": u.side, "dice": n,
                                 "melee": melee})
-    elif not returning and game.options.get("return_fire"):
+    elif not returning and not fired_first and game.options.get("return_fire"):
         answer = return_fire(game, t, u, melee)
         if answer is not None:
             if not melee:
@@ -221,6 +226,25 @@ def _roll_attack(game: Game, u, t, n: int, prof: dict) -> None:
         _queue_take_ground(game, u, origin)
     if u.side == game.current.active:
         fight_back_window(game, u, t)
+
+def _first_fire(game: Game, t, u) -> bool:
+    """The defender ``t`` rolls one die to fire before its attacker ``u``: swords or a flag
+    let it (house rule). Returns whether it fired."""
+    faces = game._roll(1)
+    succeeded = faces[0] in (SWORDS, FLAG)
+    game._event({"type": "first_fire_roll", "side": t.side, "unit": t.id, "attacker": u.id,
+                 "rolls": faces, "succeeded": succeeded})
+    answer = return_fire(game, t, u, True) if succeeded else None
+    if answer is None:
+        return False
+    dice, mods = answer
+    _roll_attack(game, t, u, dice, {"melee": True, "modifiers": mods, "returning": True})
+    return True
+
+
+def _retreat_owed(game: Game, u) -> bool:
+    return any(item["do"] == "retreat" and item["unit"] == u.id for item in game.decisions.pending)
+
 
 def _queue_take_ground(game: Game, u, origin: int) -> None:
     _queue_after_attack(game, {"do": "take_ground", "side": u.side, "unit": u.id,

@@ -16,6 +16,10 @@ OPTIONS: tuple[Option, ...] = (
            "A unit that melee leaves in place fires back at once with one die fewer (at least "
            "one); artillery also answers one ranged attacker per turn.",
            label="House rule: return fire", rated=False),
+    Option("first_fire", bool, False,
+           "A defender on a hill, behind works, with a general or charged by cavalry rolls a "
+           "die: swords or a flag let it fire first, in place of its return fire.",
+           label="House rule: first fire", requires=("return_fire",), rated=False),
     Option("holding_ground", bool, False,
            "A hill, fieldworks or entrenchment, or a supporting friend behind it lets a unit "
            "ignore one flag per attack, not more; a general in command lets it ignore one more.",
