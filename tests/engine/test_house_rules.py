@@ -8,7 +8,7 @@ from games.engine import Game, OptionError, RULESETS
 from tests.engine.helpers import G, H, T, U, attack, game, give, inf, order, to_battle, types
 from tests.engine.scenarios import shipped
 
-HOUSE = ("last_figure", "return_fire", "first_fire", "holding_ground")
+HOUSE = ("last_figure", "return_fire", "first_fire", "cavalry_charge", "holding_ground")
 
 
 def melee(defender, options=None, terrain=(), generals=(), others=()):
@@ -176,6 +176,33 @@ def test_only_hills_works_generals_and_charges_give_first_fire():
 def test_first_fire_needs_return_fire_and_says_so():
     with pytest.raises(OptionError, match="'first_fire' requires option 'return_fire'"):
         game([inf("union", 11, 5), inf("confederate", 12, 4)], options={"first_fire": True})
+
+
+# -- the cavalry charge (H8) ------------------------------------------------------------------
+def charge_from(start, options):
+    g = game([U("union", "cavalry", *start), inf("confederate", 12, 4)], options=options)
+    order(g, "attack_centre", "u1")
+    g.apply({"type": "move", "unit": "u1", "to": H(11, 5)})
+    g.apply({"type": "end_movement"})
+    return g
+
+
+@pytest.mark.parametrize("start", [(10, 8), (10, 6)])
+def test_cavalry_moving_into_contact_charges_with_five_dice(start):
+    assert charge_from(start, None).attack_preview(H(11, 5), H(12, 4))["dice"] == 3
+    prev = charge_from(start, {"cavalry_charge": True}).attack_preview(H(11, 5), H(12, 4))
+    assert prev["dice"] == 5 and {"why": "cavalry charge", "dice": 2} in prev["modifiers"]
+
+
+def test_cavalry_that_starts_in_contact_does_not_charge_and_first_fire_comes_first():
+    g = game([U("union", "cavalry", 11, 5), inf("confederate", 12, 4)],
+             options={"cavalry_charge": True})
+    to_battle(g, "attack_centre")
+    assert g.attack_preview(H(11, 5), H(12, 4))["dice"] == 3
+
+    g = charge_from((10, 8), {"cavalry_charge": True, **FIRST})
+    ev = attack(g, "u1", 12, 4, ["infantry"] + ["artillery"] * 5 + ["artillery"] * 2)
+    assert "first_fire_roll" in types(ev) and attack_event(ev)["dice"] == 5
 
 
 # -- holding your ground (H5) -------------------------------------------------------------

@@ -19,6 +19,10 @@ if TYPE_CHECKING:
     from .game import Game
 
 
+#: Dice a charge adds under the house rule of the cavalry charge (seed 002, L23: 5 instead of 3).
+CHARGE_DICE = 2
+
+
 def dice_profile(game, unit) -> tuple[int, ...]:
     """Dice by distance for this unit now (index 0 = adjacent)."""
     special = game.field.special_dice.get(unit.special) if unit.special else None
@@ -193,6 +197,11 @@ def _modifiers(game, unit, target, target_hex: int, melee: bool, mods: list | No
         total += 1
         if mods is not None:
             mods.append({"why": "melee against artillery", "dice": 1})
+    if (melee and target is not None and unit.kind == CAVALRY and game.current.moved.get(unit.id, 0)
+            and game.options.get("cavalry_charge")):
+        total += CHARGE_DICE
+        if mods is not None:
+            mods.append({"why": "cavalry charge", "dice": CHARGE_DICE})
     for why, n in effects.dice_bonuses(game, unit):
         total += n
         if mods is not None:

@@ -20,6 +20,10 @@ OPTIONS: tuple[Option, ...] = (
            "A defender on a hill, behind works, with a general or charged by cavalry rolls a "
            "die: swords or a flag let it fire first, in place of its return fire.",
            label="House rule: first fire", requires=("return_fire",), rated=False),
+    Option("cavalry_charge", bool, False,
+           "Cavalry that moved into contact this turn melees with 5 dice instead of 3, if it "
+           "is still there after any first fire.",
+           label="House rule: cavalry charge", rated=False),
     Option("holding_ground", bool, False,
            "A hill, fieldworks or entrenchment, or a supporting friend behind it lets a unit "
            "ignore one flag per attack, not more; a general in command lets it ignore one more.",
