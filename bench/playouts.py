@@ -2,6 +2,7 @@
 
 Usage:  python bench/playouts.py [--games N] [--seed S] [--ruleset NAME]
                                  [--scenario games/scenarios/<slug>.json | <slug> ...]
+                                 [--options name,name,...]
 
 Without ``--scenario`` it runs on the bench field and on Fredericksburg; ``--scenario`` takes a
 file or a shipped scenario's slug, as many times as wanted (``--scenario shiloh --scenario
@@ -13,7 +14,10 @@ plays N games to the end on one core, choosing each action uniformly at random:
 
 and times ``copy()`` and ``determinize()`` on positions met along the way.  Times are CPU
 time of the process (``time.process_time``), so other work on the machine weighs less.  Actions per
-second is the headline: uniform random games are long.  Prints the figures; asserts nothing.
+second is the headline: uniform random games are long.  ``--options`` turns on the yes/no
+options named (the house rules, for instance) and plays the same games with none as well, in
+the same run, printing the checked path's speed under the options as a share of its speed
+without.  Prints the figures; asserts nothing.
 """
 from __future__ import annotations
 
@@ -37,9 +41,9 @@ CLOCK = time.process_time
 FREDERICKSBURG = ROOT / "games" / "scenarios" / "fredericksburg.json"
 
 
-def checked_game(scenario, seed: int, ruleset: str) -> int:
+def checked_game(scenario, seed: int, ruleset: str, options=None) -> int:
     rng = random.Random(seed)
-    game = Game.new(scenario, ruleset=ruleset, seed=seed)
+    game = Game.new(scenario, ruleset=ruleset, seed=seed, options=options)
     n = 0
     while game.outcome is None and game.current.number <= TURN_CAP:
         game.apply(rng.choice(game.legal_actions()))
@@ -47,9 +51,9 @@ def checked_game(scenario, seed: int, ruleset: str) -> int:
     return n
 
 
-def search_game(scenario, seed: int, keep: list, ruleset: str) -> int:
+def search_game(scenario, seed: int, keep: list, ruleset: str, options=None) -> int:
     rng = random.Random(seed)
-    game = Game.new(scenario, ruleset=ruleset, seed=seed)
+    game = Game.new(scenario, ruleset=ruleset, seed=seed, options=options)
     n = 0
     while game.outcome is None and game.current.number <= TURN_CAP:
         game.apply_unchecked(game.sample_action(rng))
@@ -59,7 +63,8 @@ def search_game(scenario, seed: int, keep: list, ruleset: str) -> int:
     return n
 
 
-def rates(scenario, games: int, seed: int, keep: list, ruleset: str) -> tuple[float, float, int]:
+def rates(scenario, games: int, seed: int, keep: list, ruleset: str,
+          options=None) -> tuple[float, float, int]:
     """Actions/s on both paths; games alternate between the paths, so a change in the
     machine's load during the run weighs on both alike."""
     clock = CLOCK
@@ -67,9 +72,9 @@ def rates(scenario, games: int, seed: int, keep: list, ruleset: str) -> tuple[fl
     done = [0, 0]
     for i in range(games):
         t0 = clock()
-        done[0] += checked_game(scenario, seed + i, ruleset)
+        done[0] += checked_game(scenario, seed + i, ruleset, options)
         t1 = clock()
-        done[1] += search_game(scenario, seed + i, keep, ruleset)
+        done[1] += search_game(scenario, seed + i, keep, ruleset, options)
         spent[0] += t1 - t0
         spent[1] += clock() - t1
     return done[0] / spent[0], done[1] / spent[1], done[0]
@@ -111,13 +116,33 @@ def bench(scenario, games: int, seed: int, ruleset: str) -> None:
           f"(mean over {len(positions)} positions of play)")
 
 
+def bench_options(scenario, games: int, seed: int, ruleset: str, options: dict) -> None:
+    """The same games with and without ``options``, alternating, on both paths."""
+    plain = [0.0, 0.0, 0]
+    under = [0.0, 0.0, 0]
+    for i in range(games):
+        for acc, opts in ((plain, None), (under, options)):
+            checked, search, n = rates(scenario, 1, seed + i, [], ruleset, opts)
+            acc[0] += n / checked
+            acc[1] += n / search
+            acc[2] += n
+    print(f"scenario: {scenario.slug}  ruleset: {ruleset}  games: {games} a path and option set")
+    for name, (t_checked, t_search, n) in (("no options", plain), (", ".join(options), under)):
+        print(f"  {name}: checked {n / t_checked:9,.0f} actions/s  search {n / t_search:9,.0f} "
+              f"actions/s  (mean {n / games:.0f} actions a game)")
+    ratio = (under[2] / under[0]) / (plain[2] / plain[0])
+    print(f"  checked path under the options: {ratio:.0%} of its speed with none")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--scenario", action="append")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--ruleset", choices=sorted(RULESETS), default=DEFAULT_RULESET)
+    ap.add_argument("--options", help="yes/no options to turn on, by name, comma-separated")
     args = ap.parse_args()
+    options = dict.fromkeys(args.options.split(","), True) if args.options else None
     paths = [_path(p) for p in args.scenario] if args.scenario else [None, FREDERICKSBURG]
     print(f"machine yardstick: {machine_speed():.1f} M small dicts/s (to compare runs across machines)")
     for path in paths:
@@ -125,7 +150,10 @@ def main() -> None:
         scenario.board.precompute_sight_lines()     # its board's tables are built once per process
         print(f"board: {scenario.board.name} ({scenario.board.width} x {scenario.board.rows}, "
               f"{scenario.board.size} hexes)")
-        bench(scenario, args.games, args.seed, args.ruleset)
+        if options:
+            bench_options(scenario, args.games, args.seed, args.ruleset, options)
+        else:
+            bench(scenario, args.games, args.seed, args.ruleset)
 
 
 def _path(text: str) -> pathlib.Path:

@@ -139,7 +139,12 @@ def describe(e: dict, viewer: str | None, tr: Tracker, archie: Archie | None = N
                 f"{faces(e['rolls'])}; {'hit' if e.get('killed') else 'missed'}.")
     if t == "general_eliminated":
         return f"{_cap(tr.general(e['general'], e.get('name')))} was lost."
+    if t == "general_risk":
+        return (f"{_cap(tr.general(e['general']))} was at risk: {faces(e['rolls'])}; "
+                f"{'he falls' if e.get('killed') else 'he is unhurt'}.")
     if t == "general_retreated":
+        if e.get("from") == e.get("to"):
+            return f"{_cap(tr.general(e['general']))} stayed where he was."
         return f"{_cap(tr.general(e['general']))} retreated to {hex_label(e['to'])}."
     if t == "general_trapped":
         return f"{_cap(tr.general(e['general']))} had nowhere to retreat."

@@ -8,7 +8,8 @@ from games.engine import Game, OptionError, RULESETS
 from tests.engine.helpers import G, H, T, U, attack, game, give, inf, order, to_battle, types
 from tests.engine.scenarios import shipped
 
-HOUSE = ("last_figure", "return_fire", "first_fire", "cavalry_charge", "holding_ground")
+HOUSE = ("last_figure", "return_fire", "first_fire", "cavalry_charge", "risk_to_general",
+         "holding_ground")
 
 
 def melee(defender, options=None, terrain=(), generals=(), others=()):
@@ -203,6 +204,87 @@ def test_cavalry_that_starts_in_contact_does_not_charge_and_first_fire_comes_fir
     g = charge_from((10, 8), {"cavalry_charge": True, **FIRST})
     ev = attack(g, "u1", 12, 4, ["infantry"] + ["artillery"] * 5 + ["artillery"] * 2)
     assert "first_fire_roll" in types(ev) and attack_event(ev)["dice"] == 5
+
+
+# -- risk to the general (H9) ------------------------------------------------------------
+RISK = {"risk_to_general": True, "auto_retreat": True}
+
+
+def led(options=None, figures=4):
+    return melee(inf("confederate", 12, 4, figures=figures), options,
+                 generals=[G("confederate", 12, 4), G("confederate", 24, 0, "Reserve")])
+
+
+def test_a_general_whose_unit_loses_a_figure_may_fall_and_his_unit_then_falls_back():
+    off = led({"auto_retreat": True})
+    ev = attack(off, "u1", 12, 4, ["infantry", "cavalry", "cavalry", "swords", "swords"])
+    assert "general_risk" not in types(ev) and "g1" in off.pieces.generals
+
+    on = led(RISK)
+    ev = attack(on, "u1", 12, 4, ["infantry", "cavalry", "cavalry", "swords", "swords"])
+    risk = next(e for e in ev if e["type"] == "general_risk")
+    assert risk["killed"] and risk["dice"] == 2 and "g1" not in on.pieces.generals
+    a = attack_event(ev)
+    assert a["flags_added"] == ["general fell"] and a["flags_ignored"] == []
+    assert "retreated" in types(ev)
+    assert any(c["kind"] == "general" for c in on.score.captured["union"])
+
+
+def test_two_flags_put_him_at_risk_one_does_not_and_a_mixed_pair_spares_him():
+    on = led(RISK)
+    ev = attack(on, "u1", 12, 4, ["flag", "cavalry", "cavalry"])
+    assert "general_risk" not in types(ev)
+    on = led(RISK)
+    ev = attack(on, "u1", 12, 4, ["flag", "flag", "cavalry", "flag", "swords"])
+    risk = next(e for e in ev if e["type"] == "general_risk")
+    assert not risk["killed"] and "g1" in on.pieces.generals
+    assert attack_event(ev)["flags_ignored"] == ["general in command"]
+
+
+def test_a_general_whose_unit_is_destroyed_risks_one_die_not_the_free_attack():
+    off = led(None, figures=1)
+    ev = attack(off, "u1", 12, 4, ["infantry", "cavalry", "cavalry", "cavalry"] + ["artillery"] * 2)
+    assert next(e for e in ev if e["type"] == "general_attacked")["dice"] == 3
+    assert "g1" not in off.pieces.generals          # cavalry in melee kills him
+    on = led(RISK, figures=1)
+    ev = attack(on, "u1", 12, 4, ["infantry", "cavalry", "cavalry", "cavalry"])
+    risk = next(e for e in ev if e["type"] == "general_risk")
+    assert risk["dice"] == 1 and not risk["killed"] and "g1" in on.pieces.generals
+
+
+def test_a_general_leaving_contact_with_his_unit_is_at_risk():
+    g = game([inf("union", 10, 6), U("confederate", "cavalry", 12, 4)],
+             [G("confederate", 12, 4), G("confederate", 24, 0, "Reserve")],
+             options={"risk_to_general": True})
+    to_battle_move(g, "u1", H(11, 5))
+    attack(g, "u1", 12, 4, [])
+    assert g.phase == "withdraw"
+    ev = g.apply({"type": "withdraw", "unit": "u2", "to": g.legal_actions()[0]["to"]},
+                 rolls=["flag", "flag"])
+    assert next(e for e in ev if e["type"] == "general_risk")["killed"]
+    assert "g1" not in g.pieces.generals and "withdrew" in types(ev)
+
+
+def test_a_lone_general_an_enemy_moves_next_to_may_slip_away_to_his_nearest_unit():
+    units = [inf("union", 10, 6), inf("confederate", 20, 0), inf("confederate", 0, 0)]
+    off = game(units, [G("confederate", 12, 4)])
+    order(off, "attack_centre", "u1")
+    off.apply({"type": "move", "unit": "u1", "to": H(11, 5)})
+    assert off.phase == "move"
+
+    on = game(units, [G("confederate", 12, 4)], options={"risk_to_general": True})
+    order(on, "attack_centre", "u1")
+    on.apply({"type": "move", "unit": "u1", "to": H(11, 5)})
+    assert on.phase == "general_retreat" and on.active_side == "confederate"
+    assert {(a["to"]["col"], a["to"]["row"]) for a in on.legal_actions()} == {(12, 4), (20, 0)}
+    on.apply({"type": "general_retreat", "general": "g1", "to": H(20, 0)})
+    assert on.pieces.generals["g1"].hex == on._hex(H(20, 0)) and on.phase == "move"
+
+
+def to_battle_move(g, uid, to):
+    order(g, "attack_centre", uid)
+    g.apply({"type": "move", "unit": uid, "to": to})
+    g.apply({"type": "end_movement"})
 
 
 # -- holding your ground (H5) -------------------------------------------------------------

@@ -14,7 +14,7 @@ def test_advanced_is_registered_with_its_options_and_capabilities():
     assert {o.name for o in advanced.options} == {"nightfall", "archie", "auto_retreat",
                                                       "prebattle_dice_union", "prebattle_dice_confederate",
                                                       # house rules (seed 002)
-                                                      "last_figure", "return_fire", "first_fire", "cavalry_charge",
+                                                      "last_figure", "return_fire", "first_fire", "cavalry_charge", "risk_to_general",
                                                       "holding_ground"}
     assert all(o.description for o in advanced.options)
     caps = advanced.capabilities

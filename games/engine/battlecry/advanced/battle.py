@@ -14,12 +14,12 @@ from ...core.errors import IllegalAction
 from ..sight import has_line_of_sight
 from ..pieces import Unit
 from ..units import DICE
-from ..units import ARTILLERY, CAVALRY as CAV, INFANTRY
+from ..units import ARTILLERY, CAVALRY as CAV, INFANTRY, other
 
 _FACE_FOR = {"infantry": INF_FACE, "cavalry": CAVALRY, "artillery": "artillery"}
 SHARPSHOOTER_RANGE = 3
 _CONSEQUENCES = ("retreat", "general_retreat", "general_attack", "take_ground", "withdraw")
-from . import combat, effects, first_fire, hand
+from . import combat, effects, first_fire, general_risk, hand
 from .last_figure import last_figure
 from .return_fire import return_fire
 from .. import retreat
@@ -193,7 +193,18 @@ def _roll_attack(game: Game, u, t, n: int, prof: dict) -> None:
         lost, added = min(hits, t.figures), 0
     t.figures -= lost
     game.score.casualties[u.side] += lost
+    gid = game.pieces.general_at[t.hex]
+    risk: list[str] = []
+    if (gid is not None and t.figures and game.options.get("risk_to_general")
+            and general_risk.at_risk(lost, flags)):
+        risk = game._roll(2)
+        if general_risk.falls(risk):
+            flags += 1
+            added += 1
+    fallen = bool(risk) and general_risk.falls(risk)
     ignored = combat.flags_ignored(game, t, u) if flags and t.figures else []
+    if fallen and "general in command" in ignored:
+        ignored.remove("general in command")
     effective = max(0, flags - len(ignored))
     event = {"type": "attack", "side": u.side, "unit": u.id, "kind": u.kind,
              "from": game.board.hexes[u.hex].to_json(), "target": t.id, "target_kind": t.kind,
@@ -201,10 +212,16 @@ def _roll_attack(game: Game, u, t, n: int, prof: dict) -> None:
              "fresh": fresh, "modifiers": prof["modifiers"], "hits": lost,
              "flags": flags, "flags_ignored": ignored[:flags]}
     if added:
-        event["flags_added"] = ["last figure"] * added
+        event["flags_added"] = ["last figure"] * (added - int(fallen)) + ["general fell"] * int(fallen)
     if returning:
         event["fired_back"] = True
     game._event(event)
+    if risk:
+        general = game.pieces.generals[gid]
+        game._event({"type": "general_risk", "general": gid, "side": t.side, "dice": 2,
+                     "rolls": risk, "killed": fallen})
+        if fallen:
+            _capture_general(game, general, u.side)
     origin = t.hex
     if t.figures == 0:
         _eliminate(game, t, u.side, n, melee)
@@ -226,6 +243,34 @@ def _roll_attack(game: Game, u, t, n: int, prof: dict) -> None:
         _queue_take_ground(game, u, origin)
     if u.side == game.current.active:
         fight_back_window(game, u, t)
+
+def risk_on_withdrawal(game: Game, u) -> None:
+    """A unit about to leave contact with an enemy: its attached general rolls two dice under
+    the house rule of risk to the general (no flag follows: the unit is already going)."""
+    gid = game.pieces.general_at[u.hex]
+    if gid is None or not game.options.get("risk_to_general") or not combat.in_melee(game, u):
+        return
+    faces = game._roll(2)
+    killed = general_risk.falls(faces)
+    game._event({"type": "general_risk", "general": gid, "side": u.side, "dice": 2,
+                 "rolls": faces, "killed": killed})
+    if killed:
+        _capture_general(game, game.pieces.generals[gid], other(u.side))
+
+
+def offer_refuge(game: Game, u, frm: int) -> None:
+    """An enemy unit moved next to a lone general: under the house rule of risk to the
+    general he may go to his nearest unit (a general's retreat with those hexes)."""
+    if not game.options.get("risk_to_general"):
+        return
+    pieces, adjacent = game.pieces, game.board.adjacent
+    for n in adjacent[u.hex]:
+        gid = pieces.general_at[n]
+        if (gid is not None and pieces.unit_at[n] is None and pieces.generals[gid].side != u.side
+                and n not in adjacent[frm]):
+            game.decisions.pending.append({"do": "general_retreat", "side": pieces.generals[gid].side,
+                                           "general": gid, "attacker_side": u.side, "refuge": True})
+
 
 def _first_fire(game: Game, t, u) -> bool:
     """The defender ``t`` rolls one die to fire before its attacker ``u``: swords or a flag
@@ -296,10 +341,15 @@ def auto_general_attack(game: Game, item) -> None:
     g = game.pieces.generals.get(item["general"])
     if g is None:
         return
-    faces = game._roll(item["dice"])
-    killed = SWORDS in faces or (item["melee"] and CAVALRY in faces)
-    game._event({"type": "general_attacked", "general": g.id, "side": g.side,
-                 "dice": item["dice"], "rolls": faces, "killed": killed})
+    if game.options.get("risk_to_general"):
+        faces = game._roll(1)
+        killed = general_risk.falls(faces)
+    else:
+        faces = game._roll(item["dice"])
+        killed = SWORDS in faces or (item["melee"] and CAVALRY in faces)
+    kind = "general_risk" if game.options.get("risk_to_general") else "general_attacked"
+    game._event({"type": kind, "general": g.id, "side": g.side,
+                 "dice": len(faces), "rolls": faces, "killed": killed})
     if killed:
         _capture_general(game, g, item["side"])
     else:
@@ -333,7 +383,8 @@ def _prepare(game: Game, item) -> bool:
         g = game.pieces.generals.get(item["general"])
         if g is None:
             return False
-        item["options"] = retreat.general_retreat(game, g)
+        item["options"] = (general_risk.refuges(game, g) if item.get("refuge")
+                           else retreat.general_retreat(game, g))
         return len(item["options"]) > 1 and not game.auto_retreat
     if kind == "withdraw":
         return not game.auto_retreat
@@ -428,6 +479,7 @@ def do_withdraw(game: Game, a) -> None:
     game.decisions.pending.pop(0)
     u = game.pieces.units[item["unit"]]
     frm = u.hex
+    risk_on_withdrawal(game, u)
     _retreat_unit(game, u, to, {"steps": 1, "made": 1, "attacker_side": None, "dice": 0,
                                "melee": False})
     game._event({"type": "withdrew", "unit": u.id, "side": u.side, "attacker": item["attacker"],

@@ -24,6 +24,10 @@ OPTIONS: tuple[Option, ...] = (
            "Cavalry that moved into contact this turn melees with 5 dice instead of 3, if it "
            "is still there after any first fire.",
            label="House rule: cavalry charge", rated=False),
+    Option("risk_to_general", bool, False,
+           "An attached general may fall when his unit loses a figure or takes two flags, or "
+           "leaves contact; a lone general may slip away to his nearest unit.",
+           label="House rule: risk to the general", rated=False),
     Option("holding_ground", bool, False,
            "A hill, fieldworks or entrenchment, or a supporting friend behind it lets a unit "
            "ignore one flag per attack, not more; a general in command lets it ignore one more.",
