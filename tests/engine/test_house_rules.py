@@ -82,6 +82,13 @@ def test_a_defender_left_in_place_fires_back_with_one_die_fewer():
     assert figures(on, "u1") == 2 and on.phase == "battle" and on.active_side == "union"
 
 
+def test_archie_fires_back_with_its_extra_die():
+    on = melee(inf("confederate", 12, 4), {"return_fire": True, "archie": "confederate"})
+    ev = attack(on, "u1", 12, 4, ["cavalry"] * 3 + ["cavalry"] * 3)
+    back = attack_event(ev, "confederate")
+    assert back["dice"] == 3 and {"why": "Archie's extra die", "dice": 1} in back["modifiers"]
+
+
 def test_no_return_fire_from_a_unit_that_retreats_or_falls():
     on = melee(inf("confederate", 12, 4), {"return_fire": True, "auto_retreat": True})
     ev = attack(on, "u1", 12, 4, ["flag", "cavalry", "cavalry"])
