@@ -84,6 +84,8 @@ def describe(e: dict, viewer: str | None, tr: Tracker, archie: Archie | None = N
         text += f": {faces(e['rolls'])}."
         if e.get("fired_back"):
             text = "Return fire: " + text
+        elif e.get("parting_shot"):
+            text = "Withdrawal fire (swords count as flags): " + text
         if e.get("target_kind") == "general":
             text += " The general is hit!" if e.get("hits") else " The general is missed."
         else:

@@ -5,11 +5,12 @@ import random
 import pytest
 
 from games.engine import Game, OptionError, RULESETS
+from games.engine.battlecry.advanced.withdrawal_fire import firers
 from tests.engine.helpers import G, H, T, U, attack, game, give, inf, order, to_battle, types
 from tests.engine.scenarios import shipped
 
-HOUSE = ("last_figure", "return_fire", "first_fire", "cavalry_charge", "risk_to_general",
-         "holding_ground")
+HOUSE = ("last_figure", "return_fire", "first_fire", "cavalry_charge", "withdrawal_fire",
+         "risk_to_general", "generals_in_retreat", "holding_ground")
 
 
 def melee(defender, options=None, terrain=(), generals=(), others=()):
@@ -133,7 +134,7 @@ def test_hit_and_run_cavalry_takes_half_the_return_fire_rounded_down():
     assert {"why": "return fire on Hit and Run: half the dice", "dice": -2} in back["modifiers"]
 
 
-# -- first fire (H7) ------------------------------------------------------------------------
+# -- first fire (H6) -------------------------------------------------------------------------
 FIRST = {"return_fire": True, "first_fire": True}
 
 
@@ -186,7 +187,7 @@ def test_first_fire_needs_return_fire_and_says_so():
         game([inf("union", 11, 5), inf("confederate", 12, 4)], options={"first_fire": True})
 
 
-# -- the cavalry charge (H8) ------------------------------------------------------------------
+# -- the cavalry charge (H7) ------------------------------------------------------------------
 def charge_from(start, options):
     g = game([U("union", "cavalry", *start), inf("confederate", 12, 4)], options=options)
     order(g, "attack_centre", "u1")
@@ -213,7 +214,7 @@ def test_cavalry_that_starts_in_contact_does_not_charge_and_first_fire_comes_fir
     assert "first_fire_roll" in types(ev) and attack_event(ev)["dice"] == 5
 
 
-# -- risk to the general (H9) ------------------------------------------------------------
+# -- risk to the general (H8) ------------------------------------------------------------
 RISK = {"risk_to_general": True, "auto_retreat": True}
 
 
@@ -292,6 +293,76 @@ def to_battle_move(g, uid, to):
     order(g, "attack_centre", uid)
     g.apply({"type": "move", "unit": uid, "to": to})
     g.apply({"type": "end_movement"})
+
+
+# -- withdrawal fire (H9) ---------------------------------------------------------------------
+def hit_and_run_in_contact(options, cavalry=((10, 8, 11, 5),)):
+    """Union cavalry charge next to confederate infantry at (12,4) under Hit and Run, miss,
+    and reach the second move."""
+    units = [U("union", "cavalry", c, r) for c, r, _, _ in cavalry] + [inf("confederate", 12, 4)]
+    g = game(units, options=options)
+    give(g, "union", "hit_and_run")
+    g.apply({"type": "play_card", "card": "hit_and_run", "mode": "tactic"})
+    for i, (_, _, c, r) in enumerate(cavalry, 1):
+        g.apply({"type": "move", "unit": f"u{i}", "to": H(c, r)})
+    g.apply({"type": "end_movement"})
+    for i in range(1, len(cavalry) + 1):
+        attack(g, f"u{i}", 12, 4, ["artillery"] * 3)
+        g.apply({"type": "decline"})
+    g.apply({"type": "end_turn"})
+    assert g.phase == "move_again"
+    return g
+
+
+def test_a_unit_leaving_contact_takes_a_parting_shot_where_swords_are_flags():
+    off = hit_and_run_in_contact({"auto_retreat": True})
+    ev = off.apply({"type": "move", "unit": "u1", "to": H(11, 7)}, rolls=["swords", "cavalry"])
+    assert "attack" not in types(ev)
+
+    on = hit_and_run_in_contact({"withdrawal_fire": True, "auto_retreat": True})
+    ev = on.apply({"type": "move", "unit": "u1", "to": H(11, 7)}, rolls=["swords", "cavalry"])
+    shot = attack_event(ev, "confederate")
+    assert shot["parting_shot"] and shot["dice"] == 2 and shot["hits"] == 1 and shot["flags"] == 1
+    assert figures(on, "u1") == 2 and "retreated" in types(ev)
+
+
+def test_each_enemy_fires_at_one_withdrawal_a_turn_and_cover_costs_a_die():
+    on = hit_and_run_in_contact({"withdrawal_fire": True},
+                                cavalry=((10, 8, 11, 5), (14, 8, 13, 5)))
+    ev = on.apply({"type": "move", "unit": "u1", "to": H(11, 7)}, rolls=["artillery"] * 2)
+    assert attack_event(ev, "confederate")["dice"] == 2
+    ev = on.apply({"type": "move", "unit": "u2", "to": H(13, 7)})
+    assert "attack" not in types(ev)
+
+    g = game([U("union", "cavalry", 11, 5), inf("confederate", 12, 4)],
+             terrain=[T("woods", 11, 5)], options={"withdrawal_fire": True})
+    cav = g.pieces.units["u1"]
+    assert [(e.id, dice) for e, dice in firers(g, cav, cav.hex)] == [("u2", 1)]
+
+
+# -- generals in retreat (H10) -----------------------------------------------------------------
+def pushed_onto_a_lone_general(options):
+    """Union artillery pushes the commanded confederate unit at (12,4) back one hex; its only
+    rear hexes hold a friend (11,3) and a lone general (13,3)."""
+    g = game([U("union", "artillery", 10, 6), inf("confederate", 12, 4), inf("confederate", 11, 3)],
+             [G("confederate", 12, 4), G("confederate", 13, 3, "Lone")], options=options)
+    to_battle(g, "attack_centre", "u1")
+    return g, attack(g, "u1", 12, 4, ["flag", "flag", "cavalry"])
+
+
+def test_a_lone_general_steps_aside_for_a_retreating_commanded_unit():
+    off, ev = pushed_onto_a_lone_general(None)
+    r = next(e for e in ev if e["type"] == "retreated")
+    assert r["from"] == r["to"] and r["figures_lost"] == 1
+
+    on, ev = pushed_onto_a_lone_general({"generals_in_retreat": True})
+    assert on.phase == "general_retreat" and on.active_side == "confederate"
+    assert {(a["to"]["col"], a["to"]["row"]) for a in on.legal_actions()} == {
+        (15, 3), (14, 2), (12, 2), (11, 3)}      # never toward the enemy, never onto a general
+    ev = on.apply({"type": "general_retreat", "general": "g2", "to": H(15, 3)})
+    assert on.pieces.generals["g2"].hex == on._hex(H(15, 3))
+    assert on.pieces.units["u2"].hex == on._hex(H(13, 3)) and on.pieces.units["u2"].figures == 4
+    assert on.pieces.generals["g1"].hex == on._hex(H(13, 3)) and on.phase == "battle"
 
 
 # -- holding your ground (H5) -------------------------------------------------------------

@@ -19,7 +19,8 @@ from ..units import ARTILLERY, CAVALRY as CAV, INFANTRY, other
 _FACE_FOR = {"infantry": INF_FACE, "cavalry": CAVALRY, "artillery": "artillery"}
 SHARPSHOOTER_RANGE = 3
 _CONSEQUENCES = ("retreat", "general_retreat", "general_attack", "take_ground", "withdraw")
-from . import combat, effects, first_fire, general_risk, hand
+from . import combat, effects, first_fire, general_risk, hand, withdrawal_fire
+from .. import contact
 from .last_figure import last_figure
 from .return_fire import return_fire
 from .. import retreat
@@ -171,6 +172,7 @@ def _roll_attack(game: Game, u, t, n: int, prof: dict) -> None:
     u, t = game.writable_unit(u), game.writable_unit(t)
     melee = prof["melee"]
     returning = prof.get("returning", False)
+    parting = prof.get("parting", False)       # withdrawal fire: swords are flags
     fired_first = False
     if melee and not returning and game.options.get("first_fire") and first_fire.may_try(game, t, u):
         fired_first = _first_fire(game, t, u)
@@ -180,10 +182,10 @@ def _roll_attack(game: Game, u, t, n: int, prof: dict) -> None:
     u.fresh = False
     faces = game._roll(n)
     hits = sum(1 for f in faces if f == _FACE_FOR[t.kind])
-    if melee or fresh:
+    if (melee or fresh) and not parting:
         hits += faces.count(SWORDS)
     hits += game.extra_hits(u, t, faces, melee)
-    flags = faces.count(FLAG)
+    flags = faces.count(FLAG) + (faces.count(SWORDS) if parting else 0)
     if melee:
         u.engaged = t.engaged = True
     if game.options.get("last_figure"):
@@ -215,6 +217,8 @@ def _roll_attack(game: Game, u, t, n: int, prof: dict) -> None:
         event["flags_added"] = ["last figure"] * (added - int(fallen)) + ["general fell"] * int(fallen)
     if returning:
         event["fired_back"] = True
+    if parting:
+        event["parting_shot"] = True
     game._event(event)
     if risk:
         general = game.pieces.generals[gid]
@@ -230,14 +234,14 @@ def _roll_attack(game: Game, u, t, n: int, prof: dict) -> None:
         game.decisions.pending.insert(0, {"do": "retreat", "side": t.side, "unit": t.id,
                                 "steps": steps, "attacker_side": u.side, "dice": n,
                                 "melee": melee})
-    elif not returning and not fired_first and game.options.get("return_fire"):
+    elif not (returning or parting or fired_first) and game.options.get("return_fire"):
         answer = return_fire(game, t, u, melee)
         if answer is not None:
             if not melee:
                 game.current.attacked.add(t.id)
             dice, mods = answer
             _roll_attack(game, t, u, dice, {"melee": melee, "modifiers": mods, "returning": True})
-    if returning:
+    if returning or parting:
         return
     if melee and u.kind in (INFANTRY, CAV):
         _queue_take_ground(game, u, origin)
@@ -258,10 +262,26 @@ def risk_on_withdrawal(game: Game, u) -> None:
         _capture_general(game, game.pieces.generals[gid], other(u.side))
 
 
+def fire_at_withdrawal(game: Game, u, frm: int) -> None:
+    """A unit of the side to play has moved away from hex ``frm``, next to enemy units: under
+    the house rule of withdrawal fire each of them fires at it once a turn."""
+    if not game.options.get("withdrawal_fire") or not contact.next_to_enemy(game, frm, u.side):
+        return
+    uid = u.id
+    for enemy, dice in withdrawal_fire.firers(game, u, frm):
+        u = game.pieces.units.get(uid)
+        if u is None:
+            return          # destroyed by an earlier shot
+        game.current.attacked.add(enemy.id)
+        mods = [{"why": "withdrawal fire", "dice": dice}] if game._events is not None else None
+        _roll_attack(game, enemy, u, dice, {"melee": False, "modifiers": mods, "parting": True})
+
+
 def offer_refuge(game: Game, u, frm: int) -> None:
     """An enemy unit moved next to a lone general: under the house rule of risk to the
     general he may go to his nearest unit (a general's retreat with those hexes)."""
-    if not game.options.get("risk_to_general"):
+    u = game.pieces.units.get(u.id)
+    if u is None or not game.options.get("risk_to_general"):
         return
     pieces, adjacent = game.pieces, game.board.adjacent
     for n in adjacent[u.hex]:
@@ -384,6 +404,7 @@ def _prepare(game: Game, item) -> bool:
         if g is None:
             return False
         item["options"] = (general_risk.refuges(game, g) if item.get("refuge")
+                           else retreat.displacements(game, g) if item.get("displace")
                            else retreat.general_retreat(game, g))
         return len(item["options"]) > 1 and not game.auto_retreat
     if kind == "withdraw":
@@ -434,6 +455,15 @@ def do_retreat(game: Game, a) -> None:
     _retreat_unit(game, game.pieces.units[item["unit"]], to, item)
 
 def _retreat_unit(game: Game, u, to: int, item) -> None:
+    lone = game.pieces.general_at[to]
+    if (to != u.hex and lone is not None and game.pieces.unit_at[to] is None
+            and game.pieces.general_at[u.hex] is not None):
+        # house rule of generals in retreat: the lone general steps aside first
+        game.decisions.pending[0:0] = [
+            {"do": "general_retreat", "side": u.side, "general": lone,
+             "attacker_side": other(u.side), "displace": True},
+            {"do": "finish_retreat", "side": u.side, "unit": u.id, "to": to, "item": item}]
+        return
     u = game.writable_unit(u)
     frm = u.hex
     lost = item["steps"] - item["made"]
@@ -447,6 +477,13 @@ def _retreat_unit(game: Game, u, to: int, item) -> None:
                  "to": game.board.hexes[to].to_json(), "hexes": item["made"], "figures_lost": lost})
     if u.figures == 0:
         _eliminate(game, u, item["attacker_side"], item["dice"], item["melee"])
+
+def finish_retreat(game: Game, item) -> None:
+    """The retreat onto a lone general's hex, once he has stepped aside."""
+    u = game.pieces.units.get(item["unit"])
+    if u is not None:
+        _retreat_unit(game, u, item["to"], item["item"])
+
 
 def do_general_retreat(game: Game, a) -> None:
     item = game.decisions.pending[0]

@@ -24,10 +24,18 @@ OPTIONS: tuple[Option, ...] = (
            "Cavalry that moved into contact this turn melees with 5 dice instead of 3, if it "
            "is still there after any first fire.",
            label="House rule: cavalry charge", rated=False),
+    Option("withdrawal_fire", bool, False,
+           "A unit that moves away from enemy units takes a parting shot from each (half their "
+           "adjacent dice, rounded up, once a turn); swords count as flags.",
+           label="House rule: withdrawal fire", rated=False),
     Option("risk_to_general", bool, False,
            "An attached general may fall when his unit loses a figure or takes two flags, or "
            "leaves contact; a lone general may slip away to his nearest unit.",
            label="House rule: risk to the general", rated=False),
+    Option("generals_in_retreat", bool, False,
+           "A lone general no longer blocks the retreat of a unit with a general: he steps "
+           "aside one hex, not toward the enemy.",
+           label="House rule: generals in retreat", rated=False),
     Option("holding_ground", bool, False,
            "A hill, fieldworks or entrenchment, or a supporting friend behind it lets a unit "
            "ignore one flag per attack, not more; a general in command lets it ignore one more.",
