@@ -10,7 +10,7 @@ from tests.engine.helpers import G, H, T, U, attack, game, give, inf, order, to_
 from tests.engine.scenarios import shipped
 
 HOUSE = ("last_figure", "return_fire", "first_fire", "cavalry_charge", "withdrawal_fire",
-         "risk_to_general", "generals_in_retreat", "holding_ground")
+         "following_up", "risk_to_general", "generals_in_retreat", "holding_ground")
 
 
 def melee(defender, options=None, terrain=(), generals=(), others=()):
@@ -338,6 +338,30 @@ def test_each_enemy_fires_at_one_withdrawal_a_turn_and_cover_costs_a_die():
              terrain=[T("woods", 11, 5)], options={"withdrawal_fire": True})
     cav = g.pieces.units["u1"]
     assert [(e.id, dice) for e, dice in firers(g, cav, cav.hex)] == [("u2", 1)]
+
+
+# -- following up (H11) -------------------------------------------------------------------------
+def test_an_enemy_may_step_into_the_hex_a_withdrawing_unit_left():
+    off = hit_and_run_in_contact(None)
+    off.apply({"type": "move", "unit": "u1", "to": H(11, 7)})
+    assert off.phase == "move_again"
+
+    on = hit_and_run_in_contact({"following_up": True})
+    on.apply({"type": "move", "unit": "u1", "to": H(11, 7)})
+    assert on.phase == "take_ground" and on.active_side == "confederate"
+    ev = on.apply({"type": "take_ground", "unit": "u2"})
+    assert "took_ground" in types(ev) and on.pieces.units["u2"].hex == on._hex(H(11, 5))
+    assert on.phase == "move_again" and on.active_side == "union"
+
+
+def test_a_unit_still_in_contact_with_another_enemy_may_not_follow_up():
+    on = hit_and_run_in_contact({"following_up": True}, cavalry=((10, 8, 11, 5), (14, 8, 13, 5)))
+    on.apply({"type": "move", "unit": "u1", "to": H(11, 7)})
+    assert on.phase == "move_again"          # u3 still touches the cavalry at (13,5)
+    on.apply({"type": "move", "unit": "u2", "to": H(13, 7)})
+    assert on.phase == "take_ground"
+    on.apply({"type": "hold_ground", "unit": "u3"})
+    assert on.pieces.units["u3"].hex == on._hex(H(12, 4)) and on.phase == "move_again"
 
 
 # -- generals in retreat (H10) -----------------------------------------------------------------

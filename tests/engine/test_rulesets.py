@@ -15,7 +15,7 @@ def test_advanced_is_registered_with_its_options_and_capabilities():
                                                       "prebattle_dice_union", "prebattle_dice_confederate",
                                                       # house rules (seed 002)
                                                       "last_figure", "return_fire", "first_fire", "cavalry_charge", "risk_to_general",
-                                                      "withdrawal_fire", "generals_in_retreat",
+                                                      "withdrawal_fire", "generals_in_retreat", "following_up",
                                                       "holding_ground"}
     assert all(o.description for o in advanced.options)
     caps = advanced.capabilities

@@ -19,7 +19,7 @@ from ..units import ARTILLERY, CAVALRY as CAV, INFANTRY, other
 _FACE_FOR = {"infantry": INF_FACE, "cavalry": CAVALRY, "artillery": "artillery"}
 SHARPSHOOTER_RANGE = 3
 _CONSEQUENCES = ("retreat", "general_retreat", "general_attack", "take_ground", "withdraw")
-from . import combat, effects, first_fire, general_risk, hand, withdrawal_fire
+from . import combat, effects, first_fire, following_up, general_risk, hand, withdrawal_fire
 from .. import contact
 from .last_figure import last_figure
 from .return_fire import return_fire
@@ -418,6 +418,10 @@ def _prepare(game: Game, item) -> bool:
     if kind == "take_ground":
         u = game.pieces.units.get(item["unit"])
         h = item["hex"]
+        if item.get("follow"):      # house rule of following up a withdrawal
+            return (u is not None and game.pieces.unit_at[h] is None
+                    and game.pieces.general_at[h] is None and game.board.dist[u.hex][h] == 1
+                    and not following_up.held_back(game, u, item["withdrawn"]))
         return (u is not None and game.pieces.general_at[u.hex] is not None
                 and game.pieces.generals[game.pieces.general_at[u.hex]].side == u.side
                 and game.pieces.unit_at[h] is None and game.pieces.general_at[h] is None
@@ -543,6 +547,8 @@ def do_take_ground(game: Game, a) -> None:
     game.decisions.pending.pop(0)
     u = game.writable_unit(game.pieces.units[item["unit"]])
     frm = u.hex
+    if item.get("follow"):
+        game.current.attacked.add(u.id)
     game.place_unit(u, item["hex"])
     game._event({"type": "took_ground", "unit": u.id, "side": u.side,
                  "from": game.board.hexes[frm].to_json(), "to": game.board.hexes[u.hex].to_json()})
@@ -552,6 +558,22 @@ def do_hold_ground(game: Game, a) -> None:
     if a.get("unit") != item["unit"]:
         raise IllegalAction("Another unit is deciding whether to take ground.")
     game.decisions.pending.pop(0)
+
+
+def offer_follow_up(game: Game, u, frm: int) -> None:
+    """A unit of the side to play has moved away from hex ``frm``: under the house rule of
+    following up, each enemy infantry or cavalry unit next to ``frm`` may move into it (the
+    first that does takes it)."""
+    if not game.options.get("following_up"):
+        return
+    pieces, reacted = game.pieces, game.current.attacked
+    for n in game.board.adjacent[frm]:
+        uid = pieces.unit_at[n]
+        if (uid is not None and uid not in reacted and pieces.units[uid].side != u.side
+                and pieces.units[uid].kind in (INFANTRY, CAV)):
+            game.decisions.pending.append({"do": "take_ground", "side": pieces.units[uid].side,
+                                           "unit": uid, "hex": frm, "follow": True,
+                                           "withdrawn": u.id})
 
 
 def _relocate(game: Game, u, to: int, why: str) -> None:

@@ -28,6 +28,10 @@ OPTIONS: tuple[Option, ...] = (
            "A unit that moves away from enemy units takes a parting shot from each (half their "
            "adjacent dice, rounded up, once a turn); swords count as flags.",
            label="House rule: withdrawal fire", rated=False),
+    Option("following_up", bool, False,
+           "When a unit moves away from enemy infantry or cavalry, one of them that touches "
+           "no other enemy may step into the hex it left (once a turn each).",
+           label="House rule: following up", rated=False),
     Option("risk_to_general", bool, False,
            "An attached general may fall when his unit loses a figure or takes two flags, or "
            "leaves contact; a lone general may slip away to his nearest unit.",

@@ -211,6 +211,7 @@ def _move_unit(game: Game, u, to: int, steps: int) -> None:
         game._event({"type": "moved", "side": u.side, "unit": u.id, "kind": u.kind,
                  "from": game.board.hexes[frm].to_json(), "to": game.board.hexes[to].to_json(), "steps": steps,
                  "general": gid})
+    battle.offer_follow_up(game, u, frm)      # before the fire marks who has fired
     battle.fire_at_withdrawal(game, u, frm)
     battle.offer_refuge(game, u, frm)
 
