@@ -3,6 +3,7 @@
 Usage:  python bench/playouts.py [--games N] [--seed S] [--ruleset NAME]
                                  [--scenario games/scenarios/<slug>.json | <slug> ...]
                                  [--team-mode epic|doubles|grand]
+                                 [--options name,name,...]
 
 Without ``--scenario`` it runs on the bench field and on Fredericksburg; ``--scenario`` takes a
 file or a shipped scenario's slug, as many times as wanted (``--scenario shiloh --scenario
@@ -15,11 +16,13 @@ plays N games to the end on one core, choosing each action uniformly at random:
 
 and times ``copy()`` and ``determinize()`` on positions met along the way.  Times are CPU
 time of the process (``time.process_time``), so other work on the machine weighs less.  Actions per
-second is the headline: uniform random games are long.  Prints the figures; asserts nothing.
-
+second is the headline: uniform random games are long.  ``--options`` turns on the yes/no
+options named (the house rules, for instance) and plays the same games with none as well, in
+the same run, printing the checked path's speed under the options as a share of its speed
+without.
 ``--team-mode``: each scenario is run twice, as a plain game and as a team game of that
 mode (the option ``team_mode``), and the team game's rates are printed as a share of the
-plain game's.
+plain game's.  Prints the figures; asserts nothing.
 """
 from __future__ import annotations
 
@@ -124,6 +127,24 @@ def bench(scenario, games: int, seed: int, ruleset: str,
     return checked, search
 
 
+def bench_options(scenario, games: int, seed: int, ruleset: str, options: dict) -> None:
+    """The same games with and without ``options``, alternating, on both paths."""
+    plain = [0.0, 0.0, 0]
+    under = [0.0, 0.0, 0]
+    for i in range(games):
+        for acc, opts in ((plain, None), (under, options)):
+            checked, search, n = rates(scenario, 1, seed + i, [], ruleset, opts)
+            acc[0] += n / checked
+            acc[1] += n / search
+            acc[2] += n
+    print(f"scenario: {scenario.slug}  ruleset: {ruleset}  games: {games} a path and option set")
+    for name, (t_checked, t_search, n) in (("no options", plain), (", ".join(options), under)):
+        print(f"  {name}: checked {n / t_checked:9,.0f} actions/s  search {n / t_search:9,.0f} "
+              f"actions/s  (mean {n / games:.0f} actions a game)")
+    ratio = (under[2] / under[0]) / (plain[2] / plain[0])
+    print(f"  checked path under the options: {ratio:.0%} of its speed with none")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=40)
@@ -132,7 +153,9 @@ def main() -> None:
     ap.add_argument("--ruleset", choices=sorted(RULESETS), default=DEFAULT_RULESET)
     ap.add_argument("--team-mode", choices=("epic", "doubles", "grand"), default=None,
                     help="grand: with --ruleset standard")
+    ap.add_argument("--options", help="yes/no options to turn on, by name, comma-separated")
     args = ap.parse_args()
+    options = dict.fromkeys(args.options.split(","), True) if args.options else None
     fmt = RULESETS[args.ruleset].scenario_format
     own = sorted((ROOT / "games" / "scenarios" / fmt).glob("*.json"))
     default = [None, FREDERICKSBURG] if fmt == RULESETS[DEFAULT_RULESET].scenario_format else own
@@ -144,6 +167,9 @@ def main() -> None:
         if board is not None:
             board.precompute_sight_lines()     # its board's tables are built once per process
             print(f"board: {board.name} ({board.width} x {board.rows}, {board.size} hexes)")
+        if options:
+            bench_options(scenario, args.games, args.seed, args.ruleset, options)
+            continue
         plain = bench(scenario, args.games, args.seed, args.ruleset)
         if args.team_mode:
             team = bench(scenario, args.games, args.seed, args.ruleset,

@@ -82,16 +82,25 @@ def describe(e: dict, viewer: str | None, tr: Tracker, archie: Archie | None = N
         if mods:
             text += f" ({'; '.join(mods)})"
         text += f": {faces(e['rolls'])}."
+        if e.get("fired_back"):
+            text = "Return fire: " + text
+        elif e.get("parting_shot"):
+            text = "Withdrawal fire (swords count as flags): " + text
         if e.get("target_kind") == "general":
             text += " The general is hit!" if e.get("hits") else " The general is missed."
         else:
             text += f" {e.get('hits', 0)} hit{'s' if e.get('hits', 0) != 1 else ''}"
             if e.get("flags"):
                 text += f", {e['flags']} flag{'s' if e['flags'] != 1 else ''}"
+                if e.get("flags_added"):
+                    text += f" ({len(e['flags_added'])} for the last figure)"
                 if e.get("flags_ignored"):
                     text += f" ({len(e['flags_ignored'])} ignored)"
             text += "."
         return text
+    if t == "first_fire_roll":
+        return (f"{_cap(tr.unit(e['unit']))} tried to fire first: {faces(e['rolls'])}, "
+                f"{'it fires before the attack' if e.get('succeeded') else 'no'}.")
     if t == "reroll":
         return f"Sabres rerolled: {faces(e['rolls'])}."
     if t == "eliminated":
@@ -132,7 +141,12 @@ def describe(e: dict, viewer: str | None, tr: Tracker, archie: Archie | None = N
                 f"{faces(e['rolls'])}; {'hit' if e.get('killed') else 'missed'}.")
     if t == "general_eliminated":
         return f"{_cap(tr.general(e['general'], e.get('name')))} was lost."
+    if t == "general_risk":
+        return (f"{_cap(tr.general(e['general']))} was at risk: {faces(e['rolls'])}; "
+                f"{'he falls' if e.get('killed') else 'he is unhurt'}.")
     if t == "general_retreated":
+        if e.get("from") == e.get("to"):
+            return f"{_cap(tr.general(e['general']))} stayed where he was."
         return f"{_cap(tr.general(e['general']))} retreated to {hex_label(e['to'])}."
     if t == "general_trapped":
         return f"{_cap(tr.general(e['general']))} had nowhere to retreat."

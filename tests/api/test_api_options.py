@@ -57,3 +57,17 @@ def test_the_schema_documents_each_option_with_its_description():
         assert "advanced" in nightfall["description"]
     # options the site sets itself are not offered
     assert "archie" not in schemas["MatchOptionsRequest"]["properties"]
+
+
+def test_house_rules_are_taken_and_one_without_the_rule_it_needs_is_refused_with_the_reason(
+        scenario, lee, grant):
+    client = token_client(lee)
+    refused = challenge(client, options={"first_fire": True})
+    assert refused.status_code == 409
+    assert "'first_fire' requires option 'return_fire'" in refused.json()["message"]
+    assert not Match.objects.exists()
+    taken = challenge(client, options={"first_fire": True, "return_fire": True})
+    assert taken.status_code == 201, taken.content
+    assert Match.objects.get().options == {"first_fire": True, "return_fire": True}
+    schema = api_document()["components"]["schemas"]["MatchOptionsRequest"]["properties"]
+    assert "fire first" in schema["first_fire"]["description"]

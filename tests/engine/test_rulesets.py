@@ -13,7 +13,11 @@ def test_advanced_is_registered_with_its_options_and_capabilities():
     advanced = RULESETS["advanced"]
     assert {o.name for o in advanced.options} == {"nightfall", "archie", "auto_retreat",
                                                       "prebattle_dice_union", "prebattle_dice_confederate",
-                                                      "team_mode"}
+                                                      "team_mode",
+                                                      # house rules (seed 002)
+                                                      "last_figure", "return_fire", "first_fire", "cavalry_charge", "risk_to_general",
+                                                      "withdrawal_fire", "generals_in_retreat", "following_up",
+                                                      "holding_ground"}
     assert all(o.description for o in advanced.options)
     caps = advanced.capabilities
     assert (caps.board, caps.hidden_information, caps.chance) == ("hex", True, True)

@@ -28,16 +28,25 @@ STEPS = 1000
 
 
 def option_sets(ruleset) -> list[dict]:
-    """No options, then each option turned on by itself (a true flag, its first choice, 3 dice)."""
+    """No options, then each option turned on by itself (a true flag, its first choice, 3 dice)
+    with the options it requires."""
+    by_name = {o.name: o for o in ruleset.options}
     sets: list[dict] = [{}]
     for option in ruleset.options:
-        if option.kind is bool:
-            sets.append({option.name: True})
-        elif option.choices:
-            sets.append({option.name: next(c for c in option.choices if c is not None)})
-        elif option.kind is int:
-            sets.append({option.name: 3})
+        value = turned_on(option)
+        if value is not None:
+            sets.append({**{r: turned_on(by_name[r]) for r in option.requires}, option.name: value})
     return sets
+
+
+def turned_on(option):
+    if option.kind is bool:
+        return True
+    if option.choices:
+        return next(c for c in option.choices if c is not None)
+    if option.kind is int:
+        return 3
+    return None
 
 
 def scenarios(ruleset):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django import forms
 
-from games.engine import Option
+from games.engine import RULESETS, Option
 from games.forms_play import SeekForm, SoloForm
 from games.models import Match
 from games.option_fields import form_field, option_fields, options_from
@@ -28,7 +28,8 @@ def test_each_kind_of_option_gets_its_field_with_the_declared_words():
 
 
 def test_the_forms_offer_the_options_of_the_ruleset_chosen():
-    assert list(option_fields("advanced", "match")) == ["nightfall"]
+    house = [o.name for o in RULESETS["advanced"].options if o.label.startswith("House rule")]
+    assert list(option_fields("advanced", "match")) == ["nightfall", *house] and house
     assert option_fields("standard", "match") == {}
     assert "nightfall" in SoloForm().fields and "nightfall" in SeekForm(prefix="s").fields
     standard = SeekForm({"s-ruleset": "standard"}, prefix="s")
@@ -61,6 +62,19 @@ def test_without_javascript_an_option_the_rules_lack_is_refused_by_its_label(cli
     r = client.post("/play/seek/", {"s-scenario": sc.pk, "s-ruleset": "advanced", "s-side": "union",
                                     "s-deadline_hours": 72, "s-nightfall": "on"})
     assert r.status_code == 303 and Match.objects.get().options == {"nightfall": True}
+
+
+def test_a_house_rule_without_the_one_it_needs_is_refused_with_the_reason(client, lee, grant):
+    sc = make_scenario()
+    client.force_login(lee)
+    r = client.post("/play/seek/", {"s-scenario": sc.pk, "s-ruleset": "advanced", "s-side": "union",
+                                    "s-deadline_hours": 72, "s-first_fire": "on"})
+    assert r.status_code == 400 and "requires option" in r.content.decode()
+    assert "return_fire" in r.content.decode() and not Match.objects.exists()
+    r = client.post("/play/seek/", {"s-scenario": sc.pk, "s-ruleset": "advanced", "s-side": "union",
+                                    "s-deadline_hours": 72, "s-first_fire": "on", "s-return_fire": "on"})
+    assert r.status_code == 303
+    assert Match.objects.get().options == {"first_fire": True, "return_fire": True}
 
 
 def test_the_match_and_game_pages_list_the_options_in_force(client, lee, grant):

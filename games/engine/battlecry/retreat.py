@@ -27,21 +27,35 @@ def _rear_steps(game, h: int, side: str):
 
 
 def unit_retreat(game, unit, steps: int) -> tuple[int, list[int]]:
-    """(hexes made, end hexes to choose from) for a unit that must retreat ``steps``."""
-    carries_general = game.pieces.general_at[unit.hex] is not None
+    """(hexes made, end hexes to choose from) for a unit that must retreat ``steps``.
+
+    A unit with a general may not pass or end on another general's hex; under the house rule
+    of generals in retreat (``generals_in_retreat``) a lone general blocks it no more, and
+    one on the hex it ends on is displaced (:func:`displacements`)."""
+    pieces = game.pieces
+    carries_general = pieces.general_at[unit.hex] is not None
+    lone_ok = carries_general and game.options.get("generals_in_retreat", False)
+
+    def blocks(n):
+        return (carries_general and pieces.general_at[n] is not None
+                and not (lone_ok and pieces.unit_at[n] is None))
 
     def can_end(h):
-        if game.pieces.unit_at[h] is not None and h != unit.hex:
+        if h == unit.hex:
+            return True
+        if pieces.unit_at[h] is not None:
             return False
-        return not (carries_general and game.pieces.general_at[h] is not None and h != unit.hex)
+        gid = pieces.general_at[h]
+        if not carries_general or gid is None:
+            return True
+        return lone_ok and bool(displacements(game, pieces.generals[gid]))
 
     level = {unit.hex}
     best_k, best = 0, [unit.hex]
     for k in range(1, steps + 1):
         nxt: set[int] = set()
         for h in level:
-            nxt.update(n for n in _rear_steps(game, h, unit.side)
-                       if not (carries_general and game.pieces.general_at[n] is not None))
+            nxt.update(n for n in _rear_steps(game, h, unit.side) if not blocks(n))
         if not nxt:
             break
         level = nxt
@@ -49,6 +63,22 @@ def unit_retreat(game, unit, steps: int) -> tuple[int, list[int]]:
         if ends:
             best_k, best = k, ends
     return best_k, best
+
+
+def displacements(game, general) -> list[int]:
+    """Hexes a lone general may be displaced to by a friendly unit retreating onto his hex
+    (house rule of generals in retreat): one hex in any direction but the two toward the
+    enemy, on the board and passable, holding no general and no enemy unit."""
+    board, pieces = game.board, game.pieces
+    forward = {(k + 3) % 6 for k in board.rear[game.field.positions[general.side]]}
+    out = []
+    for k, n in enumerate(board.neighbours[general.hex]):
+        if k in forward or n < 0 or game.field.impassable[n] or pieces.general_at[n] is not None:
+            continue
+        uid = pieces.unit_at[n]
+        if uid is None or pieces.units[uid].side == general.side:
+            out.append(n)
+    return sorted(out)
 
 
 def general_retreat(game, general, max_steps: int = 3) -> list[int]:

@@ -14,12 +14,15 @@ from ...core.errors import IllegalAction
 from ..sight import has_line_of_sight
 from ..pieces import Unit
 from ..units import DICE
-from ..units import ARTILLERY, CAVALRY as CAV, INFANTRY
+from ..units import ARTILLERY, CAVALRY as CAV, INFANTRY, other
 
 _FACE_FOR = {"infantry": INF_FACE, "cavalry": CAVALRY, "artillery": "artillery"}
 SHARPSHOOTER_RANGE = 3
 _CONSEQUENCES = ("retreat", "general_retreat", "general_attack", "take_ground", "withdraw")
-from . import combat, effects, hand
+from . import combat, effects, first_fire, following_up, general_risk, hand, withdrawal_fire
+from .. import contact
+from .last_figure import last_figure
+from .return_fire import return_fire
 from .. import retreat
 from ..contact import enemy_zone
 
@@ -164,28 +167,65 @@ def _attack(game: Game, u, target_hex: int, prof: dict) -> None:
     _roll_attack(game, u, t, n, prof)
 
 def _roll_attack(game: Game, u, t, n: int, prof: dict) -> None:
+    """Roll an attack of ``u`` on ``t`` and carry out its result. ``prof["returning"]``
+    marks the defender's return fire (house rule), which is never answered in turn."""
     u, t = game.writable_unit(u), game.writable_unit(t)
     melee = prof["melee"]
+    returning = prof.get("returning", False)
+    parting = prof.get("parting", False)       # withdrawal fire: swords are flags
+    fired_first = False
+    if melee and not returning and game.options.get("first_fire") and first_fire.may_try(game, t, u):
+        fired_first = _first_fire(game, t, u)
+        if u.id not in game.pieces.units or _retreat_owed(game, u):
+            return          # the attacker fell or is pushed back: its attack is spent
     fresh = u.fresh and not melee
     u.fresh = False
     faces = game._roll(n)
     hits = sum(1 for f in faces if f == _FACE_FOR[t.kind])
-    if melee or fresh:
+    if (melee or fresh) and not parting:
         hits += faces.count(SWORDS)
     hits += game.extra_hits(u, t, faces, melee)
-    flags = faces.count(FLAG)
+    flags = faces.count(FLAG) + (faces.count(SWORDS) if parting else 0)
     if melee:
         u.engaged = t.engaged = True
-    lost = min(hits, t.figures)
+    if game.options.get("last_figure"):
+        lost, added = last_figure(t.figures, hits, faces.count(SWORDS))
+        flags += added
+    else:
+        lost, added = min(hits, t.figures), 0
     t.figures -= lost
     game.score.casualties[u.side] += lost
+    gid = game.pieces.general_at[t.hex]
+    risk: list[str] = []
+    if (gid is not None and t.figures and game.options.get("risk_to_general")
+            and general_risk.at_risk(lost, flags)):
+        risk = game._roll(2)
+        if general_risk.falls(risk):
+            flags += 1
+            added += 1
+    fallen = bool(risk) and general_risk.falls(risk)
     ignored = combat.flags_ignored(game, t, u) if flags and t.figures else []
+    if fallen and "general in command" in ignored:
+        ignored.remove("general in command")
     effective = max(0, flags - len(ignored))
-    game._event({"type": "attack", "side": u.side, "unit": u.id, "kind": u.kind,
-                 "from": game.board.hexes[u.hex].to_json(), "target": t.id, "target_kind": t.kind,
-                 "to": game.board.hexes[t.hex].to_json(), "dice": n, "rolls": faces, "melee": melee,
-                 "fresh": fresh, "modifiers": prof["modifiers"], "hits": lost,
-                 "flags": flags, "flags_ignored": ignored[:flags]})
+    event = {"type": "attack", "side": u.side, "unit": u.id, "kind": u.kind,
+             "from": game.board.hexes[u.hex].to_json(), "target": t.id, "target_kind": t.kind,
+             "to": game.board.hexes[t.hex].to_json(), "dice": n, "rolls": faces, "melee": melee,
+             "fresh": fresh, "modifiers": prof["modifiers"], "hits": lost,
+             "flags": flags, "flags_ignored": ignored[:flags]}
+    if added:
+        event["flags_added"] = ["last figure"] * (added - int(fallen)) + ["general fell"] * int(fallen)
+    if returning:
+        event["fired_back"] = True
+    if parting:
+        event["parting_shot"] = True
+    game._event(event)
+    if risk:
+        general = game.pieces.generals[gid]
+        game._event({"type": "general_risk", "general": gid, "side": t.side, "dice": 2,
+                     "rolls": risk, "killed": fallen})
+        if fallen:
+            _capture_general(game, general, u.side)
     origin = t.hex
     if t.figures == 0:
         _eliminate(game, t, u.side, n, melee)
@@ -194,10 +234,82 @@ def _roll_attack(game: Game, u, t, n: int, prof: dict) -> None:
         game.decisions.pending.insert(0, {"do": "retreat", "side": t.side, "unit": t.id,
                                 "steps": steps, "attacker_side": u.side, "dice": n,
                                 "melee": melee})
+    elif not (returning or parting or fired_first) and game.options.get("return_fire"):
+        answer = return_fire(game, t, u, melee)
+        if answer is not None:
+            if not melee:
+                game.current.attacked.add(t.id)
+            dice, mods = answer
+            _roll_attack(game, t, u, dice, {"melee": melee, "modifiers": mods, "returning": True})
+    if returning or parting:
+        return
     if melee and u.kind in (INFANTRY, CAV):
         _queue_take_ground(game, u, origin)
     if u.side == game.current.active:
         fight_back_window(game, u, t)
+
+def risk_on_withdrawal(game: Game, u) -> None:
+    """A unit about to leave contact with an enemy: its attached general rolls two dice under
+    the house rule of risk to the general (no flag follows: the unit is already going)."""
+    gid = game.pieces.general_at[u.hex]
+    if gid is None or not game.options.get("risk_to_general") or not combat.in_melee(game, u):
+        return
+    faces = game._roll(2)
+    killed = general_risk.falls(faces)
+    game._event({"type": "general_risk", "general": gid, "side": u.side, "dice": 2,
+                 "rolls": faces, "killed": killed})
+    if killed:
+        _capture_general(game, game.pieces.generals[gid], other(u.side))
+
+
+def fire_at_withdrawal(game: Game, u, frm: int) -> None:
+    """A unit of the side to play has moved away from hex ``frm``, next to enemy units: under
+    the house rule of withdrawal fire each of them fires at it once a turn."""
+    if not game.options.get("withdrawal_fire") or not contact.next_to_enemy(game, frm, u.side):
+        return
+    uid = u.id
+    for enemy, dice in withdrawal_fire.firers(game, u, frm):
+        u = game.pieces.units.get(uid)
+        if u is None:
+            return          # destroyed by an earlier shot
+        game.current.attacked.add(enemy.id)
+        mods = [{"why": "withdrawal fire", "dice": dice}] if game._events is not None else None
+        _roll_attack(game, enemy, u, dice, {"melee": False, "modifiers": mods, "parting": True})
+
+
+def offer_refuge(game: Game, u, frm: int) -> None:
+    """An enemy unit moved next to a lone general: under the house rule of risk to the
+    general he may go to his nearest unit (a general's retreat with those hexes)."""
+    u = game.pieces.units.get(u.id)
+    if u is None or not game.options.get("risk_to_general"):
+        return
+    pieces, adjacent = game.pieces, game.board.adjacent
+    for n in adjacent[u.hex]:
+        gid = pieces.general_at[n]
+        if (gid is not None and pieces.unit_at[n] is None and pieces.generals[gid].side != u.side
+                and n not in adjacent[frm]):
+            game.decisions.pending.append({"do": "general_retreat", "side": pieces.generals[gid].side,
+                                           "general": gid, "attacker_side": u.side, "refuge": True})
+
+
+def _first_fire(game: Game, t, u) -> bool:
+    """The defender ``t`` rolls one die to fire before its attacker ``u``: swords or a flag
+    let it (house rule). Returns whether it fired."""
+    faces = game._roll(1)
+    succeeded = faces[0] in (SWORDS, FLAG)
+    game._event({"type": "first_fire_roll", "side": t.side, "unit": t.id, "attacker": u.id,
+                 "rolls": faces, "succeeded": succeeded})
+    answer = return_fire(game, t, u, True) if succeeded else None
+    if answer is None:
+        return False
+    dice, mods = answer
+    _roll_attack(game, t, u, dice, {"melee": True, "modifiers": mods, "returning": True})
+    return True
+
+
+def _retreat_owed(game: Game, u) -> bool:
+    return any(item["do"] == "retreat" and item["unit"] == u.id for item in game.decisions.pending)
+
 
 def _queue_take_ground(game: Game, u, origin: int) -> None:
     _queue_after_attack(game, {"do": "take_ground", "side": u.side, "unit": u.id,
@@ -249,10 +361,15 @@ def auto_general_attack(game: Game, item) -> None:
     g = game.pieces.generals.get(item["general"])
     if g is None:
         return
-    faces = game._roll(item["dice"])
-    killed = SWORDS in faces or (item["melee"] and CAVALRY in faces)
-    game._event({"type": "general_attacked", "general": g.id, "side": g.side,
-                 "dice": item["dice"], "rolls": faces, "killed": killed})
+    if game.options.get("risk_to_general"):
+        faces = game._roll(1)
+        killed = general_risk.falls(faces)
+    else:
+        faces = game._roll(item["dice"])
+        killed = SWORDS in faces or (item["melee"] and CAVALRY in faces)
+    kind = "general_risk" if game.options.get("risk_to_general") else "general_attacked"
+    game._event({"type": kind, "general": g.id, "side": g.side,
+                 "dice": len(faces), "rolls": faces, "killed": killed})
     if killed:
         _capture_general(game, g, item["side"])
     else:
@@ -286,7 +403,9 @@ def _prepare(game: Game, item) -> bool:
         g = game.pieces.generals.get(item["general"])
         if g is None:
             return False
-        item["options"] = retreat.general_retreat(game, g)
+        item["options"] = (general_risk.refuges(game, g) if item.get("refuge")
+                           else retreat.displacements(game, g) if item.get("displace")
+                           else retreat.general_retreat(game, g))
         return len(item["options"]) > 1 and not game.auto_retreat
     if kind == "withdraw":
         return not game.auto_retreat
@@ -299,6 +418,10 @@ def _prepare(game: Game, item) -> bool:
     if kind == "take_ground":
         u = game.pieces.units.get(item["unit"])
         h = item["hex"]
+        if item.get("follow"):      # house rule of following up a withdrawal
+            return (u is not None and game.pieces.unit_at[h] is None
+                    and game.pieces.general_at[h] is None and game.board.dist[u.hex][h] == 1
+                    and not following_up.held_back(game, u, item["withdrawn"]))
         return (u is not None and game.pieces.general_at[u.hex] is not None
                 and game.pieces.generals[game.pieces.general_at[u.hex]].side == u.side
                 and game.pieces.unit_at[h] is None and game.pieces.general_at[h] is None
@@ -336,6 +459,15 @@ def do_retreat(game: Game, a) -> None:
     _retreat_unit(game, game.pieces.units[item["unit"]], to, item)
 
 def _retreat_unit(game: Game, u, to: int, item) -> None:
+    lone = game.pieces.general_at[to]
+    if (to != u.hex and lone is not None and game.pieces.unit_at[to] is None
+            and game.pieces.general_at[u.hex] is not None):
+        # house rule of generals in retreat: the lone general steps aside first
+        game.decisions.pending[0:0] = [
+            {"do": "general_retreat", "side": u.side, "general": lone,
+             "attacker_side": other(u.side), "displace": True},
+            {"do": "finish_retreat", "side": u.side, "unit": u.id, "to": to, "item": item}]
+        return
     u = game.writable_unit(u)
     frm = u.hex
     lost = item["steps"] - item["made"]
@@ -349,6 +481,13 @@ def _retreat_unit(game: Game, u, to: int, item) -> None:
                  "to": game.board.hexes[to].to_json(), "hexes": item["made"], "figures_lost": lost})
     if u.figures == 0:
         _eliminate(game, u, item["attacker_side"], item["dice"], item["melee"])
+
+def finish_retreat(game: Game, item) -> None:
+    """The retreat onto a lone general's hex, once he has stepped aside."""
+    u = game.pieces.units.get(item["unit"])
+    if u is not None:
+        _retreat_unit(game, u, item["to"], item["item"])
+
 
 def do_general_retreat(game: Game, a) -> None:
     item = game.decisions.pending[0]
@@ -381,6 +520,7 @@ def do_withdraw(game: Game, a) -> None:
     game.decisions.pending.pop(0)
     u = game.pieces.units[item["unit"]]
     frm = u.hex
+    risk_on_withdrawal(game, u)
     _retreat_unit(game, u, to, {"steps": 1, "made": 1, "attacker_side": None, "dice": 0,
                                "melee": False})
     game._event({"type": "withdrew", "unit": u.id, "side": u.side, "attacker": item["attacker"],
@@ -407,6 +547,8 @@ def do_take_ground(game: Game, a) -> None:
     game.decisions.pending.pop(0)
     u = game.writable_unit(game.pieces.units[item["unit"]])
     frm = u.hex
+    if item.get("follow"):
+        game.current.attacked.add(u.id)
     game.place_unit(u, item["hex"])
     game._event({"type": "took_ground", "unit": u.id, "side": u.side,
                  "from": game.board.hexes[frm].to_json(), "to": game.board.hexes[u.hex].to_json()})
@@ -416,6 +558,22 @@ def do_hold_ground(game: Game, a) -> None:
     if a.get("unit") != item["unit"]:
         raise IllegalAction("Another unit is deciding whether to take ground.")
     game.decisions.pending.pop(0)
+
+
+def offer_follow_up(game: Game, u, frm: int) -> None:
+    """A unit of the side to play has moved away from hex ``frm``: under the house rule of
+    following up, each enemy infantry or cavalry unit next to ``frm`` may move into it (the
+    first that does takes it)."""
+    if not game.options.get("following_up"):
+        return
+    pieces, reacted = game.pieces, game.current.attacked
+    for n in game.board.adjacent[frm]:
+        uid = pieces.unit_at[n]
+        if (uid is not None and uid not in reacted and pieces.units[uid].side != u.side
+                and pieces.units[uid].kind in (INFANTRY, CAV)):
+            game.decisions.pending.append({"do": "take_ground", "side": pieces.units[uid].side,
+                                           "unit": uid, "hex": frm, "follow": True,
+                                           "withdrawn": u.id})
 
 
 def _relocate(game: Game, u, to: int, why: str) -> None:

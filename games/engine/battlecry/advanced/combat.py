@@ -11,11 +11,16 @@ from ..sight import has_line_of_sight
 from ..terrain import KINDS
 from . import effects
 from .. import contact
+from .support import supported
 from ..units import (ARTILLERY, CAVALRY, DICE, DISMOUNTED_DICE, HILL_ARTILLERY_DICE, INFANTRY,
                     TOWN_ARTILLERY_DICE)
 
 if TYPE_CHECKING:
     from .game import Game
+
+
+#: Dice a charge adds under the house rule of the cavalry charge (seed 002, L23: 5 instead of 3).
+CHARGE_DICE = 2
 
 
 def dice_profile(game, unit) -> tuple[int, ...]:
@@ -142,6 +147,12 @@ def attack_allowed(game, unit, target_hex: int) -> bool:
     return profile[d - 1] + _modifiers(game, unit, target, target_hex, melee, None) >= 1
 
 
+def dice_modifiers(game, unit, target, target_hex: int, melee: bool, mods: list | None) -> int:
+    """The sum of the dice modifiers of an attack by ``unit`` on ``target_hex`` (see
+    :func:`_modifiers`)."""
+    return _modifiers(game, unit, target, target_hex, melee, mods)
+
+
 def _modifiers(game, unit, target, target_hex: int, melee: bool, mods: list | None) -> int:
     """The sum of the dice modifiers of an attack; each is listed in ``mods`` with its
     reason unless ``mods`` is None."""
@@ -186,6 +197,11 @@ def _modifiers(game, unit, target, target_hex: int, melee: bool, mods: list | No
         total += 1
         if mods is not None:
             mods.append({"why": "melee against artillery", "dice": 1})
+    if (melee and target is not None and unit.kind == CAVALRY and game.current.moved.get(unit.id, 0)
+            and game.options.get("cavalry_charge")):
+        total += CHARGE_DICE
+        if mods is not None:
+            mods.append({"why": "cavalry charge", "dice": CHARGE_DICE})
     for why, n in effects.dice_bonuses(game, unit):
         total += n
         if mods is not None:
@@ -194,18 +210,27 @@ def _modifiers(game, unit, target, target_hex: int, melee: bool, mods: list | No
 
 
 def flags_ignored(game, target, attacker) -> list[str]:
-    """Reasons the target ignores flags, one per flag ignored (GENERALS, OBSTACLES, hill)."""
+    """Reasons the target ignores flags, one per flag ignored (GENERALS, OBSTACLES, hill).
+
+    Under the house rule of holding your ground the position (hill, obstacle, or a
+    supporting friend) counts for one flag at most (docs/rulings.md H5)."""
     out = []
     h = target.hex
     if game.pieces.general_at[h] is not None:
         out.append("general in command")
+    position = []
     if game.field.terrain[h] == "hill" and not (
         game.field.terrain[attacker.hex] == "hill" and game.board.dist[h][attacker.hex] == 1
     ):
-        out.append("on a hill")
+        position.append("on a hill")
     obstacle = obstacle_between(game, h, attacker.hex)
     if obstacle and KINDS[obstacle].obstacle_flags:
-        out.extend([f"behind {obstacle}"] * KINDS[obstacle].obstacle_flags)
+        position.extend([f"behind {obstacle}"] * KINDS[obstacle].obstacle_flags)
+    if game.options.get("holding_ground"):
+        if not position and supported(game, target):
+            position.append("supported")
+        del position[1:]
+    out.extend(position)
     for _ in range(game.extra_flags_ignored(target)):
         out.append("scenario rule")
     return out

@@ -990,7 +990,7 @@ _FAST: dict[str, Handler] = {
 #: Pending items the engine carries out without anybody's decision.
 _AUTOMATIC: dict[str, Callable[[Game, Pending], None]] = {
     "draw": turn.auto_draw, "finish_turn": turn.auto_finish_turn,
-    "general_attack": battle.auto_general_attack,
+    "general_attack": battle.auto_general_attack, "finish_retreat": battle.finish_retreat,
     **prebattle.AUTOMATIC,
 }
 assert set(_HANDLERS) == {k for kinds in _STEPS.values() for k in kinds}

@@ -7,6 +7,7 @@ from typing import Any
 
 from .cards import CARDS, Card
 from .. import prebattle
+from . import house_options
 from ...core import GameState, Option, OptionError, SeatSpec, register
 from .game import PHASES, Game
 from ..scenario import Scenario
@@ -40,6 +41,7 @@ OPTIONS: tuple[Option, ...] = (
            "the next turn drawn from a cup.",
            choices=TEAM_MODES, label="Team game", excludes=("archie",), rated=False,
            chosen_on=()),
+    *house_options.OPTIONS,
 )
 
 #: What the game page says while Nightfall is in force (instead of the empty-hand rule).

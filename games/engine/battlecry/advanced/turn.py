@@ -207,6 +207,7 @@ def move_unchecked(game: Game, a) -> None:
 def _move_unit(game: Game, u, to: int, steps: int) -> None:
     frm = u.hex
     joined = game.pieces.general_at[to]          # a lone general the unit takes into command
+    battle.risk_on_withdrawal(game, u)
     gid = game.place_unit(u, to)
     if game.current.step == "move_again":
         game.fx.second_moved.append(u.id)
@@ -219,6 +220,9 @@ def _move_unit(game: Game, u, to: int, steps: int) -> None:
         game._event({"type": "moved", "side": u.side, "unit": u.id, "kind": u.kind,
                  "from": game.board.hexes[frm].to_json(), "to": game.board.hexes[to].to_json(), "steps": steps,
                  "general": gid})
+    battle.offer_follow_up(game, u, frm)      # before the fire marks who has fired
+    battle.fire_at_withdrawal(game, u, frm)
+    battle.offer_refuge(game, u, frm)
 
 def do_move_general(game: Game, a) -> None:
     g = game._general(a.get("general"))
