@@ -896,6 +896,22 @@ def undoable_entry(entries, side: str | None, deciding: str, ruleset: str = DEFA
     return None
 
 
+def _passed_on(row: Game, now: str, taken_by: str | None = None) -> str:
+    """Why a step that handed the decision to another seat of the same side (a team game:
+    an Epic card's carrier ending his movement while a team-mate's unit must melee) cannot
+    be taken back: only the seat that took a step, while it still decides, takes it back
+    (rulings E13, D10)."""
+    def role(name: str | None) -> str:
+        seat = row.seat_named(name)
+        return (seat.role or seat.name) if seat is not None else "another seat"
+    if taken_by is None:
+        return (f"The last step can no longer be taken back: it passed the decision to the "
+                f"{role(now)}, who holds it now. A step is taken back only while the seat that "
+                "took it still decides.")
+    return (f"The last step was the {role(taken_by)}'s and passed the decision to you: you can "
+            "take back only your own steps, and the seat that took it no longer decides.")
+
+
 def _same_json(a, b) -> bool:
     return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
 
@@ -906,16 +922,21 @@ def undo(game_id, user, version) -> Acted:
     The game is rebuilt from its log without that step (the log keeps it, with an ``undo``
     entry after it saying it was taken back, and the version goes on counting up, so a page
     drawn before the undo is refused as stale).  Refused once a die was rolled, a card drawn
-    or shown, or the decision passed to the opponent since.
+    or shown, or the decision passed to the opponent or to another seat since (a team game:
+    only the seat that took the step, while it still decides, takes it back).
     """
     version = _version_number(version)
     with transaction.atomic():
         row, side = _locked_for_player(game_id, user, version, may="take back a step",
                                        not_done="nothing was taken back")
         entries = game_log.entries(row)
-        entry = undoable_entry(entries, side if row.holds(user, row.deciding) else None,
-                               row.deciding_side, row.ruleset)
+        holds_decision = row.holds(user, row.deciding)
+        entry = undoable_entry(entries, side if holds_decision else None, row.deciding_side,
+                               row.ruleset)
         if entry is None:
+            if not holds_decision and side == row.deciding_side \
+                    and undoable_entry(entries, side, side, row.ruleset) is not None:
+                raise IllegalStep(_passed_on(row, row.deciding), game=row)
             raise IllegalStep("Nothing can be taken back now: only your own moves, orders and steps "
                               "of this turn since the last dice were rolled or card was shown or drawn.",
                               game=row)
@@ -936,6 +957,8 @@ def undo(game_id, user, version) -> Acted:
         if not consistent or engine is None:
             raise IllegalStep("This game's log no longer replays, so nothing can be taken back.",
                               game=row)
+        if engine.deciding != row.deciding:       # the step was another seat's (a team game)
+            raise IllegalStep(_passed_on(row, row.deciding, taken_by=engine.deciding), game=row)
         _record(row, engine, side, user, {"type": UNDO, "index": entry.index}, events)
     return Acted(row, events)
 
