@@ -231,6 +231,43 @@ def start_arranged_match(home, away, scenario: Scenario, *, options: dict | None
     return match
 
 
+def start_arranged_team_match(members: dict, scenario: Scenario, *, options: dict | None = None,
+                              deadline_hours: int = 72, message: str = "",
+                              setup: dict | None = None, ruleset: str = DEFAULT_RULESET) -> Match:
+    """Start a team game nobody sat down at a table for (an Epic campaign's battle): one game,
+    no re-match, each seat of the ruleset's plan held by the member given for it.
+
+    ``members``: seat name -> member, for every seat of the plan (a member may hold several
+    seats of one side).  The first seat of each side names the match's challenger (the side
+    listed first) and opponent.  ``setup`` as for :func:`start_arranged_match`."""
+    options = {**(options or {}), **(setup or {})}
+    _check_terms(scenario, deadline_hours, "union", ruleset, options)
+    plan = team_seat_plan(scenario, ruleset, options)
+    unseated = [spec.name for spec in plan if members.get(spec.name) is None]
+    if unseated:
+        raise ActionRefused(f"Nobody holds the seats {', '.join(unseated)}.")
+    sides_of: dict = {}
+    for spec in plan:
+        sides_of.setdefault(members[spec.name].pk, set()).add(spec.side)
+    if any(len(sides) > 1 for sides in sides_of.values()):
+        raise ActionRefused("A member holds seats of one side only.")
+    first: dict = {}
+    for spec in plan:
+        first.setdefault(spec.side, members[spec.name])
+    home_side, away_side = list(first)[:2]
+    with transaction.atomic():
+        match = Match.objects.create(
+            scenario=scenario, challenger=first[home_side], opponent=first[away_side],
+            challenger_side=home_side, options=options, ruleset=ruleset,
+            deadline_hours=int(deadline_hours), status=Match.Status.ACTIVE, team=True,
+            started=timezone.now(), message=message[:200], single_game=True)
+        holders: dict = {}
+        for spec in plan:
+            holders.setdefault(spec.side, []).append((Seat.Holder.MEMBER, members[spec.name], ""))
+        _new_game(match, 1, holders)
+    return match
+
+
 def _locked_match(match_id) -> Match:
     return invitations.locked(Match, match_id, CHALLENGE_WORDING)
 
