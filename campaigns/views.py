@@ -41,12 +41,14 @@ def index(request):
         .select_related(*_RELATED).order_by("-finished")[:30],
     }
     if user.is_authenticated:
-        mine = Q(challenger=user) | Q(opponent=user) | Q(members__player=user)
+        mine = Q(challenger=user) | Q(opponent=user)
         ctx.update({
-            "mine": active.filter(mine).distinct(),
+            # an Epic campaign's Major-Generals see it once accepted (an invitation is between
+            # its two members, games/invitation_privacy.py)
+            "mine": active.filter(mine | Q(members__player=user)).distinct(),
             "invitations": Campaign.objects.filter(mine, status=Campaign.Status.CHALLENGE)
-            .select_related(*_RELATED).distinct(),
-            "others": active.exclude(mine)[:30],
+            .select_related(*_RELATED),
+            "others": active.exclude(mine | Q(members__player=user)).distinct()[:30],
         })
     else:
         ctx["others"] = active[:30]

@@ -202,3 +202,22 @@ def test_a_major_general_who_leaves_the_club_leaves_his_seats_and_his_team(
         "union-commander": "lee", "union-major-1": "meade",
         "confederate-commander": "grant", "confederate-major-1": "grant",
         "confederate-major-2": "grant"}
+
+
+def test_the_api_starts_an_epic_campaign_with_its_teams(epic_plan, lee, grant, meade, hood):
+    from tests.api.helpers import assert_conforms, token_client
+
+    api = token_client(lee)
+    r = api.post("/api/v1/campaigns/invitations/", {
+        "plan": epic_plan.slug, "side": "confederate", "opponent": "grant",
+        "union_team": ["hood"], "confederate_team": ["meade"]}, format="json")
+    assert r.status_code == 201, r.content
+    campaign = Campaign.objects.get()
+    assert campaign.epic and campaign.team("confederate") == [lee, meade]
+    services.accept(campaign.pk, grant)
+    r = token_client(meade).get(f"/api/v1/campaigns/{campaign.pk}/")
+    body = r.json()
+    assert_conforms(body, "CampaignDetail")
+    assert body["your_side"] == "confederate"
+    assert [m["username"] for m in body["major_generals"]["union"]] == ["hood"]
+    assert [m["username"] for m in body["major_generals"]["confederate"]] == ["meade"]
