@@ -221,3 +221,32 @@ def test_the_api_starts_an_epic_campaign_with_its_teams(epic_plan, lee, grant, m
     assert body["your_side"] == "confederate"
     assert [m["username"] for m in body["major_generals"]["union"]] == ["hood"]
     assert [m["username"] for m in body["major_generals"]["confederate"]] == ["meade"]
+
+
+def test_on_the_game_page_only_the_commanding_general_rolls_the_pre_battle_dice(
+        client, epic_plan, lee, grant, meade, hooker, hood):
+    campaign = epic_campaign(epic_plan, lee, grant, meade, hooker, hood)
+    first = campaign.battles.get(number=1)
+    game = first.game()
+    game.outcome = {"winner": "union", "flags": {"union": 4, "confederate": 2},
+                    "casualties": {"union": 9, "confederate": 5}}
+    game.winner_side = "union"
+    game.save()
+    services.battle_finished(first.match)
+    battle = campaign.battles.get(number=2).game()
+    assert (battle.phase, battle.deciding) == ("prebattle_roll", "union-commander")  # McDowell: Union first
+    roll = {"action": json.dumps({"type": "roll_prebattle"}), "version": battle.version}
+    client.force_login(meade)                       # a Major-General of the rolling side
+    assert "Before the battle: roll your campaign dice" not in client.get(
+        f"/play/games/{battle.pk}/").content.decode()
+    client.post(f"/play/games/{battle.pk}/act/", roll)
+    battle.refresh_from_db()
+    assert battle.version == 0, "a Major-General cannot roll the pre-battle dice"
+    client.force_login(lee)                         # the Union's Commanding General
+    assert "Before the battle: roll your campaign dice" in client.get(
+        f"/play/games/{battle.pk}/").content.decode()
+    client.post(f"/play/games/{battle.pk}/act/", roll)
+    battle.refresh_from_db()
+    rolled = battle.actions.get(index=1)
+    assert rolled.action["type"] == "roll_prebattle" and rolled.actor == lee
+    assert len(rolled.events[0]["rolls"]) == 5       # 4 flags + 1 battle won
