@@ -179,8 +179,7 @@ def _checked_teams(challenger, opponent, terms: Terms) -> dict:
     if {challenger.pk, opponent.pk} & set(everyone):
         raise CampaignRefused("The Commanding Generals are the two of you: name only the "
                               "Major-Generals of each team.")
-    archie = game_services.archie_user()
-    if any(m.pk == archie.pk or not m.is_active for s in SIDES for m in teams[s]):
+    if any(not m.is_active for s in SIDES for m in teams[s]):      # Archie's row is inactive
         raise CampaignRefused("Only members of the club can be Major-Generals of a team.")
     if any(len(teams[s]) > MAX_MAJOR_GENERALS for s in SIDES):
         raise CampaignRefused(f"A team has at most {MAX_MAJOR_GENERALS} Major-Generals.")

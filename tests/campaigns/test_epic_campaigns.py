@@ -148,6 +148,13 @@ def test_an_epic_campaign_is_refused_against_archie_and_without_teams_when_not_e
         services.invite(lee, grant, services.Terms(plan=plain, teams={"union": [meade]}))
     with pytest.raises(services.CampaignRefused, match="Commanding Generals are the two of you"):
         services.invite(lee, grant, services.Terms(plan=epic_plan, teams={"union": [grant]}))
+    with pytest.raises(services.CampaignRefused, match="Each member plays in one team"):
+        services.invite(lee, grant, services.Terms(plan=epic_plan, teams={
+            "union": [meade], "confederate": [meade]}))
+    from games import services as game_services
+    with pytest.raises(services.CampaignRefused, match="Only members of the club"):
+        services.invite(lee, grant, services.Terms(plan=epic_plan, teams={
+            "union": [game_services.archie_user()]}))
     assert not Campaign.objects.exists() and not Match.objects.exists()
 
 
