@@ -37,6 +37,14 @@ class CampaignForm(OptionsFormMixin, forms.Form):
     deadline_hours = forms.TypedChoiceField(choices=DEADLINE_CHOICES, coerce=int, initial=72,
                                             label="Time per move")
     message = forms.CharField(required=False, max_length=200, label="Message (optional)")
+    union_team = forms.CharField(
+        required=False, max_length=400, label="Union Major-Generals (Epic campaigns)",
+        help_text="Members' usernames, separated by commas, in the order they take the Union's "
+                  "Major-General seats; the Union's Commanding General is you or the member "
+                  "invited, whoever keeps the Union army.")
+    confederate_team = forms.CharField(
+        required=False, max_length=400, label="Confederate Major-Generals (Epic campaigns)",
+        help_text="The same for the Confederate team.")
 
     def __init__(self, *args, user=None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -59,7 +67,20 @@ class CampaignForm(OptionsFormMixin, forms.Form):
             raise forms.ValidationError("Choose a member to invite, or take on Archie.")
         if d.get("opponent") is not None and d.get("archie_level"):
             raise forms.ValidationError("Invite a member or take on Archie, not both.")
+        members = get_user_model().objects.filter(is_active=True)
+        for side in SIDE_NAMES:
+            names = [n.strip() for n in (d.get(f"{side}_team") or "").split(",") if n.strip()]
+            found = {u.get_username(): u for u in members.filter(username__in=names)}
+            missing = [n for n in names if n not in found]
+            if missing:
+                self.add_error(f"{side}_team", f"No member is called {', '.join(missing)}.")
+            d[f"{side}_team"] = [found[n] for n in names if n in found]
         return d
+
+    def teams(self) -> dict:
+        """An Epic campaign's Major-Generals by side, in order (empty sides left out)."""
+        return {side: self.cleaned_data[f"{side}_team"] for side in SIDE_NAMES
+                if self.cleaned_data.get(f"{side}_team")}
 
     def battles(self) -> tuple:
         """The composed scenarios, in order, gaps left out."""

@@ -1,4 +1,5 @@
-"""Campaigns: plans (the shipped files), campaigns between two members, their battles.
+"""Campaigns: plans (the shipped files), campaigns between two members (or two teams, in an
+Epic campaign), their battles.
 
 Rows here change only through :mod:`campaigns.services`.  Each battle is one game of a
 single-game match of :mod:`games` (no re-match, no side swap): the seats keep their army.
@@ -9,7 +10,7 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
-from games.engine import DEFAULT_RULESET, SIDES, other
+from games.engine import DEFAULT_RULESET, EPIC_OPTIONS, SIDES, other
 
 
 
@@ -33,9 +34,9 @@ class CampaignPlan(models.Model):
 
     @property
     def epic(self) -> bool:
-        """An Epic campaign (the file's ``epic``): teams, with only the Commanding Generals
-        rolling and choosing the pre-battle dice.  Not playable until Epic play exists
-        (ruling C8); the services refuse to start one."""
+        """An Epic campaign (the file's ``epic``): two teams, each a Commanding General and
+        Major-Generals, every battle an Epic game, and only the Commanding Generals rolling
+        and choosing the pre-battle dice (ruling C8)."""
         return bool(self.data.get("epic", False))
 
 
@@ -104,8 +105,24 @@ class Campaign(models.Model):
     def versus_archie(self) -> bool:
         return bool(self.archie_level)
 
+    @property
+    def epic(self) -> bool:
+        """Whether every battle is an Epic game between two teams (ruling C8): the options
+        of an Epic game are among the campaign's."""
+        return all(self.options.get(k) == v for k, v in EPIC_OPTIONS.items())
+
     def player_of(self, side: str):
+        """The member who keeps ``side``'s army: in an Epic campaign its Commanding General."""
         return self.challenger if side == self.challenger_side else self.opponent
+
+    def major_generals(self, side: str) -> list:
+        """The members of ``side``'s team after its Commanding General, in the order they take
+        the Major-General seats of each battle (none outside an Epic campaign)."""
+        return [m.player for m in self.members.all() if m.side == side]
+
+    def team(self, side: str) -> list:
+        """Everyone playing ``side``: its Commanding General (or its one player) first."""
+        return [self.player_of(side), *self.major_generals(side)]
 
     def player_id_of(self, side: str):
         return self.challenger_id if side == self.challenger_side else self.opponent_id
@@ -117,10 +134,31 @@ class Campaign(models.Model):
             return self.challenger_side
         if user.pk == self.opponent_id:
             return other(self.challenger_side)
-        return None
+        return next((m.side for m in self.members.all() if m.player_id == user.pk), None)
 
     def is_player(self, user) -> bool:
         return self.side_of(user) is not None
+
+
+class CampaignMember(models.Model):
+    """A Major-General of an Epic campaign's team (ruling C8): the side's Commanding General is
+    the campaign's challenger or opponent; these members take the side's Major-General seats
+    of every battle, in ``position`` order.  A member who leaves the club leaves the team."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="members")
+    side = models.CharField(max_length=12, choices=[(s, s.title()) for s in SIDES])
+    position = models.PositiveSmallIntegerField(help_text="1 for the first Major-General, and so on.")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                               related_name="campaign_teams")
+
+    class Meta:
+        ordering = ["campaign", "side", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "player"], name="one_team_per_member"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.campaign.name}: {self.player.get_username()} ({self.side})"
 
 
 class CampaignBattle(models.Model):

@@ -14,7 +14,13 @@ ends the campaign) in that same transaction.
 
 Against Archie (:func:`start_versus_archie`, ruling C6) each battle's match carries the
 campaign's ``archie_level``, so :mod:`games.services` queues Archie's decisions, pre-battle
-dice included, on commit as in a solo match.  An Epic plan is refused (ruling C8).
+dice included, on commit as in a solo match.
+
+An Epic plan (ruling C8) is fought by two teams: each side's Commanding General is the
+challenger or the opponent, its Major-Generals the members named when it is set up
+(``CampaignMember``); every battle is an Epic game (the engine's ``EPIC_OPTIONS`` among the
+campaign's options) seated by :func:`epic_seating`, and the engine gives every pre-battle
+decision to the Commanding Generals.
 
 Every battle is played under the campaign's ``ruleset``, chosen when it is set up; only a
 ruleset that takes the pre-battle dice can carry a campaign (ruling C9), and any other is
@@ -29,9 +35,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from campaigns import scoring
-from campaigns.models import Campaign, CampaignBattle, CampaignPlan
+from campaigns.models import Campaign, CampaignBattle, CampaignMember, CampaignPlan
 from games import invitations, services as game_services
-from games.engine import DEFAULT_RULESET, PREBATTLE_OPTION, SIDES, rulesets
+from games.engine import DEFAULT_RULESET, EPIC_OPTIONS, PREBATTLE_OPTION, SIDES, rulesets
 from games.models import Match, Scenario
 from games.ai import LEVELS
 
@@ -39,6 +45,8 @@ logger = logging.getLogger(__name__)
 
 MIN_BATTLES = 3
 MAX_BATTLES = 12
+#: The most Major-Generals a team of an Epic campaign names (a side of 8 seats at most).
+MAX_MAJOR_GENERALS = 7
 
 
 class CampaignRefused(Exception):
@@ -73,6 +81,9 @@ class Terms:
     message: str = ""
     ruleset: str = DEFAULT_RULESET
     options: dict = field(default_factory=dict)     # the ruleset's options, by name
+    #: An Epic campaign's Major-Generals by side, in order (each side's Commanding General
+    #: is the challenger or the opponent); empty for any other campaign.
+    teams: dict = field(default_factory=dict)
 
 
 def carries_campaigns(rules) -> bool:
@@ -99,11 +110,6 @@ def _check_rules(ruleset: str) -> None:
 
 
 def _battles_of(terms: Terms) -> tuple[str, str, list]:
-    if terms.plan is not None and terms.plan.epic:
-        raise CampaignRefused(
-            f"{terms.plan} is an Epic campaign: its battles are fought by teams, and only the "
-            "Commanding Generals roll and choose the pre-battle dice. The site does not offer Epic "
-            "play yet, so this campaign cannot be started.")
     if terms.plan is not None:
         by_slug = {s.slug: s for s in Scenario.objects.filter(slug__in=terms.plan.battle_slugs)}
         missing = [s for s in terms.plan.battle_slugs if s not in by_slug]
@@ -132,24 +138,68 @@ def _checked(terms: Terms) -> tuple[str, str, list]:
         raise CampaignRefused("The time per move must be between 1 hour and 14 days.")
     _check_rules(terms.ruleset)
     name, theme, scenarios = _battles_of(terms)
+    epic = terms.plan is not None and terms.plan.epic
+    if epic and not carries_epic(rulesets()[terms.ruleset]):
+        raise CampaignRefused(
+            f"{terms.plan} is an Epic campaign, fought by teams: choose rules that play Epic games "
+            f"({' or '.join(n for n, r in rulesets().items() if carries_epic(r))}).")
+    if terms.teams and not epic:
+        raise CampaignRefused("Only an Epic campaign is fought by teams: name no Major-Generals.")
     for sc in scenarios:
         try:
-            game_services.check_rules(sc, terms.ruleset, terms.options)
+            game_services.check_rules(sc, terms.ruleset, _options(terms))
         except game_services.ActionRefused as refused:
             raise CampaignRefused(refused.message) from None
     return name, theme, scenarios
 
 
-def _create(challenger, opponent, terms: Terms, checked, **fields) -> Campaign:
+def carries_epic(rules) -> bool:
+    """Whether a ruleset plays Epic games (it declares the options that make one)."""
+    declared = {o.name: o for o in rules.options}
+    return all(k in declared and (not declared[k].choices or v in declared[k].choices)
+               for k, v in EPIC_OPTIONS.items())
+
+
+def _options(terms: Terms) -> dict:
+    """The options of every battle: the ones chosen, and an Epic plan's Epic game."""
+    epic = EPIC_OPTIONS if terms.plan is not None and terms.plan.epic else {}
+    return {**dict(terms.options or {}), **epic}
+
+
+def _checked_teams(challenger, opponent, terms: Terms) -> dict:
+    """An Epic campaign's Major-Generals by side, checked: members of the club, each in one
+    team only, neither Commanding General, at most :data:`MAX_MAJOR_GENERALS` a side."""
+    teams = {s: [m for m in terms.teams.get(s, ()) if m is not None] for s in SIDES}
+    unknown = set(terms.teams) - set(SIDES)
+    if unknown:
+        raise CampaignRefused(f"There is no side {', '.join(sorted(unknown))}.")
+    everyone = [m.pk for s in SIDES for m in teams[s]]
+    if len(set(everyone)) != len(everyone):
+        raise CampaignRefused("Each member plays in one team, once.")
+    if {challenger.pk, opponent.pk} & set(everyone):
+        raise CampaignRefused("The Commanding Generals are the two of you: name only the "
+                              "Major-Generals of each team.")
+    if any(not m.is_active for s in SIDES for m in teams[s]):      # Archie's row is inactive
+        raise CampaignRefused("Only members of the club can be Major-Generals of a team.")
+    if any(len(teams[s]) > MAX_MAJOR_GENERALS for s in SIDES):
+        raise CampaignRefused(f"A team has at most {MAX_MAJOR_GENERALS} Major-Generals.")
+    return teams
+
+
+def _create(challenger, opponent, terms: Terms, checked, teams: dict | None = None,
+            **fields) -> Campaign:
     name, theme, scenarios = checked
     campaign = Campaign.objects.create(
         name=name, theme=theme, plan=terms.plan, challenger=challenger, opponent=opponent,
         challenger_side=terms.side, deadline_hours=int(terms.deadline_hours), ruleset=terms.ruleset,
-        options=dict(terms.options or {}),
+        options=_options(terms),
         message=(terms.message or "")[:200], **fields)
     CampaignBattle.objects.bulk_create(
         CampaignBattle(campaign=campaign, number=i, scenario=sc)
         for i, sc in enumerate(scenarios, start=1))
+    CampaignMember.objects.bulk_create(
+        CampaignMember(campaign=campaign, side=side, position=i, player=member)
+        for side, members in (teams or {}).items() for i, member in enumerate(members, start=1))
     return campaign
 
 
@@ -171,8 +221,9 @@ def invite(challenger, opponent, terms: Terms) -> Campaign:
     """Invite a member to a campaign (the same challenge and accept flow as a match)."""
     invitations.check_invitee(challenger, opponent, INVITATION_WORDING)
     checked = _checked(terms)
+    teams = _checked_teams(challenger, opponent, terms)
     with transaction.atomic():
-        return _create(challenger, opponent, terms, checked, status=Campaign.Status.CHALLENGE)
+        return _create(challenger, opponent, terms, checked, teams, status=Campaign.Status.CHALLENGE)
 
 
 def start_versus_archie(user, terms: Terms, level: str) -> Campaign:
@@ -183,6 +234,9 @@ def start_versus_archie(user, terms: Terms, level: str) -> Campaign:
         raise CampaignRefused("Log in to start a campaign.")
     if level not in LEVELS:
         raise CampaignRefused(f"Choose Archie's level: {', '.join(LEVELS)}.")
+    if terms.plan is not None and terms.plan.epic:
+        raise CampaignRefused(f"{terms.plan} is an Epic campaign, fought by two teams of members: "
+                              "invite the other team's Commanding General and name both teams.")
     checked = _checked(terms)
     with transaction.atomic():
         campaign = _create(user, game_services.archie_user(), terms, checked,
@@ -223,12 +277,38 @@ def _start_battle(campaign: Campaign, battle: CampaignBattle) -> None:
     battle.dice_due = {s: {"flags_last": d.flags_last, "games_won": d.games_won, "dice": d.dice}
                        for s, d in scoring.dice_before(past).items()} if past else {}
     setup = {PREBATTLE_OPTION[s]: due["dice"] for s, due in battle.dice_due.items() if due["dice"]}
+    if campaign.epic:
+        options = {**campaign.options, **setup}
+        plan = game_services.team_seat_plan(battle.scenario, campaign.ruleset, options)
+        battle.match = game_services.start_arranged_team_match(
+            epic_seating(campaign, plan), battle.scenario, options=campaign.options,
+            deadline_hours=campaign.deadline_hours, setup=setup,
+            message=f"{campaign.name}, battle {battle.number}", ruleset=campaign.ruleset)
+        battle.save()
+        return
     battle.match = game_services.start_arranged_match(
         campaign.player_of("union"), campaign.player_of("confederate"), battle.scenario,
         options=campaign.options, deadline_hours=campaign.deadline_hours, single_game=True, setup=setup,
         message=f"{campaign.name}, battle {battle.number}", archie_level=campaign.archie_level,
         ruleset=campaign.ruleset)
     battle.save()
+
+
+def epic_seating(campaign: Campaign, plan) -> dict:
+    """Who holds each seat of an Epic battle (ruling C8): a side's first seat, its Commanding
+    General's, goes to the member keeping that army; its Major-General seats to the team's
+    Major-Generals in their order, round again from the first when the battle has more seats
+    than the team has Major-Generals, to the Commanding General when it has none left. A team
+    with more Major-Generals than the battle has seats plays the first ones."""
+    seating = {}
+    for side in SIDES:
+        seats = [spec.name for spec in plan if spec.side == side]
+        majors = campaign.major_generals(side) or [campaign.player_of(side)]
+        if seats:
+            seating[seats[0]] = campaign.player_of(side)
+        for i, seat in enumerate(seats[1:]):
+            seating[seat] = majors[i % len(majors)]
+    return seating
 
 
 def _start_or_hold(campaign: Campaign, battle: CampaignBattle) -> None:

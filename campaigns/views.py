@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Q
+from django.db.models import Prefetch, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 from campaigns import services
 from campaigns.chart import flags_chart
 from campaigns.forms import COMPOSED_SLOTS, CampaignForm
-from campaigns.models import Campaign, CampaignPlan
+from campaigns.models import Campaign, CampaignMember, CampaignPlan
 from games import services as game_services
 from games.invitation_privacy import may_see
 from games.views.play import see_other
@@ -27,6 +27,7 @@ def _name(user) -> str:
 
 
 _RELATED = ("plan", "challenger__profile", "opponent__profile", "winner__profile")
+_TEAMS = Prefetch("members", CampaignMember.objects.select_related("player__profile"))
 
 
 def index(request):
@@ -42,10 +43,12 @@ def index(request):
     if user.is_authenticated:
         mine = Q(challenger=user) | Q(opponent=user)
         ctx.update({
-            "mine": active.filter(mine),
+            # an Epic campaign's Major-Generals see it once accepted (an invitation is between
+            # its two members, games/invitation_privacy.py)
+            "mine": active.filter(mine | Q(members__player=user)).distinct(),
             "invitations": Campaign.objects.filter(mine, status=Campaign.Status.CHALLENGE)
             .select_related(*_RELATED),
-            "others": active.exclude(mine)[:30],
+            "others": active.exclude(mine | Q(members__player=user)).distinct()[:30],
         })
     else:
         ctx["others"] = active[:30]
@@ -65,7 +68,7 @@ def new(request):
         terms = services.Terms(plan=d["plan"], scenarios=form.battles(), name=d["name"],
                                side=d["side"], deadline_hours=d["deadline_hours"],
                                message=d["message"], ruleset=d["ruleset"],
-                               options=form.chosen_options())
+                               options=form.chosen_options(), teams=form.teams())
         try:
             if d["archie_level"]:
                 campaign = services.start_versus_archie(request.user, terms, d["archie_level"])
@@ -87,10 +90,9 @@ def _battle_rows(campaign: Campaign, user) -> list[dict]:
     rows = []
     for b in campaign.battles.select_related("scenario", "match").order_by("number"):
         game = b.game()
-        side = game.side_of(user) if game else None
         rows.append({
             "battle": b, "game": game,
-            "your_turn": bool(game and side and game.deciding == side and not game.is_over),
+            "your_turn": bool(game and game.is_turn_of(user)),
             "archie_to_decide": bool(game and game_services.archie_to_decide(game)),
             "winner": SIDE_NAMES.get(b.winner_side, ""),
             "dice": services.dice_explained(b),
@@ -99,7 +101,8 @@ def _battle_rows(campaign: Campaign, user) -> list[dict]:
 
 
 def campaign(request, pk):
-    campaign = get_object_or_404(Campaign.objects.select_related(*_RELATED), pk=pk)
+    campaign = get_object_or_404(Campaign.objects.select_related(*_RELATED).prefetch_related(_TEAMS),
+                                 pk=pk)
     user = request.user
     if not may_see(campaign, user):
         raise Http404("No such campaign.")
@@ -108,10 +111,12 @@ def campaign(request, pk):
     current = services.next_battle(campaign)
     finished = [r["battle"] for r in rows if r["battle"].is_over]
     players = {s: _name(campaign.player_of(s)) for s in SIDES}
+    majors = {s: [_name(m) for m in campaign.major_generals(s)] for s in SIDES}
     ctx = {
         "campaign": campaign, "rows": rows, "table": table, "players": players,
         "sides": [{"key": s, "name": SIDE_NAMES[s], "player": players[s], "flags": table.flags[s],
-                   "wins": table.wins[s], "figures": table.figures[s]} for s in SIDES],
+                   "wins": table.wins[s], "figures": table.figures[s], "majors": majors[s]}
+                  for s in SIDES],
         "current": current,
         "current_dice": [{"side": SIDE_NAMES[s], "player": players[s], "words": w}
                          for s, w in services.dice_explained(current).items()] if current else [],

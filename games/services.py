@@ -231,6 +231,43 @@ def start_arranged_match(home, away, scenario: Scenario, *, options: dict | None
     return match
 
 
+def start_arranged_team_match(members: dict, scenario: Scenario, *, options: dict | None = None,
+                              deadline_hours: int = 72, message: str = "",
+                              setup: dict | None = None, ruleset: str = DEFAULT_RULESET) -> Match:
+    """Start a team game nobody sat down at a table for (an Epic campaign's battle): one game,
+    no re-match, each seat of the ruleset's plan held by the member given for it.
+
+    ``members``: seat name -> member, for every seat of the plan (a member may hold several
+    seats of one side).  The first seat of each side names the match's challenger (the side
+    listed first) and opponent.  ``setup`` as for :func:`start_arranged_match`."""
+    options = {**(options or {}), **(setup or {})}
+    _check_terms(scenario, deadline_hours, "union", ruleset, options)
+    plan = team_seat_plan(scenario, ruleset, options)
+    unseated = [spec.name for spec in plan if members.get(spec.name) is None]
+    if unseated:
+        raise ActionRefused(f"Nobody holds the seats {', '.join(unseated)}.")
+    sides_of: dict = {}
+    for spec in plan:
+        sides_of.setdefault(members[spec.name].pk, set()).add(spec.side)
+    if any(len(sides) > 1 for sides in sides_of.values()):
+        raise ActionRefused("A member holds seats of one side only.")
+    first: dict = {}
+    for spec in plan:
+        first.setdefault(spec.side, members[spec.name])
+    home_side, away_side = list(first)[:2]
+    with transaction.atomic():
+        match = Match.objects.create(
+            scenario=scenario, challenger=first[home_side], opponent=first[away_side],
+            challenger_side=home_side, options=options, ruleset=ruleset,
+            deadline_hours=int(deadline_hours), status=Match.Status.ACTIVE, team=True,
+            started=timezone.now(), message=message[:200], single_game=True)
+        holders: dict = {}
+        for spec in plan:
+            holders.setdefault(spec.side, []).append((Seat.Holder.MEMBER, members[spec.name], ""))
+        _new_game(match, 1, holders)
+    return match
+
+
 def _locked_match(match_id) -> Match:
     return invitations.locked(Match, match_id, CHALLENGE_WORDING)
 
@@ -898,6 +935,22 @@ def undoable_entry(entries, side: str | None, deciding: str, ruleset: str = DEFA
     return None
 
 
+def _passed_on(row: Game, now: str, taken_by: str | None = None) -> str:
+    """Why a step that handed the decision to another seat of the same side (a team game:
+    an Epic card's carrier ending his movement while a team-mate's unit must melee) cannot
+    be taken back: only the seat that took a step, while it still decides, takes it back
+    (rulings E13, D10)."""
+    def role(name: str | None) -> str:
+        seat = row.seat_named(name)
+        return (seat.role or seat.name) if seat is not None else "another seat"
+    if taken_by is None:
+        return (f"The last step can no longer be taken back: it passed the decision to the "
+                f"{role(now)}, who holds it now. A step is taken back only while the seat that "
+                "took it still decides.")
+    return (f"The last step was the {role(taken_by)}'s and passed the decision to you: you can "
+            "take back only your own steps, and the seat that took it no longer decides.")
+
+
 def _same_json(a, b) -> bool:
     return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
 
@@ -908,16 +961,21 @@ def undo(game_id, user, version) -> Acted:
     The game is rebuilt from its log without that step (the log keeps it, with an ``undo``
     entry after it saying it was taken back, and the version goes on counting up, so a page
     drawn before the undo is refused as stale).  Refused once a die was rolled, a card drawn
-    or shown, or the decision passed to the opponent since.
+    or shown, or the decision passed to the opponent or to another seat since (a team game:
+    only the seat that took the step, while it still decides, takes it back).
     """
     version = _version_number(version)
     with transaction.atomic():
         row, side = _locked_for_player(game_id, user, version, may="take back a step",
                                        not_done="nothing was taken back")
         entries = game_log.entries(row)
-        entry = undoable_entry(entries, side if row.holds(user, row.deciding) else None,
-                               row.deciding_side, row.ruleset)
+        holds_decision = row.holds(user, row.deciding)
+        entry = undoable_entry(entries, side if holds_decision else None, row.deciding_side,
+                               row.ruleset)
         if entry is None:
+            if not holds_decision and side == row.deciding_side \
+                    and undoable_entry(entries, side, side, row.ruleset) is not None:
+                raise IllegalStep(_passed_on(row, row.deciding), game=row)
             raise IllegalStep("Nothing can be taken back now: only your own moves, orders and steps "
                               "of this turn since the last dice were rolled or card was shown or drawn.",
                               game=row)
@@ -938,6 +996,8 @@ def undo(game_id, user, version) -> Acted:
         if not consistent or engine is None:
             raise IllegalStep("This game's log no longer replays, so nothing can be taken back.",
                               game=row)
+        if engine.deciding != row.deciding:       # the step was another seat's (a team game)
+            raise IllegalStep(_passed_on(row, row.deciding, taken_by=engine.deciding), game=row)
         _record(row, engine, side, user, {"type": UNDO, "index": entry.index}, events)
     return Acted(row, events)
 

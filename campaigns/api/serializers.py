@@ -147,10 +147,14 @@ class CampaignDetailSerializer(CampaignSerializer):
     current_game = serializers.SerializerMethodField()
     dice_due = serializers.SerializerMethodField()
     your_side = serializers.SerializerMethodField()
+    major_generals = serializers.SerializerMethodField(
+        help_text="An Epic campaign's Major-Generals by side, in seat order (each side's "
+                  "Commanding General is the challenger or the opponent); empty lists otherwise.")
 
     class Meta(CampaignSerializer.Meta):
         fields = CampaignSerializer.Meta.fields + (
-            "your_side", "battles", "totals", "current_battle", "current_game", "dice_due")
+            "your_side", "battles", "totals", "current_battle", "current_game", "dice_due",
+            "major_generals")
 
     def _current(self, campaign):
         if not hasattr(campaign, "_current_cache"):
@@ -178,6 +182,10 @@ class CampaignDetailSerializer(CampaignSerializer):
     @extend_schema_field(DiceDueBySideSerializer(allow_null=True))
     def get_dice_due(self, campaign):
         return dice_due(self._current(campaign))
+
+    @extend_schema_field(serializers.DictField(child=MemberSerializer(many=True)))
+    def get_major_generals(self, campaign):
+        return {s: MemberSerializer(campaign.major_generals(s), many=True).data for s in SIDES}
 
     @extend_schema_field(serializers.ChoiceField(choices=SIDE_CHOICES, allow_null=True))
     def get_your_side(self, campaign):
@@ -220,10 +228,28 @@ class CampaignTermsSerializer(serializers.Serializer):
                               message=d["message"], ruleset=d["ruleset"], options=options_of(d))
 
 
+def _team_field(side: str):
+    return serializers.ListField(
+        child=serializers.SlugRelatedField(slug_field="username",
+                                           queryset=get_user_model().objects.filter(is_active=True)),
+        required=False, default=list, max_length=services.MAX_MAJOR_GENERALS,
+        help_text=f"An Epic campaign only: the {side.title()} team's Major-Generals (usernames), in "
+                  "the order they take its Major-General seats; its Commanding General is you or "
+                  "the member invited, whoever keeps that army (ruling C8).")
+
+
 class CampaignInvitationSerializer(CampaignTermsSerializer):
     opponent = serializers.SlugRelatedField(
         slug_field="username", queryset=get_user_model().objects.filter(is_active=True),
         help_text="The username of the member invited.")
+    union_team = _team_field("union")
+    confederate_team = _team_field("confederate")
+
+    def terms(self) -> services.Terms:
+        terms = super().terms()
+        terms.teams = {s: list(self.validated_data.get(f"{s}_team") or []) for s in SIDES
+                       if self.validated_data.get(f"{s}_team")}
+        return terms
 
 
 class VersusArchieSerializer(CampaignTermsSerializer):

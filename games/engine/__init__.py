@@ -28,6 +28,7 @@ from collections.abc import Iterator, Mapping
 from .battlecry.advanced.ruleset import ADVANCED
 from .battlecry.cards import Card
 from .battlecry.prebattle import OPTION as PREBATTLE_OPTION
+from .battlecry.teams import EPIC_OPTIONS
 from .battlecry.standard.ruleset import STANDARD
 from .mb1961.ruleset import RULES_1961
 from .core import (PLACES as OPTION_PLACES, GameState, LiveRulesets, Option, OptionError, Ruleset,
@@ -99,7 +100,7 @@ def sight_and_reach(game: GameState, h) -> dict:
 
 
 __all__ = ["BOX_LIMITS", "FULL_FIGURES", "SPECIAL_RULES", "UNIT_KINDS", "sight_and_reach", "ADVANCED", "AdvancedGame", "STANDARD", "BOARD", "BOARD_SIZES", "board_named", "CARDS", "Card", "DEFAULT_RULESET", "Game", "GameState", "Hex",
-           "HexBoard", "IllegalAction", "OPTION_PLACES", "PREBATTLE_OPTION", "Option", "OptionError", "counts_for_ratings", "options_for", "validate_options", "RULESETS", "Ruleset", "SEATS", "default_ruleset", "get_ruleset",
+           "HexBoard", "IllegalAction", "OPTION_PLACES", "PREBATTLE_OPTION", "EPIC_OPTIONS", "Option", "OptionError", "counts_for_ratings", "options_for", "validate_options", "RULESETS", "Ruleset", "SEATS", "default_ruleset", "get_ruleset",
            "load_scenario_as", "scenario_formats", "scenario_rulesets", "CONFEDERATE", "SIDES", "SIDE_NAMES", "Scenario", "ScenarioError",
            "TERRAIN", "TerrainKind", "card_of", "chance_of", "load_scenario", "other", "replay",
            "rulesets", "side_name", "UNION", "sample_scenario", "view_event"]

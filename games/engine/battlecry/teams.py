@@ -28,6 +28,9 @@ from .sides import SIDES
 #: The values of the ``team_mode`` option: none (one seat a side), or a team game.
 TEAM_MODES = ("none", "epic", "doubles")
 
+#: The options that make a game an Epic game (an Epic campaign's battles, ruling C8).
+EPIC_OPTIONS: dict[str, Any] = {"team_mode": "epic"}
+
 COMMANDER = "Commanding General"
 MAJOR = "Major-General"
 
