@@ -40,6 +40,24 @@ class CampaignPlan(models.Model):
         return bool(self.data.get("epic", False))
 
 
+def _hand_command_on(collector, field, sub_objs, using) -> None:
+    """``on_delete`` of a campaign's two members: when one who leaves the club commands a team
+    of an Epic campaign, his first Major-General takes his place as Commanding General for
+    the battles to come (ruling C8); any other campaign goes with him, as always."""
+    kept = []
+    for campaign in sub_objs:
+        side = campaign.challenger_side if field.name == "challenger" else other(campaign.challenger_side)
+        successor = campaign.members.filter(side=side).order_by("position").first()
+        if successor is None:
+            continue
+        collector.add_field_update(field, successor.player, [campaign])
+        collector.collect([successor], source=CampaignMember, nullable=False)
+        kept.append(campaign.pk)
+    gone = [c for c in sub_objs if c.pk not in kept]
+    if gone:
+        models.CASCADE(collector, field, gone, using)
+
+
 class Campaign(models.Model):
     """Two members playing linked battles, each keeping one army throughout."""
 
@@ -61,9 +79,9 @@ class Campaign(models.Model):
     plan = models.ForeignKey(CampaignPlan, on_delete=models.SET_NULL, null=True, blank=True,
                              related_name="campaigns",
                              help_text="The shipped campaign it follows; empty when composed by the players.")
-    challenger = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+    challenger = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=_hand_command_on,
                                    related_name="campaigns_started")
-    opponent = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+    opponent = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=_hand_command_on,
                                  related_name="campaigns_invited")
     challenger_side = models.CharField(max_length=12, choices=[(s, s.title()) for s in SIDES],
                                        help_text="The army the challenger keeps in every battle.")

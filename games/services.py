@@ -944,9 +944,9 @@ def _passed_on(row: Game, now: str, taken_by: str | None = None) -> str:
         seat = row.seat_named(name)
         return (seat.role or seat.name) if seat is not None else "another seat"
     if taken_by is None:
-        return (f"The last step can no longer be taken back: it passed the decision to the "
-                f"{role(now)}, who holds it now. A step is taken back only while the seat that "
-                "took it still decides.")
+        return (f"The decision is the {role(now)}'s now: only the seat deciding can take back a "
+                "step, and only its own, so a step that passed the decision to another seat is "
+                "final.")
     return (f"The last step was the {role(taken_by)}'s and passed the decision to you: you can "
             "take back only your own steps, and the seat that took it no longer decides.")
 

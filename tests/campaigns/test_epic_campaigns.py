@@ -257,3 +257,24 @@ def test_on_the_game_page_only_the_commanding_general_rolls_the_pre_battle_dice(
     rolled = battle.actions.get(index=1)
     assert rolled.action["type"] == "roll_prebattle" and rolled.actor == lee
     assert len(rolled.events[0]["rolls"]) == 5       # 4 flags + 1 battle won
+
+
+def test_a_commanding_general_who_leaves_hands_the_command_to_his_first_major_general(
+        epic_plan, lee, grant, meade, hooker, hood, django_user_model):
+    campaign = epic_campaign(epic_plan, lee, grant, meade, hooker, hood)
+    first = campaign.battles.get(number=1)
+    lee.delete()
+    campaign.refresh_from_db()
+    assert campaign.team("union") == [meade, hooker]
+    assert "union-commander" in [s.name for s in first.game().seat_rows() if s.is_vacant]
+    game = first.game()
+    game.outcome = {"winner": "union", "flags": {"union": 4, "confederate": 2},
+                    "casualties": {"union": 9, "confederate": 5}}
+    game.winner_side = "union"
+    game.save()
+    services.battle_finished(first.match)
+    assert holders(campaign.battles.get(number=2).game())["union-commander"] == "meade"
+    # a two-player campaign still goes with a member who leaves
+    plain = services.invite(grant, hood, services.Terms(plan=_plain_plan()))
+    hood.delete()
+    assert not Campaign.objects.filter(pk=plain.pk).exists()

@@ -93,9 +93,11 @@ def test_epic_the_carriers_end_of_movement_is_final_once_a_team_mate_must_melee(
     # the right-hand Major-General must melee: the decision is his now
     assert (game.phase, game.deciding) == ("battle", "union-major-2")
     before = game.version
-    with pytest.raises(services.IllegalStep, match="passed the decision to the Major-General "
-                                                   r"\(Right\), who holds it now"):
+    with pytest.raises(services.IllegalStep, match=r"The decision is the Major-General \(Right\)'s "
+                                                   "now.*passed the decision to another seat is final"):
         undo(game, members["meade"])
+    with pytest.raises(services.IllegalStep, match="decision is the Major-General"):
+        undo(game, members["lee"])                 # nor his Commanding General
     with pytest.raises(services.IllegalStep, match="was the Major-General \\(Left\\)'s and passed "
                                                    "the decision to you"):
         undo(game, members["hooker"])
@@ -124,13 +126,16 @@ def test_doubles_a_hand_over_to_the_team_mates_melee_is_final(members):
     card = legal(game, "play_card")[0]["card"]
     step(game, {"type": "play_card", "card": card, "mode": "skirmish"})
     mine = [a["unit"] for a in legal(game, "order")]
-    if mine:
+    if mine:                                       # an ordinary take-back, as ever
+        step(game, {"type": "order", "unit": mine[0]})
+        undo(game, holder[carrier])
+        assert game.deciding == carrier and legal(game, "order")
         step(game, {"type": "order", "unit": mine[0]})
     if game.phase == "order":
         step(game, {"type": "confirm_orders"})
     step(game, {"type": "end_movement"})
     assert (game.phase, game.deciding) == ("battle", team_mate)
-    with pytest.raises(services.IllegalStep, match="passed the decision to the Major-General"):
+    with pytest.raises(services.IllegalStep, match="decision is the Major-General .*'s now"):
         undo(game, holder[carrier])
     with pytest.raises(services.IllegalStep, match="passed the decision to you"):
         undo(game, holder[team_mate])
