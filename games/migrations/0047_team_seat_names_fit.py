@@ -5,7 +5,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0045_team_tables'),
+        ('games', '0046_game_claimable_version'),
     ]
 
     operations = [

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('campaigns', '0080_epic_teams'),
+        ('campaigns', '0007_epic_teams'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
