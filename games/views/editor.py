@@ -30,10 +30,12 @@ from games.editor.regions import region_hexes
 from games.editor.shape import HALVES, board_of, on_board, palette
 from games.editor.tools import LAYERS, EditRefused
 from games.engine import (
+    BOARD_SIZES,
     DEFAULT_RULESET,
     SIDE_NAMES,
     TERRAIN,
     ScenarioError,
+    board_named,
     load_scenario,
     scenario_rulesets,
 )
@@ -86,6 +88,7 @@ def drafts_page(request):
     return render(request, "games/editor_drafts.html", {
         "drafts": ScenarioDraft.objects.filter(author=request.user).defer("data").select_related("base"),
         "scenarios": Scenario.objects.defer("data").order_by("name"),
+        "boards": [board_named(size) for size in BOARD_SIZES],
     })
 
 
@@ -98,7 +101,11 @@ def draft_new(request):
         if base is None:
             messages.error(request, "There is no such battle to correct.")
             return redirect("editor:drafts")
-    draft = drafts.new_draft(request.user, base)
+    try:
+        draft = drafts.new_draft(request.user, base, request.POST.get("board") or "single")
+    except EditRefused as exc:
+        messages.error(request, str(exc))
+        return redirect("editor:drafts")
     return redirect("editor:draft", draft.pk)
 
 
