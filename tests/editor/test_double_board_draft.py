@@ -118,3 +118,18 @@ def test_the_api_starts_a_blank_double_board_draft(client, player):
     response = client.post("/api/v1/drafts/", {"board": "double"}, content_type="application/json")
     assert response.status_code == 201 and response.json()["data"]["board"] == "double"
     assert client.post("/api/v1/drafts/", {"board": "triple"}, content_type="application/json").status_code == 400
+
+
+def test_the_details_form_moves_a_draft_to_the_other_board_and_back(client, blank):
+    post(client, blank, tool="unit", unit_side="union", unit_kind="infantry", col="40", row="6")
+    fields = {"slug": "cross-roads", "name": "Cross Roads", "dates": "1863-06-01", "state": "PA",
+              "first_appearance": "Club", "layout_source": "approximation", "union_position": "bottom",
+              "first_side": "union", "special_rules_text": "None.", "historical_note": "A meeting.",
+              "union_commander": "Reynolds", "union_cards": "5", "union_flags": "6",
+              "confederate_commander": "Heth", "confederate_cards": "5", "confederate_flags": "6"}
+    html = client.post(f"/editor/{blank.pk}/details/", {**fields, "board": "single"}, **HX).content.decode()
+    assert "board" not in saved(blank)                       # one board: the file names none
+    assert "units[0].hex: hex (40,6) is not on the board" in html
+    assert html.count('class="hex ') == 113
+    client.post(f"/editor/{blank.pk}/undo/", **HX)
+    assert saved(blank)["board"] == "double"
