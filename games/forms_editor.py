@@ -6,7 +6,7 @@ from django import forms
 
 from battlecry_site import untrusted_json
 from battlecry_site.names import validate_name
-from games.engine import SIDE_NAMES, SIDES, SPECIAL_RULES
+from games.engine import BOARD_SIZES, SIDE_NAMES, SIDES, SPECIAL_RULES, board_named
 
 MAX_NOTE = 4000
 
@@ -26,6 +26,12 @@ class DraftDetailsForm(forms.Form):
     first_appearance = forms.CharField(max_length=60, validators=[_no_markup])
     layout_source = forms.ChoiceField(choices=[("approximation", "Approximation (authored)"),
                                                ("printed", "Transcribed from a printed map")])
+    board = forms.ChoiceField(
+        required=False, label="Board",
+        choices=[(size, "One board" if board_named(size).boxes == 1 else
+                  f"{board_named(size).boxes} boards joined end to end ({board_named(size).width} hexes wide)")
+                 for size in BOARD_SIZES],
+        help_text="Pieces beyond a smaller board's edge are listed under Checks until moved.")
     union_position = forms.ChoiceField(label="The Union sits at the",
                                        choices=[("bottom", "bottom"), ("top", "top")])
     first_side = forms.ChoiceField(choices=list(SIDE_NAMES.items()), label="Moves first")
@@ -64,6 +70,7 @@ class DraftDetailsForm(forms.Form):
         initial["dates"] = ", ".join(d for d in dates if isinstance(d, str)) if isinstance(dates, list) else ""
         union = sides.get("union") if isinstance(sides.get("union"), dict) else {}
         initial["union_position"] = union.get("position", "bottom")
+        initial["board"] = data.get("board") if data.get("board") in BOARD_SIZES else BOARD_SIZES[0]
         for side in SIDES:
             info = sides.get(side) if isinstance(sides.get(side), dict) else {}
             for key in ("commander", "cards", "flags", "territorial"):
@@ -89,6 +96,9 @@ class DraftDetailsForm(forms.Form):
                                  "first_side", "special_rules_text", "historical_note",
                                  "source_notes", "corrections")}
         out["subtitle"] = c["subtitle"] or None
+        current = data.get("board") if data.get("board") in BOARD_SIZES else BOARD_SIZES[0]
+        if c.get("board") and c["board"] != current:     # the single board is the file's default
+            out["board"] = None if c["board"] == BOARD_SIZES[0] else c["board"]
         out["dates"] = [d.strip() for d in c["dates"].split(",") if d.strip()]
         positions = {"union": c["union_position"],
                      "confederate": "top" if c["union_position"] == "bottom" else "bottom"}

@@ -17,6 +17,7 @@ from battlecry_site.api.errors import ApiError
 from games.editor import drafts
 from games.editor.checks import check, counts
 from games.editor.tools import TOOLS, EditRefused
+from games.engine import BOARD_SIZES
 from games.models import Scenario, ScenarioDraft
 from games.models.scenario import _KEY_ORDER
 
@@ -69,6 +70,8 @@ class DraftCreateSerializer(serializers.Serializer):
     base = serializers.SlugRelatedField(slug_field="slug", queryset=Scenario.objects.all(), required=False,
                                         help_text="A published battle to correct; without it, a blank map.")
     file = serializers.JSONField(required=False, help_text="A scenario file to open as the draft.")
+    board = serializers.ChoiceField(choices=list(BOARD_SIZES), default="single",
+                                    help_text="The board of a blank map: one board, or two joined end to end.")
 
 
 class EditSerializer(serializers.Serializer):
@@ -131,7 +134,8 @@ class DraftViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Dest
             if "file" in body.validated_data:
                 draft = drafts.import_draft(request.user, json.dumps(body.validated_data["file"]))
             else:
-                draft = drafts.new_draft(request.user, body.validated_data.get("base"))
+                draft = drafts.new_draft(request.user, body.validated_data.get("base"),
+                                         body.validated_data["board"])
         except EditRefused as exc:
             raise ApiError("invalid", str(exc)) from None
         return self._answer(draft, status.HTTP_201_CREATED)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from games.engine import FULL_FIGURES, SIDES, TERRAIN, UNIT_KINDS, HexBoard
+from games.engine import BOARD, FULL_FIGURES, SIDES, TERRAIN, UNIT_KINDS, HexBoard
 
 from .shape import on_board
 
@@ -81,17 +81,18 @@ def board_view(data: Mapping, board: HexBoard) -> dict:
         "units": list(units.values()),
         "generals": list(generals.values()),
         "objectives": objectives,
-        "scenario": {"name": name if isinstance(name, str) else ""},
+        "scenario": {"name": name if isinstance(name, str) else "", "board": board.name},
     }
 
 
-def blank_battle(slug: str) -> dict:
-    """A new battle: every required field written, an empty map, each side with its seat."""
+def blank_battle(slug: str, board: HexBoard = BOARD) -> dict:
+    """A new battle on ``board``: every required field written, an empty map, each side with
+    its seat. A single-board battle leaves ``board`` out, as the shipped single-board files do."""
     return {
         "format": 1, "slug": slug, "name": "New battle", "dates": ["1862-01-01"],
         "state": "VA", "first_appearance": "Club", "annual_number": None,
         "layout_source": "approximation", "source_notes": "Drawn in the scenario editor.",
-        "corrections": "",
+        "corrections": "", **({} if board is BOARD else {"board": board.name}),
         "sides": {"union": {"position": "bottom", "commander": "", "cards": 5, "flags": 6},
                   "confederate": {"position": "top", "commander": "", "cards": 5, "flags": 6}},
         "first_side": "union", "terrain": [], "units": [], "generals": [], "flag_tokens": [],

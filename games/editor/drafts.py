@@ -14,6 +14,7 @@ from django.db import transaction
 from django.db.models import Q
 
 from battlecry_site import untrusted_json
+from games.engine import BOARD_SIZES, board_named
 from games.models import DraftEdit, Scenario, ScenarioDraft
 from games.models.scenario import scenario_file_text
 
@@ -55,11 +56,15 @@ def _size_ok(data) -> None:
 
 
 # -- making drafts ---------------------------------------------------------------------------
-def new_draft(user, base: Scenario | None = None) -> ScenarioDraft:
-    """A blank battle, or a copy of a published one to correct."""
+def new_draft(user, base: Scenario | None = None, board: str = "single") -> ScenarioDraft:
+    """A blank battle on the board of that size (``BOARD_SIZES``), or a copy of a published
+    one to correct (on its own board)."""
     if user is None or not user.is_authenticated:
         raise DraftRefused("Log in to draw a battle.")
-    data = copy.deepcopy(base.data) if base is not None else blank_battle(f"club-battle-{secrets.token_hex(3)}")
+    if board not in BOARD_SIZES:
+        raise EditRefused(f"There is no {board!r} board; choose one of: {', '.join(BOARD_SIZES)}.")
+    data = copy.deepcopy(base.data) if base is not None else blank_battle(
+        f"club-battle-{secrets.token_hex(3)}", board_named(board))
     return ScenarioDraft.objects.create(author=user, data=data, base=base)
 
 

@@ -7,12 +7,14 @@ from dataclasses import dataclass
 
 from games.engine import (
     BOARD,
+    BOARD_SIZES,
     FULL_FIGURES,
     SIDES,
     SPECIAL_RULES,
     TERRAIN,
     UNIT_KINDS,
     HexBoard,
+    board_named,
 )
 
 #: Hexsides seen in a mirror held upright between the left and right halves.
@@ -20,9 +22,11 @@ _ACROSS = {"E": "W", "W": "E", "NE": "NW", "NW": "NE", "SE": "SW", "SW": "SE"}
 
 
 def board_of(data) -> HexBoard:
-    """The board a draft is drawn on. Every Battle Cry scenario today uses the one board;
-    a scenario format with a choice of boards is read here, and only here."""
-    return BOARD
+    """The board a draft is drawn on: the one its ``board`` names (``"single"`` or
+    ``"double"``), the single board when it names none or a size the engine does not know
+    (the checks report that). Read here, and only here."""
+    size = data.get("board") if isinstance(data, dict) else None
+    return board_named(size) if isinstance(size, str) and size in BOARD_SIZES else BOARD
 
 
 def on_board(board: HexBoard, col, row) -> bool:

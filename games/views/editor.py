@@ -23,17 +23,19 @@ from games.boards import draw_board
 from games.editor import drafts
 from games.editor.checks import check, counts
 from games.editor.draft_view import board_view
-from games.editor.estimates import MAX_EACH_WAY, request_estimate
+from games.editor.estimates import MAX_GAMES, request_estimate, result_sides
 from games.editor.overlay import OverlayUnavailable, overlay
 from games.editor.practice import start_practice
 from games.editor.regions import region_hexes
 from games.editor.shape import HALVES, board_of, on_board, palette
 from games.editor.tools import LAYERS, EditRefused
 from games.engine import (
+    BOARD_SIZES,
     DEFAULT_RULESET,
     SIDE_NAMES,
     TERRAIN,
     ScenarioError,
+    board_named,
     load_scenario,
     scenario_rulesets,
 )
@@ -86,6 +88,7 @@ def drafts_page(request):
     return render(request, "games/editor_drafts.html", {
         "drafts": ScenarioDraft.objects.filter(author=request.user).defer("data").select_related("base"),
         "scenarios": Scenario.objects.defer("data").order_by("name"),
+        "boards": [board_named(size) for size in BOARD_SIZES],
     })
 
 
@@ -98,7 +101,11 @@ def draft_new(request):
         if base is None:
             messages.error(request, "There is no such battle to correct.")
             return redirect("editor:drafts")
-    draft = drafts.new_draft(request.user, base)
+    try:
+        draft = drafts.new_draft(request.user, base, request.POST.get("board") or "single")
+    except EditRefused as exc:
+        messages.error(request, str(exc))
+        return redirect("editor:drafts")
     return redirect("editor:draft", draft.pk)
 
 
@@ -367,7 +374,9 @@ def practice(request, draft_id: int):
 
 def _balance(draft: ScenarioDraft) -> dict:
     b = draft.balance if isinstance(draft.balance, dict) else None
-    return {"draft": draft, "balance": b, "max_each_way": MAX_EACH_WAY,
+    sides = [{**s, "name": SIDE_NAMES.get(s.get("side"), s.get("side"))}
+             for s in result_sides(b.get("result") if b else None)]
+    return {"draft": draft, "balance": b, "balance_sides": sides, "max_games": MAX_GAMES,
             "balance_current": bool(b and b.get("data") == draft.data)}
 
 
@@ -378,11 +387,11 @@ def balance(request, draft_id: int):
     error = ""
     if request.method == "POST":
         try:
-            each_way = int(request.POST.get("each_way", ""))
+            games = int(request.POST.get("games", ""))
         except ValueError:
-            each_way = 0
+            games = 0
         try:
-            request_estimate(draft, request.user, each_way)
+            request_estimate(draft, request.user, games)
         except EditRefused as exc:
             error = str(exc)
         if not request.htmx:
