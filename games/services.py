@@ -314,7 +314,7 @@ def _new_game(match: Match, number: int, holders: dict) -> Game:
     seats = []
     for spec in engine.seats:
         kind, player, level = _holder_at(holders, spec, engine.seats)
-        seats.append(Seat(game=row, name=spec.name, side=spec.side, role=spec.role,
+        seats.append(Seat(game=row, name=spec.name, side=spec.side, role=spec.role[:80],
                           holder=kind if player is not None else Seat.Holder.VACANT,
                           player=player, archie_level=level))
     Seat.objects.bulk_create(seats)
@@ -387,7 +387,7 @@ def open_table(host, scenario: Scenario, *, options: dict | None = None, deadlin
             options=dict(options or {}), ruleset=ruleset, deadline_hours=int(deadline_hours),
             status=Match.Status.TABLE, team=True, message=message[:200])
         TableSeat.objects.bulk_create(
-            TableSeat(match=match, position=i, name=spec.name, side=spec.side, role=spec.role,
+            TableSeat(match=match, position=i, name=spec.name, side=spec.side, role=spec.role[:80],
                       player=host if spec.name == seat else None)
             for i, spec in enumerate(plan))
     return match

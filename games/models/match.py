@@ -190,7 +190,7 @@ class Game(models.Model):
     setup_events = models.JSONField(default=list, help_text="Events of the deal (secret and private parts).")
     version = models.PositiveIntegerField(default=0, help_text="Number of actions applied.")
     phase = models.CharField(max_length=20, default="play_card")
-    deciding = models.CharField(max_length=20, blank=True,
+    deciding = models.CharField(max_length=40, blank=True,
                                 help_text="The seat whose decision it is; blank when nobody's (over, or Nightfall).")
     turn = models.PositiveSmallIntegerField(default=1)
     deadline = models.DateTimeField(null=True, blank=True, db_index=True,

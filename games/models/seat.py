@@ -24,9 +24,9 @@ class Seat(models.Model):
         VACANT = "vacant", "Nobody (the member left the club)"
 
     game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="seats")
-    name = models.CharField(max_length=20, help_text="The engine's name of the seat.")
+    name = models.CharField(max_length=40, help_text="The engine's name of the seat.")
     side = models.CharField(max_length=12, help_text="The side the seat plays for.")
-    role = models.CharField(max_length=20, blank=True,
+    role = models.CharField(max_length=80, blank=True,
                             help_text="The seat's part when a side has several seats; blank otherwise.")
     holder = models.CharField(max_length=8, choices=Holder.choices, default=Holder.MEMBER)
     player = models.ForeignKey(

@@ -39,7 +39,7 @@ OPTIONS: tuple[Option, ...] = (
            "units. Doubles: three or four players, each a Major-General with his own hand, "
            "the next turn drawn from a cup.",
            choices=TEAM_MODES, label="Team game", excludes=("archie",), rated=False,
-           chosen_on=()),
+           chosen_on=("table",)),
 )
 
 #: What the game page says while Nightfall is in force (instead of the empty-hand rule).
