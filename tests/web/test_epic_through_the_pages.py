@@ -64,6 +64,11 @@ def test_an_epic_table_is_opened_filled_and_played_seat_by_seat(members):
         game.refresh_from_db()
         return {seat: fragment(clients[seat], game) for seat in SEATS}
 
+    # each seat's page says how many units each Major-General commands
+    panel = pages()["union-major-2"]
+    for seat in ("union-major-1", "union-major-2", "confederate-major-1"):
+        assert re.search(rf'data-seat="{seat}">.*?, commands \d+ units?:', panel, re.S), seat
+    assert ", commands " not in re.search(r'data-seat="union-commander">(.*?)</li>', panel, re.S)[1]
     # the deal: each Commanding General settles his side's command, the first side first
     for commander in ("confederate-commander", "union-commander"):
         seen = pages()
