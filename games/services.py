@@ -364,8 +364,9 @@ def team_seat_plan(scenario: Scenario, ruleset: str, options: dict | None) -> tu
     plan = tuple(get_ruleset(ruleset).seat_plan(scenario.engine_scenario(), dict(options or {})))
     sides = [spec.side for spec in plan]
     if len(set(sides)) == len(sides):
-        raise ActionRefused("These rules seat one player a side: challenge a member or post a seek "
-                            "instead of opening a team table.")
+        raise ActionRefused("These rules and options seat one player a side: choose a team game "
+                            "among the options if the rules offer one, or challenge a member or "
+                            "post a seek instead of opening a team table.")
     if len(plan) > MAX_TABLE_SEATS:
         raise ActionRefused(f"A team table has at most {MAX_TABLE_SEATS} seats; these terms have {len(plan)}.")
     return plan

@@ -36,6 +36,9 @@ def open_epic_table(host: Client, slug: str = "shiloh") -> str:
     form = host.get("/play/tables/new/", {"ruleset": "advanced"}).content.decode()
     assert 'name="team_mode"' in form and ">Epic<" in form
     r = host.post("/play/tables/new/", {"scenario": scenario.pk, "ruleset": "advanced",
+                                        "team_mode": "none", "deadline_hours": 72})
+    assert r.status_code == 400 and "choose a team game" in r.content.decode()
+    r = host.post("/play/tables/new/", {"scenario": scenario.pk, "ruleset": "advanced",
                                         "team_mode": "epic", "deadline_hours": 72})
     assert r.status_code == 303, r.content.decode()[:2000]
     return r["Location"]
