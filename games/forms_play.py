@@ -105,7 +105,7 @@ class SeekForm(OptionsFormMixin, forms.Form):
 class TableForm(OptionsFormMixin, forms.Form):
     """The terms of a team match: its battle, rules (whose seat plan gives the seats), options,
     time per move and a message; the seats are taken on the table's page."""
-    option_place = "match"
+    option_place = "table"
     scenario = ScenarioChoiceField(queryset=Scenario.objects.all(), empty_label=None,
                                    help_text="The battle both games of the match are played on.")
     ruleset = ruleset_field()

@@ -351,7 +351,7 @@ def _new_game(match: Match, number: int, holders: dict) -> Game:
     seats = []
     for spec in engine.seats:
         kind, player, level = _holder_at(holders, spec, engine.seats)
-        seats.append(Seat(game=row, name=spec.name, side=spec.side, role=spec.role,
+        seats.append(Seat(game=row, name=spec.name, side=spec.side, role=spec.role[:80],
                           holder=kind if player is not None else Seat.Holder.VACANT,
                           player=player, archie_level=level))
     Seat.objects.bulk_create(seats)
@@ -401,8 +401,9 @@ def team_seat_plan(scenario: Scenario, ruleset: str, options: dict | None) -> tu
     plan = tuple(get_ruleset(ruleset).seat_plan(scenario.engine_scenario(), dict(options or {})))
     sides = [spec.side for spec in plan]
     if len(set(sides)) == len(sides):
-        raise ActionRefused("These rules seat one player a side: challenge a member or post a seek "
-                            "instead of opening a team table.")
+        raise ActionRefused("These rules and options seat one player a side: choose a team game "
+                            "among the options if the rules offer one, or challenge a member or "
+                            "post a seek instead of opening a team table.")
     if len(plan) > MAX_TABLE_SEATS:
         raise ActionRefused(f"A team table has at most {MAX_TABLE_SEATS} seats; these terms have {len(plan)}.")
     return plan
@@ -424,7 +425,7 @@ def open_table(host, scenario: Scenario, *, options: dict | None = None, deadlin
             options=dict(options or {}), ruleset=ruleset, deadline_hours=int(deadline_hours),
             status=Match.Status.TABLE, team=True, message=message[:200])
         TableSeat.objects.bulk_create(
-            TableSeat(match=match, position=i, name=spec.name, side=spec.side, role=spec.role,
+            TableSeat(match=match, position=i, name=spec.name, side=spec.side, role=spec.role[:80],
                       player=host if spec.name == seat else None)
             for i, spec in enumerate(plan))
     return match

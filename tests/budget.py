@@ -97,16 +97,25 @@ MODES: dict[str, Row] = {
     "tournament": Row(page_games=0, leak_walks=(
         "tests/web/test_league_leaks.py::test_league_pages_show_no_hidden_card",),
         sampled="the league walk (the same pages: tournaments list, bracket fragment)", seconds=0),
-    "team": Row(page_games=0, leak_walks=(
+    # Team play: its 4 page games (tests/web/test_team_games_through_the_pages.py: Epic and
+    # Doubles on single boards, Doubles and Grand Battle Cry on double boards, 364 s) and its
+    # leak walks (the toy's 45 s; the Epic and Doubles walk 99 s).
+    "team": Row(page_games=4, leak_walks=(
         "tests/toy/test_toy_page_leaks.py"
         "::test_no_page_of_a_team_game_shows_a_seat_s_card_or_a_team_s_chat_to_anyone_else",
         "tests/toy/test_team_api.py"
-        "::test_no_api_response_shows_a_member_a_team_mate_s_cards_or_the_other_team_s_chat"),
+        "::test_no_api_response_shows_a_member_a_team_mate_s_cards_or_the_other_team_s_chat",
+        "tests/web/test_team_game_leaks.py"
+        "::test_no_page_or_api_answer_shows_a_seat_another_seat_s_cards"),
         sampled="a four-seat team game of four members, one seat each, played to its end through "
                 "the pages; at every third step each member, a non-player and a visitor fetch every "
                 "page, fragment, the table page and the team chat (each seat is seen acting); and "
-                "every GET of the API about the game, its match and table, by each of them",
-        seconds=45),
+                "every GET of the API about the game, its match and table, by each of them; an "
+                "Epic (6 seats) and a Doubles game (4 seats) of Battle Cry, 24 steps through the "
+                "pages, every page, fragment, the table and the game's API answers fetched by each "
+                "member, a non-player and a visitor at every sixth step, the board selections "
+                "sampled as in the game walk (k=8)",
+        seconds=508),
     "annual": Row(page_games=0, leak_walks=(
         "tests/web/test_annual_leaks.py::test_annual_pages_show_no_hidden_card",),
         sampled="every Annual Games page, fragment and feed per viewer", seconds=11),

@@ -22,7 +22,7 @@ class TableTermsSerializer(serializers.Serializer):
     scenario = serializers.SlugRelatedField(slug_field="slug", queryset=Scenario.objects.all())
     ruleset = RulesetChoiceField(help_text="The rules: their seat plan gives the table's seats "
                                            "(several a side).")
-    options = options_field("match")
+    options = options_field("table")
     deadline_hours = serializers.ChoiceField(choices=[h for h, _ in DEADLINE_CHOICES], default=72,
                                              help_text="Hours each seat has for its decision.")
     message = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")

@@ -26,7 +26,7 @@ class Seat(models.Model):
     game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="seats")
     name = models.CharField(max_length=40, help_text="The engine's name of the seat.")
     side = models.CharField(max_length=12, help_text="The side the seat plays for.")
-    role = models.CharField(max_length=60, blank=True,
+    role = models.CharField(max_length=80, blank=True,
                             help_text="The seat's part when a side has several seats; blank otherwise.")
     holder = models.CharField(max_length=8, choices=Holder.choices, default=Holder.MEMBER)
     player = models.ForeignKey(

@@ -20,7 +20,7 @@ class TableSeat(models.Model):
     position = models.PositiveSmallIntegerField(help_text="The seat's place in the ruleset's seat plan.")
     name = models.CharField(max_length=40, help_text="The engine's name of the seat.")
     side = models.CharField(max_length=12, help_text="The side the seat plays for in game 1.")
-    role = models.CharField(max_length=60, blank=True, help_text="The seat's part in its team.")
+    role = models.CharField(max_length=80, blank=True, help_text="The seat's part in its team.")
     player = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
         related_name="table_seats", help_text="The member who took the seat (Archie's row for Archie).")

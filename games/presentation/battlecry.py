@@ -116,7 +116,9 @@ class BattleCryPresenter(Presenter):
         return stands
 
     def hand(self, view: Mapping, choices: Choices) -> list[dict] | None:
-        return [dict(card_info(c), buttons=choices.hand_buttons.get(c, [])) for c in (view["hand"] or [])]
+        if view["hand"] is None:        # a spectator, or a team's seat that holds no hand
+            return None
+        return [dict(card_info(c), buttons=choices.hand_buttons.get(c, [])) for c in view["hand"]]
 
     def card_in_play(self, view: Mapping) -> dict | None:
         return card_info(view["card"]) if view.get("card") else None

@@ -12,7 +12,7 @@ from collections import OrderedDict
 from games.board_svg import unit_words
 from games.engine import SIDE_NAMES, TERRAIN as KINDS
 
-from . import prebattle
+from . import prebattle, team_choices
 from .kit import Choices, act_button, select_link, sel_query  # noqa: F401  (sel_query: for the pages)
 from .words import card_info, hex_label
 
@@ -76,7 +76,7 @@ def choices(engine, view, legal: list, selected=None, want_general: bool = False
         for a in by_type.get(kind, []):
             ends.append(act_button(label, a, "end"))
 
-    if phase == "play_card":
+    if phase in ("play_card", "command"):       # a team's command step may play a card too
         ch.prompt = "Play a command card from your hand."
         for a in by_type.get("play_card", []):
             if a.get("mode") == "skirmish":
@@ -262,5 +262,7 @@ def choices(engine, view, legal: list, selected=None, want_general: bool = False
     concerned = units.get(decision.get("unit")) or gens.get(decision.get("general"))
     if concerned:
         ch.light("concerned", _key(concerned["hex"]))
+    if view.get("team"):
+        team_choices.fill(ch, phase, view, by_type, unit_label, _key)
     ch.group("When you are done", ends)
     return ch

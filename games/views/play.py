@@ -8,6 +8,7 @@ decided here: every action goes to ``games.services.act``, which checks it.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from functools import lru_cache
 
 from django.contrib import messages
@@ -174,6 +175,11 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
     guide = guide_of(row, side, mine)
     can_claim = may_claim(row, side)
     seats_panel = team_panel(row, request.user, kit.phase_words(row.phase))
+    if seats_panel:
+        # how many units each seat commands, when the rules share them among seats (Epic, Doubles)
+        command = Counter((view.get("team") or {}).get("command", {}).values())
+        for r in seats_panel["rows"]:
+            r["units"] = command.get(r["name"], 0)
     return {
         "game": row, "match": row.match, "view": view, "side": side, "other_side": other,
         "campaign": campaign_place(row.match),

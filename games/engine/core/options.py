@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 #: Where members choose options: a match (challenge or seek), a solo match against Archie,
-#: a campaign, a competition (league, cup or annual games).
-PLACES = ("match", "solo", "campaign", "competition")
+#: a campaign, a competition (league, cup or annual games), a team table.
+PLACES = ("match", "solo", "campaign", "competition", "table")
 
 
 class OptionError(ValueError):

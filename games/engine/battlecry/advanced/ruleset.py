@@ -40,7 +40,7 @@ OPTIONS: tuple[Option, ...] = (
            "units. Doubles: three or four players, each a Major-General with his own hand, "
            "the next turn drawn from a cup.",
            choices=TEAM_MODES, label="Team game", excludes=("archie",), rated=False,
-           chosen_on=()),
+           chosen_on=("table",)),
     *house_options.OPTIONS,
 )
 

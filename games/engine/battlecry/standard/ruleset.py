@@ -28,7 +28,7 @@ OPTIONS: tuple[Option, ...] = (
            "Grand Battle Cry: each side is a Commander-in-Chief, who holds the cards and "
            "gives 1 to 3 each turn, and a Field General for each flank, who plays them there.",
            choices=("none", "grand"), label="Team game", excludes=("archie",), rated=False,
-           chosen_on=()),
+           chosen_on=("table",)),
 )
 
 SUMMARY: tuple[str, ...] = (
