@@ -34,10 +34,6 @@ STEPS: dict[str, tuple[str, ...]] = {
     "play_card": ("play_card", "transfer"),
 }
 
-_UNIT_DECISIONS = frozenset({"retreat", "withdraw", "take_ground", "supply_move"})
-_CARD_DECISIONS = frozenset({"rally", "reinforce"})
-
-
 # -- the deal ------------------------------------------------------------------------------
 def setup(game: Game) -> None:
     """Seat the players, take surplus figures off the board, deal each his hand, and draw
@@ -146,17 +142,7 @@ def deciding(game: Game) -> str | None:
             return None
         if do == "assign_command":
             return item["seat"]
-        if do in _UNIT_DECISIONS:
-            seat = team.command.get(item["unit"])
-            if seat is not None:
-                return seat
-        elif do == "general_retreat":
-            seat = team.seat_of_general(item["general"])
-            if seat is not None:
-                return seat
-        elif do in _CARD_DECISIONS and side == game.current.active and team.acting:
-            return team.acting
-        return team.holder[side]
+        return epic.seat_for_pending(game, team, item) or team.holder[side]
     if game.current.step == "battle":
         return epic.battling_seat(game)
     return team.acting

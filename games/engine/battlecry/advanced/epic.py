@@ -72,26 +72,30 @@ def setup(game: Game) -> None:
 
 
 # -- who decides -----------------------------------------------------------------------------
+def seat_for_pending(game: Game, team: Team, item: dict) -> str | None:
+    """The Major-General's seat a pending decision belongs to (the commander of the unit or
+    general it is about, or the one carrying out the card in play); None when it is the
+    side's to take as a whole (a team mode then names who answers for the side)."""
+    do = item["do"]
+    if do in _UNIT_DECISIONS:
+        return team.command.get(item["unit"])
+    if do == "general_retreat":
+        return team.seat_of_general(item["general"])
+    if do in _CARD_DECISIONS and item["side"] == game.current.active:
+        return team.acting or None
+    return None
+
+
 def deciding(game: Game) -> str | None:
     team = _team(game)
     if game.outcome:
         return None
     if game.decisions.pending:
         item = game.decisions.pending[0]
-        side, do = item["side"], item["do"]
+        side = item["side"]
         if side is None:
             return None
-        if do in _UNIT_DECISIONS:
-            seat = team.command.get(item["unit"])
-            if seat is not None:
-                return seat
-        elif do == "general_retreat":
-            seat = team.seat_of_general(item["general"])
-            if seat is not None:
-                return seat
-        elif do in _CARD_DECISIONS and side == game.current.active and team.acting:
-            return team.acting
-        return commander_seat(side)
+        return seat_for_pending(game, team, item) or commander_seat(side)
     step = game.current.step
     if step == "command":
         return commander_seat(game.current.active)
