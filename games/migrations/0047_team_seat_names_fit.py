@@ -22,7 +22,7 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='seat',
             name='role',
-            field=models.CharField(blank=True, help_text="The seat's part when a side has several seats; blank otherwise.", max_length=60),
+            field=models.CharField(blank=True, help_text="The seat's part when a side has several seats; blank otherwise.", max_length=80),
         ),
         migrations.AlterField(
             model_name='tableseat',
@@ -32,6 +32,6 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='tableseat',
             name='role',
-            field=models.CharField(blank=True, help_text="The seat's part in its team.", max_length=60),
+            field=models.CharField(blank=True, help_text="The seat's part in its team.", max_length=80),
         ),
     ]
