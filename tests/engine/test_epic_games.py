@@ -2,9 +2,7 @@
 shipped single-board scenarios, a golden playthrough, and properties over hypothesis-chosen
 seeds (the saved form round-trips, the log replays, no seat's view or log holds what another
 seat hides)."""
-import hashlib
 import json
-import os
 import pathlib
 import random
 
@@ -13,6 +11,7 @@ from hypothesis import given, settings, strategies as st
 
 from games.engine import Game, replay, view_event
 from tests.engine.scenarios import shipped
+from tests.engine.team_games import play, replay_golden
 
 EPIC = {"team_mode": "epic"}
 GOLDEN = pathlib.Path(__file__).parent / "golden" / "epic-shiloh-seed-5.json"
@@ -23,22 +22,9 @@ GOLDEN = pathlib.Path(__file__).parent / "golden" / "epic-shiloh-seed-5.json"
 SAMPLE = ("antietam", "perryville", "chancellorsville", "new-hope-church")
 
 
-def play(slug, seed, limit=3000):
-    """A seeded random game; (game, log) once it ends or reaches ``limit`` actions."""
-    game = Game.new(shipped(slug), options=EPIC, seed=seed)
-    rng = random.Random(seed)
-    log = []
-    names = {s.name for s in game.seats}
-    while not game.outcome and len(log) < limit:
-        assert game.deciding in names, game.phase
-        action = game.sample_action(rng)
-        log.append({"action": action, "events": game.apply(action)})
-    return game, log
-
-
 @pytest.mark.parametrize("slug", SAMPLE)
 def test_random_epic_games_end_and_replay_from_their_log(slug):
-    game, log = play(slug, 3)
+    game, log = play(slug, 3, EPIC, limit=3000)
     assert game.outcome is not None
     kinds = {e["type"] for entry in log for e in entry["events"]}
     assert {"command_confirmed", "card_given"} <= kinds
@@ -46,26 +32,8 @@ def test_random_epic_games_end_and_replay_from_their_log(slug):
     assert again.to_dict() == game.to_dict()
 
 
-def digest(obj) -> str:
-    return hashlib.sha256(json.dumps(obj, sort_keys=True).encode()).hexdigest()
-
-
 def test_golden_epic_playthrough_replays_exactly():
-    if os.environ.get("BATTLECRY_REGENERATE_GOLDEN") or not GOLDEN.exists():
-        game, log = play("shiloh", 5)
-        GOLDEN.write_text(json.dumps({
-            "scenario": "shiloh", "seed": 5, "options": EPIC,
-            "actions": [e["action"] for e in log],
-            "events_sha256": digest([e["events"] for e in log]),
-            "final_sha256": digest(game.to_dict()), "outcome": game.outcome},
-            separators=(",", ":")) + "\n")
-    golden = json.loads(GOLDEN.read_text())
-    game = Game.new(shipped(golden["scenario"]), options=golden["options"], seed=golden["seed"])
-    events = [game.apply(a) for a in golden["actions"]]
-    assert game.outcome == golden["outcome"]
-    assert digest(events) == golden["events_sha256"]
-    assert digest(game.to_dict()) == golden["final_sha256"]
-    kinds = {e["type"] for batch in events for e in batch}
+    kinds = replay_golden(GOLDEN, "shiloh", 5, EPIC, limit=3000)
     assert {"command_confirmed", "card_given", "initiative_roll", "killed_in_action"} <= kinds
 
 

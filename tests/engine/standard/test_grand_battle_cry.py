@@ -1,9 +1,7 @@
 """Grand Battle Cry (seed 004 L17, L27-33, L70, L80, L98; docs/rulings.md G1-G10) under the
 standard rules, rule by rule from hand-built positions, then whole games: seeded random
 games on four scenarios, a golden playthrough, properties."""
-import hashlib
 import json
-import os
 import pathlib
 import random
 
@@ -13,6 +11,7 @@ from hypothesis import given, settings, strategies as st
 from games.engine import RULESETS, Game, IllegalAction, OptionError, replay, view_event
 from tests.engine.helpers import G, H, U, scenario
 from tests.engine.scenarios import shipped
+from tests.engine.team_games import play, replay_golden
 
 GRAND = {"team_mode": "grand"}
 GOLDEN = pathlib.Path(__file__).parent.parent / "golden" / "grand-shiloh-seed-1.json"
@@ -216,47 +215,16 @@ def test_the_cards_given_are_shown_to_the_side_and_the_hand_to_its_commander_alo
 SAMPLE = ("shiloh", "fredericksburg", "antietam", "dranesville")
 
 
-def play(slug, seed, limit=4000):
-    g = Game.new(shipped(slug), ruleset="standard", options=GRAND, seed=seed)
-    rng = random.Random(seed)
-    log = []
-    names = {s.name for s in g.seats}
-    while not g.outcome and len(log) < limit:
-        assert g.deciding in names, g.phase
-        action = g.sample_action(rng)
-        log.append({"action": action, "events": g.apply(action)})
-    return g, log
-
-
 @pytest.mark.parametrize("slug", SAMPLE)
 def test_random_grand_games_end_and_replay_from_their_log(slug):
-    g, log = play(slug, 2)
+    g, log = play(slug, 2, GRAND, "standard", limit=4000)
     assert g.outcome is not None
     again = replay(g.scenario, 2, log, ruleset="standard", options=GRAND)
     assert again.to_dict() == g.to_dict()
 
 
-def digest(obj) -> str:
-    return hashlib.sha256(json.dumps(obj, sort_keys=True).encode()).hexdigest()
-
-
 def test_golden_grand_playthrough_replays_exactly():
-    if os.environ.get("BATTLECRY_REGENERATE_GOLDEN") or not GOLDEN.exists():
-        g, log = play("shiloh", 1)
-        GOLDEN.write_text(json.dumps({
-            "scenario": "shiloh", "seed": 1, "options": GRAND,
-            "actions": [e["action"] for e in log],
-            "events_sha256": digest([e["events"] for e in log]),
-            "final_sha256": digest(g.to_dict()), "outcome": g.outcome},
-            separators=(",", ":")) + "\n")
-    golden = json.loads(GOLDEN.read_text())
-    g = Game.new(shipped(golden["scenario"]), ruleset="standard", options=golden["options"],
-                 seed=golden["seed"])
-    events = [g.apply(a) for a in golden["actions"]]
-    assert g.outcome == golden["outcome"]
-    assert digest(events) == golden["events_sha256"]
-    assert digest(g.to_dict()) == golden["final_sha256"]
-    kinds = {e["type"] for batch in events for e in batch}
+    kinds = replay_golden(GOLDEN, "shiloh", 1, GRAND, "standard", limit=4000)
     assert {"card_assigned", "initiative_roll", "offensive_roll"} <= kinds
 
 
