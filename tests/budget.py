@@ -98,8 +98,9 @@ MODES: dict[str, Row] = {
         "tests/web/test_league_leaks.py::test_league_pages_show_no_hidden_card",),
         sampled="the league walk (the same pages: tournaments list, bracket fragment)", seconds=0),
     # Team play: its 4 page games (tests/web/test_team_games_through_the_pages.py: Epic and
-    # Doubles on single boards, Doubles and Grand Battle Cry on double boards, 364 s) and its
-    # leak walks (the toy's 45 s; the Epic and Doubles walk 99 s).
+    # Doubles on single boards, Doubles and Grand Battle Cry on double boards: 90 s on a
+    # lighter day, 364 s with the machine loaded) and its leak walks (the toy's 45 s; the
+    # Epic and Doubles walk 39 s, 99 s loaded).
     "team": Row(page_games=4, leak_walks=(
         "tests/toy/test_toy_page_leaks.py"
         "::test_no_page_of_a_team_game_shows_a_seat_s_card_or_a_team_s_chat_to_anyone_else",
@@ -115,7 +116,7 @@ MODES: dict[str, Row] = {
                 "pages, every page, fragment, the table and the game's API answers fetched by each "
                 "member, a non-player and a visitor at every sixth step, the board selections "
                 "sampled as in the game walk (k=8)",
-        seconds=508),
+        seconds=174),
     "annual": Row(page_games=0, leak_walks=(
         "tests/web/test_annual_leaks.py::test_annual_pages_show_no_hidden_card",),
         sampled="every Annual Games page, fragment and feed per viewer", seconds=11),

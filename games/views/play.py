@@ -157,7 +157,9 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
             attrs["aria-label"] = f"Select the {'general' if click.get('general') else 'piece'} here"
         return attrs
 
-    hist = history(row, kit_for(row.ruleset).scenario_of(engine), side)
+    # the log is told to the viewing seat (a team's seat sees the private parts of its own,
+    # such as the cards drawn into the hand it holds; a side's seat is named after the side)
+    hist = history(row, kit_for(row.ruleset).scenario_of(engine), seat.name if seat is not None else None)
     last = hist.last_turn if kit.marks_last_turn else None
     board = draw_board(row.ruleset, kit.board(view), viewer=side, highlights=choices.highlights,
                        cell_attrs=hex_attrs, selected=selected if mine else None,

@@ -91,7 +91,7 @@ def test_no_page_or_api_answer_shows_a_seat_another_seat_s_cards(django_user_mod
                "onlooker": (outsider, None), "visitor": (Client(), None)}
     by_member = {m.pk: seat for seat, m in members.items()}
     rng = random.Random(7)
-    own_hand_seen = set()
+    own_hand_seen, drew_seen = set(), set()
     for step in range(STEPS):
         game.refresh_from_db()
         if game.is_over:
@@ -118,6 +118,8 @@ def test_no_page_or_api_answer_shows_a_seat_another_seat_s_cards(django_user_mod
                         assert w not in text, (step, who, name, w)
                     for n in numbers:
                         assert not token(n).search(body), (step, who, name)
+                if seat is not None and seat.endswith("commander") and "You drew" in got["fragment"]:
+                    drew_seen.add(seat)
                 hand = engine.view(seat)["hand"] if seat else None
                 if hand:
                     assert card_of(hand[0]).name in got["fragment"], (step, who)
@@ -131,4 +133,6 @@ def test_no_page_or_api_answer_shows_a_seat_another_seat_s_cards(django_user_mod
     # the walk saw every seat holding a hand show it on its own page: it would see another's
     holders = {s for s in members if s.endswith("commander")} if mode == "epic" else set(members)
     assert own_hand_seen == holders
+    if mode == "epic":          # the Commanding General's log tells him the cards he drew
+        assert drew_seen
 
