@@ -266,3 +266,17 @@ def test_round_trip_replay_and_each_player_sees_only_his_own_hand(seed, slug):
     for seat in seats:
         d = g.determinize(seat, seed)
         assert d.view(seat) == g.view(seat)
+
+
+def test_a_determinized_game_keeps_each_side_s_hand_in_play_when_its_holder_has_fallen():
+    # antietam, seed 2, random actions to its end: both Confederate Major-Generals have fallen and
+    # the second still holds the side's hand in play; a copy dealt for the first must show
+    # the same six cards in that hand, as his own view does
+    g = Game.new(shipped("antietam"), options=DOUBLES, seed=2)
+    rng = random.Random(2)
+    while not g.outcome:
+        g.apply(g.sample_action(rng))
+    assert set(g.team.fallen) == {"confederate-major-1", "confederate-major-2"}
+    assert g.team.holder["confederate"] == "confederate-major-2"
+    for seat in [s.name for s in g.seats]:
+        assert g.determinize(seat, 2).view(seat) == g.view(seat), seat

@@ -290,9 +290,8 @@ def determinize(game: Game, seat: str, seed: int) -> Game:
             d.cards.hands[s] = dealt
         else:
             td.hands[m_seat] = dealt
-    for s, holder in holders.items():
-        if holder not in td.fallen:
-            swap_in(d, holder)
+    for holder in holders.values():          # each side's hand in play as it was, fallen or not
+        swap_in(d, holder)
     for item in d.decisions.pending:
         if item["do"] == "keep_card" and td.holder.get(item["side"]) != seat:
             held = d.cards.hands[item["side"]]
