@@ -4,7 +4,7 @@ Changes a player would make go through the pages; the admin is for looking and f
 names and messages.  Results and battles are read-only here: they follow the games."""
 from django.contrib import admin
 
-from campaigns.models import Campaign, CampaignBattle, CampaignPlan
+from campaigns.models import Campaign, CampaignBattle, CampaignMember, CampaignPlan
 
 
 @admin.register(CampaignPlan)
@@ -47,3 +47,12 @@ class CampaignBattleAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request):
         return False
+
+
+@admin.register(CampaignMember)
+class CampaignMemberAdmin(admin.ModelAdmin):
+    """The Major-Generals of Epic campaigns' teams, in order."""
+
+    list_display = ("campaign", "side", "position", "player")
+    list_filter = ("side",)
+    raw_id_fields = ("campaign", "player")

@@ -5,7 +5,7 @@ from django.urls import reverse
 
 pytestmark = pytest.mark.django_db
 
-OUR_APPS = ["accounts", "games", "campaigns", "tournaments"]
+OUR_APPS = ["accounts", "games", "campaigns", "tournaments", "ratings"]
 
 
 @pytest.fixture
