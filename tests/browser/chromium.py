@@ -1,6 +1,7 @@
 """Debian's Chromium for the browser tests: where it is, and how each test module starts it
 (headless, no sandbox, nothing fetched from the network)."""
 import os
+import time
 from pathlib import Path
 
 CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
@@ -12,3 +13,14 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
 def launch_chromium(playwright):
     """A headless Chromium from ``playwright`` (a sync_playwright() handle)."""
     return playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+
+
+def wait_until(page, expression: str, timeout: float = 10_000) -> None:
+    """Poll a JavaScript expression until it is true.  Playwright's wait_for_function builds
+    a function from text in the page, which the site's Content-Security-Policy (no
+    'unsafe-eval') refuses; page.evaluate goes through the browser's debugger instead."""
+    deadline = time.monotonic() + timeout / 1000
+    while not page.evaluate(expression):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still false after {timeout / 1000:.0f} s: {expression}")
+        page.wait_for_timeout(100)

@@ -8,7 +8,7 @@ import concurrent.futures
 
 import pytest
 
-from tests.browser.chromium import launch_chromium
+from tests.browser.chromium import launch_chromium, wait_until
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 
@@ -58,7 +58,7 @@ def test_draw_check_try_and_publish_a_battle(browser, live_server, member):
     def redrawn(text):
         """The board answered with ``text``, and htmx has settled the new board."""
         page.wait_for_selector(f"#workspace .editor-status >> text={text}")
-        page.wait_for_function("!document.querySelector('.htmx-settling, .htmx-added, .htmx-request')")
+        wait_until(page, "!document.querySelector('.htmx-settling, .htmx-added, .htmx-request')")
 
     # the mouse: a drag of woods across three hexes, then a click with the unit tool
     page.check('#tray input[name="terrain_kind"][value="woods"]')

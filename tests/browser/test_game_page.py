@@ -9,24 +9,12 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.chromium import launch_chromium
+from tests.browser.chromium import launch_chromium, wait_until
 DESKTOP = {"width": 1366, "height": 900}
 PHONE = {"width": 390, "height": 844}
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 
-
-
-def wait_until(page, expression: str, timeout: float = 10_000) -> None:
-    """Poll a JavaScript expression until it is true.  Playwright's wait_for_function builds
-    a function from text in the page, which the site's Content-Security-Policy (no
-    'unsafe-eval') refuses; page.evaluate goes through the browser's debugger instead."""
-    import time
-    deadline = time.monotonic() + timeout / 1000
-    while not page.evaluate(expression):
-        if time.monotonic() > deadline:
-            raise AssertionError(f"still false after {timeout / 1000:.0f} s: {expression}")
-        page.wait_for_timeout(100)
 
 def hex_(page, col, row):
     return page.locator(f'#board g.hex[data-col="{col}"][data-row="{row}"]')

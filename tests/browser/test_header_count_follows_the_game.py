@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.test_game_page import DESKTOP, PHONE, browser, log_in, setup, wait_until  # noqa: F401
+from tests.browser.chromium import wait_until
+from tests.browser.test_game_page import DESKTOP, PHONE, browser, log_in, setup  # noqa: F401
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 

@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 
-from tests.browser.chromium import launch_chromium
+from tests.browser.chromium import launch_chromium, wait_until
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 PHONE = {"width": 390, "height": 844}
@@ -67,6 +67,6 @@ def test_the_plot_fits_a_phone_and_the_leaderboard_filters(browser, live_server,
     assert [n for n in names if n in shown] == best_first
     page.select_option("select[name=months]", "3")          # HTMX swaps the table in place
     page.wait_for_url("**months=3**")
-    page.wait_for_function("!document.querySelector('#leaderboard').innerText.includes('%s')"
+    wait_until(page, "!document.querySelector('#leaderboard').innerText.includes('%s')"
                            % players[3].username)
     assert players[1].username in page.locator("#leaderboard").inner_text()

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.test_game_page import PHONE, log_in, wait_until
+from tests.browser.chromium import wait_until
+from tests.browser.test_game_page import PHONE, log_in
 from tests.browser.chromium import launch_chromium
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
