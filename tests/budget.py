@@ -58,7 +58,7 @@ RULESETS: dict[str, Row] = {
         sampled="4 viewers (each side's member, a member who does not play, a visitor) at every "
                 "new moment (a turn begun, a battle offered) of the first two rounds: the game "
                 "page, its fragment, its board, a piece selected, the poll's answer and the match page",
-        seconds=100),                          # the page game 61 s, the leak walk 25 s, the rest 15 s
+        seconds=35),                           # 28 s in all on a quiet machine (load 0.8); 100 s at load 10
     # The toy skirmish of the tests (tests/toy/), registered when its tests run: its two
     # match games and its solo game are played through the pages by its own tests.
     "toy": Row(
@@ -116,7 +116,7 @@ MODES: dict[str, Row] = {
                 "pages, every page, fragment, the table and the game's API answers fetched by each "
                 "member, a non-player and a visitor at every sixth step, the board selections "
                 "sampled as in the game walk (k=8)",
-        seconds=174),
+        seconds=115),                          # 114 s on a quiet machine (load 0.8); the GBC double game 36 s
     "annual": Row(page_games=0, leak_walks=(
         "tests/web/test_annual_leaks.py::test_annual_pages_show_no_hidden_card",),
         sampled="every Annual Games page, fragment and feed per viewer", seconds=11),
