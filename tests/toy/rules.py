@@ -30,7 +30,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from games.engine.core import Capabilities, Option, PlainRuleset, SeatSpec, derive_seed, next_random
+from games.engine.core import Capabilities, Option, PlainRuleset, SeatSpec, check_result, derive_seed, next_random
 from games.engine.core.chance import shuffled
 from games.engine.core.errors import IllegalAction, ScenarioError
 
@@ -343,10 +343,7 @@ class ToyGame:
               flags: Mapping[str, int] | None = None) -> list[dict]:
         if self._outcome:
             raise IllegalAction("The game is over.")
-        if winner is not None and winner not in SIDES:
-            raise ValueError(f"the winner must be a side or None, not {winner!r}")
-        if not isinstance(reason, str) or not reason:
-            raise ValueError("a result needs a reason")
+        check_result(winner, reason, flags, SIDES)
         self._events = []
         self._finish(winner, reason, flags)
         events, self._events = self._events, []

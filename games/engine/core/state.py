@@ -6,7 +6,7 @@ has (its pieces, its cards) is read by that ruleset's own kit.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any, Protocol
 
 from .seats import SeatSpec
@@ -76,3 +76,17 @@ class GameState(Protocol):
     def award(self, winner: str | None, reason: str,
               flags: Mapping[str, int] | None = None) -> list[dict]:
         """End the game with a result decided outside the rules; its events."""
+
+
+def check_result(winner: str | None, reason: str, flags: Mapping[str, int] | None,
+                 sides: Collection[str]) -> None:
+    """The terms of :meth:`GameState.award`, checked alike by every ruleset: ``winner`` one of
+    ``sides`` or None (a draw), a non-empty ``reason``, ``flags`` (if given) whole counts per
+    side.  ValueError names the first that is wrong: it means a bug in the caller."""
+    if winner is not None and winner not in sides:
+        raise ValueError(f"the winner must be a side or None, not {winner!r}")
+    if not isinstance(reason, str) or not reason:
+        raise ValueError("a result needs a reason")
+    if flags is not None and not (set(flags) <= set(sides)
+                                  and all(type(n) is int for n in flags.values())):
+        raise ValueError(f"flags must count whole flags per side, not {flags!r}")

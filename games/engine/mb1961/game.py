@@ -11,7 +11,7 @@ import copy as _copy
 from collections.abc import Mapping
 from typing import Any
 
-from ..core import SeatSpec, derive_seed, next_random, one_seat_per_side
+from ..core import SeatSpec, check_result, derive_seed, next_random, one_seat_per_side
 from ..core.errors import IllegalAction
 from .battle import Battle, battles, surrounded
 from .board import STOPPING, MapScenario, Square, load_scenario
@@ -239,10 +239,7 @@ class Game1961:
               flags: Mapping[str, int] | None = None) -> list[dict]:
         if self._outcome:
             raise IllegalAction("The game is over.")
-        if winner is not None and winner not in SIDES:
-            raise ValueError(f"the winner must be a side or None, not {winner!r}")
-        if not isinstance(reason, str) or not reason:
-            raise ValueError("a result needs a reason")
+        check_result(winner, reason, flags, SIDES)
         self._events = []
         self._finish(winner, reason, flags)
         events, self._events = self._events, []

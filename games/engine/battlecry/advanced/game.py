@@ -18,7 +18,7 @@ from typing import Any, cast
 from .. import dice as _dice
 from .cards import EXTRA_SUFFIX, card_of, extra_ids, player_deck_ids
 from .combat import attack_profile, dice_profile
-from ...core import SeatSpec, derive_seed, get_ruleset, one_seat_per_side
+from ...core import SeatSpec, check_result, derive_seed, get_ruleset, one_seat_per_side
 from ...core.chance import next_random, shuffled
 from ...core.errors import IllegalAction
 from .movement import MOVE_AGAIN, forget_after_unit_move, general_destinations, unit_destinations
@@ -624,13 +624,7 @@ class Game(State):
         """
         if self.outcome:
             raise IllegalAction("The game is over.")
-        if winner is not None and winner not in SIDES:
-            raise ValueError(f"the winner must be a side or None, not {winner!r}")
-        if not isinstance(reason, str) or not reason:
-            raise ValueError("a result needs a reason")
-        if flags is not None and not (set(flags) <= set(SIDES)
-                                      and all(type(n) is int for n in flags.values())):
-            raise ValueError(f"flags must count whole flags per side, not {flags!r}")
+        check_result(winner, reason, flags, SIDES)
         self._events = []
         self._finish(winner, reason, flags)
         events, self._events = self._events, []

@@ -17,6 +17,7 @@ from .. import dice as _dice
 from ...core.chance import derive_seed, next_random, shuffled
 from ...core.errors import IllegalAction
 from ...core.seats import SeatSpec, one_seat_per_side
+from ...core.state import check_result
 from ..hexgrid import HexBoard
 from ..pieces import General, Unit
 from ..scenario import Scenario, load_scenario
@@ -459,8 +460,7 @@ class StandardGame:
               flags: Mapping[str, int] | None = None) -> list[dict]:
         if self.outcome:
             raise IllegalAction("The game is over.")
-        if winner is not None and winner not in SIDES:
-            raise ValueError(f"winner must be a side or None, not {winner!r}")
+        check_result(winner, reason, flags, SIDES)
         self.events = []
         self.finish(winner, reason, flags)
         events, self.events = self.events, []
