@@ -24,3 +24,16 @@ def wait_until(page, expression: str, timeout: float = 10_000) -> None:
         if time.monotonic() > deadline:
             raise AssertionError(f"still false after {timeout / 1000:.0f} s: {expression}")
         page.wait_for_timeout(100)
+
+
+def member_page(browser, url: str, username: str, password: str, timeout: float = 20_000):
+    """A page of its own (a new browser context, desktop width) logged in as ``username``,
+    on the lobby."""
+    page = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
+    page.set_default_timeout(timeout)
+    page.goto(f"{url}/accounts/login/?next=/play/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", password)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url("**/play/")
+    return page

@@ -11,7 +11,7 @@ from datetime import timedelta
 
 import pytest
 
-from tests.browser.chromium import CHROMIUM, launch_chromium
+from tests.browser.chromium import CHROMIUM, launch_chromium, member_page
 from tests.play_helpers import make_scenario
 from tests.support import service_unavailable
 
@@ -54,14 +54,7 @@ def browser(live_server, members):
 
 
 def log_in(browser, url, username):
-    page = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
-    page.set_default_timeout(20_000)
-    page.goto(f"{url}/accounts/login/?next=/play/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url("**/play/")
-    return page
+    return member_page(browser, url, username, PASSWORD, timeout=20_000)
 
 
 def deciding() -> str:
