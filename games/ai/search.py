@@ -8,6 +8,13 @@ One tree is grown for the decision at hand. Each iteration
    children seen available, with progressive widening in the order of the quick scores),
 3. adds one node, finishes the turn with the quick policy for both sides,
 4. evaluates the position for Archie and backs the value up.
+
+Orders are plans, not sequences: while a card's orders are given, the node reached is named
+by what has been ordered so far (the set of units and what the card may still order), not
+by the order they were picked in, so "A then B" and "B then A" lead to one node and share
+its visits (a transposition table, Childs, Brodeur and Kocsis 2008). Where the sequence
+does change what follows (a unit on a section boundary spends the quota of whichever of
+its sections has more left) the quotas left differ, and so do the nodes.
 The answer is the root action visited most. With an iteration budget and a seed the
 search is repeatable.
 
@@ -22,6 +29,7 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import fields
 
 from games.engine import AdvancedGame as Game
 
@@ -120,16 +128,53 @@ def squash(value: float) -> float:
 
 def _grow(game: Game, side: str, budget: Budget, rng: random.Random) -> Node:
     root = Node()
+    plans: dict[tuple, Node] = {}
     clock = budget.clock()
     while clock.more():
-        _iterate(determinize(game, side, rng.getrandbits(63)), side, root, rng)
+        _iterate(determinize(game, side, rng.getrandbits(63)), side, root, rng, plans)
         clock.done += 1
     return root
 
 
-def _iterate(g: Game, side: str, root: Node, rng: random.Random) -> None:
+def plan_key(g: Game, start: int) -> tuple:
+    """The name of the node an order leads to, for the orders begun at node ``start`` (its
+    ``id``): the turn in progress with what is ordered so far taken as sets, so that only
+    the sequence is forgotten (what the card may still order, its quotas, stays in)."""
+    cur = g.current
+    return (start,) + tuple(_plain(f.name, getattr(cur, f.name)) for f in fields(cur))
+
+
+def _plain(name: str, value: object) -> object:
+    if name in _SETS:
+        return frozenset(value)                       # type: ignore[arg-type]
+    if isinstance(value, dict):
+        return tuple(sorted((k, _plain(k, v)) for k, v in value.items()))
+    if isinstance(value, (list, set)):
+        return tuple(sorted(value)) if isinstance(value, set) else tuple(value)
+    return value
+
+
+#: turn fields that list what has been ordered (under either Battle Cry ruleset)
+_SETS = frozenset({"ordered", "gen_ordered"})
+
+
+def _child(node: Node, k: tuple, g: Game, start: int | None, plans: dict[tuple, Node]) -> Node:
+    """The child of ``node`` for action ``k``, already applied to ``g``: after an order, the
+    node of the plan reached (shared by every sequence that reaches it), else a new node."""
+    if start is None:
+        child = Node()
+    else:
+        name = plan_key(g, start)
+        child = plans.get(name) or plans.setdefault(name, Node())
+    node.children[k] = child
+    return child
+
+
+def _iterate(g: Game, side: str, root: Node, rng: random.Random,
+             plans: dict[tuple, Node]) -> None:
     turn = g.current.number
     node, path = root, [root]
+    start: int | None = None                      # the node where this card's orders began
     while not g.outcome and g.current.number == turn:
         decider = g.active_side
         assert decider is not None                # the game is in progress
@@ -142,6 +187,8 @@ def _iterate(g: Game, side: str, root: Node, rng: random.Random) -> None:
             continue
         if actions != node.seen:
             _name(g, side, node, actions)
+        if start is None and g.phase == "order":
+            start = id(node)
         names = node.names
         open_n = WIDEN_BASE + int(math.sqrt(node.visits))
         ranked = node.ranking[:open_n]
@@ -151,11 +198,15 @@ def _iterate(g: Game, side: str, root: Node, rng: random.Random) -> None:
                 node.children[k].available += 1
         if fresh:
             k = fresh[0]
-            child = node.children[k] = Node()
-            child.available = 1
-            apply_fast(g, actions[names[k]])
+            action = actions[names[k]]
+            apply_fast(g, action)
+            child = _child(node, k, g, start if _ordering(action) else None, plans)
+            child.available += 1
             path.append(child)
-            break
+            if child.visits == 0:
+                break
+            node = child                          # a plan met by another sequence: go on
+            continue
         k = max(ranked, key=lambda k: _ucb(node.children[k]))
         node = node.children[k]
         apply_fast(g, actions[names[k]])
@@ -165,6 +216,10 @@ def _iterate(g: Game, side: str, root: Node, rng: random.Random) -> None:
     for n in path:
         n.visits += 1
         n.total += value
+
+
+def _ordering(action: dict) -> bool:
+    return action["type"] in ("order", "order_general", "confirm_orders")
 
 
 def _name(g: Game, side: str, node: Node, actions: list[dict]) -> None:
