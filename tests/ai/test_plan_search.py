@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import json
 import random
-from itertools import permutations
 from pathlib import Path
 
 import pytest
 
 from games.ai import Budget
-from games.ai.search import key, tree
+from games.ai.search import tree
 from games.engine import Game, load_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,7 +39,6 @@ def _widest_card(g: Game, acts: list[dict]) -> dict:
 def order_nodes(root) -> dict[int, list[tuple]]:
     """Each node below ``root`` reached by orders only, with every sequence reaching it."""
     reached: dict[int, list[tuple]] = {}
-    nodes = {}
 
     def walk(node, seq):
         for k, child in node.children.items():
@@ -48,7 +46,6 @@ def order_nodes(root) -> dict[int, list[tuple]]:
                 continue
             path = seq + (k,)
             reached.setdefault(id(child), []).append(path)
-            nodes[id(child)] = child
             walk(child, path)
 
     walk(root, ())
