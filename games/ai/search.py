@@ -145,8 +145,8 @@ def plan_key(g: Game, start: int) -> tuple:
 
 
 def _plain(name: str, value: object) -> object:
-    if name in _SETS:
-        return frozenset(value)                       # type: ignore[arg-type]
+    if name in _SETS and isinstance(value, list):
+        return frozenset(value)
     if isinstance(value, dict):
         return tuple(sorted((k, _plain(k, v)) for k, v in value.items()))
     if isinstance(value, (list, set)):
