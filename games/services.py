@@ -180,29 +180,31 @@ CHALLENGE_WORDING = invitations.Wording(
 
 def create_challenge(challenger, opponent, scenario: Scenario, *, options: dict | None = None,
                      deadline_hours: int = 72, side: str = "random", message: str = "",
-                     ruleset: str = DEFAULT_RULESET) -> Match:
-    """Challenge a member to a match (game 1 and the re-match with sides swapped)."""
+                     ruleset: str = DEFAULT_RULESET, friendly: bool = False) -> Match:
+    """Challenge a member to a match (game 1 and the re-match with sides swapped);
+    ``friendly``: its games are not rated."""
     invitations.check_invitee(challenger, opponent, CHALLENGE_WORDING)
     _check_terms(scenario, deadline_hours, side, ruleset, options)
     with transaction.atomic():
         match = Match.objects.create(
             scenario=scenario, challenger=challenger, opponent=opponent, challenger_side=side,
             options=dict(options or {}), ruleset=ruleset, deadline_hours=int(deadline_hours),
-            status=Match.Status.CHALLENGE, message=message[:200])
+            status=Match.Status.CHALLENGE, message=message[:200], friendly=bool(friendly))
         outbox.queue("games.notify_challenge", match.pk)
     return match
 
 
 def post_seek(user, scenario: Scenario, *, options: dict | None = None, deadline_hours: int = 72,
-              side: str = "random", message: str = "", ruleset: str = DEFAULT_RULESET) -> Match:
-    """Post an open seek any other member may join."""
+              side: str = "random", message: str = "", ruleset: str = DEFAULT_RULESET,
+              friendly: bool = False) -> Match:
+    """Post an open seek any other member may join; ``friendly``: its games are not rated."""
     if not user.is_authenticated:
         raise ActionRefused("Log in to post a seek.")
     _check_terms(scenario, deadline_hours, side, ruleset, options)
     return Match.objects.create(
         scenario=scenario, challenger=user, opponent=None, challenger_side=side,
         options=dict(options or {}), ruleset=ruleset, deadline_hours=int(deadline_hours),
-        status=Match.Status.SEEK, message=message[:200])
+        status=Match.Status.SEEK, message=message[:200], friendly=bool(friendly))
 
 
 def start_arranged_match(home, away, scenario: Scenario, *, options: dict | None = None,

@@ -18,6 +18,8 @@ from tournaments.models import Pairing
 #: side had not yet played a whole turn, so the game says nothing about the players.
 RATED_FROM_TURN = 3
 
+FRIENDLY = "a friendly: the players chose not to rate it"
+
 EARLY_ENDS = {"resigned": "resigned before turn 3", "timeout": "claimed on time before turn 3"}
 
 
@@ -88,6 +90,7 @@ def from_match(match: Match) -> Source:
     battle)."""
     games = games_of_match(match)
     why = ("a guided first game" if match.guided
+           else FRIENDLY if match.friendly
            else _rules_allow(match.ruleset, match.options))
     return _source(f"match:{match.pk}", match.ruleset, match.finished or timezone.now(), games, why,
                    match.pk)
