@@ -116,6 +116,8 @@ class TableForm(OptionsFormMixin, forms.Form):
                                             help_text="Each seat's time for its decision; after it the "
                                                       "seat's team-mates may take the seat over.")
     message = forms.CharField(required=False, max_length=200, label="Message (optional)")
+    friendly = forms.BooleanField(required=False, label="Friendly: not rated",
+                                  help_text="Neither game of the match moves a rating.")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

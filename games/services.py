@@ -412,9 +412,11 @@ def team_seat_plan(scenario: Scenario, ruleset: str, options: dict | None) -> tu
 
 
 def open_table(host, scenario: Scenario, *, options: dict | None = None, deadline_hours: int = 72,
-               message: str = "", ruleset: str = DEFAULT_RULESET, seat: str | None = None) -> Match:
+               message: str = "", ruleset: str = DEFAULT_RULESET, seat: str | None = None,
+               friendly: bool = False) -> Match:
     """Open a team table in the lobby: one seat per seat of the ruleset's plan, free until
-    members take them (``seat``: the one the host takes at once)."""
+    members take them (``seat``: the one the host takes at once; ``friendly``: its games
+    are not rated)."""
     if not getattr(host, "is_authenticated", False):
         raise ActionRefused(TABLE_WORDING.log_in)
     _check_terms(scenario, deadline_hours, "random", ruleset, options)
@@ -425,7 +427,7 @@ def open_table(host, scenario: Scenario, *, options: dict | None = None, deadlin
         match = Match.objects.create(
             scenario=scenario, challenger=host, opponent=None, challenger_side=plan[0].side,
             options=dict(options or {}), ruleset=ruleset, deadline_hours=int(deadline_hours),
-            status=Match.Status.TABLE, team=True, message=message[:200])
+            status=Match.Status.TABLE, team=True, message=message[:200], friendly=bool(friendly))
         TableSeat.objects.bulk_create(
             TableSeat(match=match, position=i, name=spec.name, side=spec.side, role=spec.role[:80],
                       player=host if spec.name == seat else None)

@@ -138,3 +138,32 @@ def test_a_seat_given_to_archie_at_the_table_rates_archie_at_its_level(django_us
     assert rows[archie("veteran")].games == 2 and rows[archie("veteran")].kind == "archie"
     assert {rows[member(p.pk)].games for p in people} == {2}
     assert rows[archie("veteran")].mu > 25 > min(rows[member(p.pk)].mu for p in people)
+
+
+def test_a_friendly_team_table_says_so_and_its_games_are_not_rated(client, django_user_model):
+    from ratings.sources import FRIENDLY
+
+    people = [django_user_model.objects.create_user(n) for n in ("hal", "ivy", "jon", "kim")]
+    scenario = make_scenario(slug=SLUG)
+    client.force_login(people[0])
+    r = client.post("/play/tables/new/", {"scenario": scenario.pk, "ruleset": "advanced", "team_mode": MODE,
+                                          "deadline_hours": 72, "friendly": "on"})
+    assert r.status_code == 303
+    match = Match.objects.get()
+    assert match.friendly
+    assert "No: a friendly, neither game moves a rating" in client.get(r["Location"]).content.decode()
+    assert "a friendly (not rated)" in client.get("/play/").content.decode()
+    plan = services.team_seat_plan(scenario, "advanced", {"team_mode": MODE})
+    for person, spec in zip(people, plan):
+        services.take_table_seat(match.pk, person, spec.name)
+    for number in (1, 2):
+        row = match.games.get(number=number)
+        at_turn(row, 5)
+        for mate in {s.player for s in row.seat_rows() if s.side == "union"}:
+            services.resign(row.pk, mate)
+    assert RatedResult.objects.get(key=f"match:{match.pk}").why == FRIENDLY
+    assert not Rating.objects.exists()
+    api = token_client(people[1]).post("/api/v1/tables/", {"scenario": SLUG, "ruleset": "advanced",
+                                                           "options": {"team_mode": MODE}, "friendly": True},
+                                       format="json")
+    assert api.status_code == 201 and api.json()["friendly"] is True
