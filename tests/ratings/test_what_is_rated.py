@@ -63,12 +63,15 @@ def test_archie_is_rated_at_its_level_like_a_member(django_user_model):
     assert veteran.shown > Rating.objects.get(subject=member(lee.pk)).shown
 
 
-def test_a_guided_first_game_is_not_rated(django_user_model):
+def test_a_guided_first_game_is_not_rated_and_its_match_page_says_why(client, django_user_model):
     lee = django_user_model.objects.create_user("lee")
     match = games.start_solo(lee, make_scenario(), "recruit", guided=True)
     resign_games(match, [lee, lee])
     r = RatedResult.objects.get(key=f"match:{match.pk}")
     assert not r.rated and r.why == "a guided first game" and not Rating.objects.exists()
+    client.force_login(lee)
+    page = client.get(f"/play/matches/{match.pk}/").content.decode()
+    assert "Not rated: a guided first game." in page and "Ratings:" not in page
 
 
 def test_options_declared_unrated_make_a_result_unrated():
