@@ -15,13 +15,14 @@ Usage:  python bench/ratings.py [--members 1000] [--results 10000] [--rate 50] [
 3. A club of ``--members`` members: their ratings, then the leaderboard (reading.leaderboard
    and the page) with its time and queries.
 4. The rebuild of ``--results`` stored results (two games each): its time.
+5. ``manage.py ratings_compare --skip 0.5`` on those stored results: part 1's measure, read
+   back from the database as a club's own history would be.
 
 Prints figures only; nothing here is a timed test.
 """
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import pathlib
 import statistics
@@ -32,34 +33,26 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.ratings_history import club_history  # noqa: E402
-from ratings.method import RatedGame, expected_share, initial_skill, replay  # noqa: E402
+from ratings.method.compare import Observed, compare  # noqa: E402
 
 
-def _teams(g, sided: bool):
-    u = (g.union,) + ((f"scenario:{g.scenario}:union",) if sided else ())
-    c = (g.confederate,) + ((f"scenario:{g.scenario}:confederate",) if sided else ())
-    return u, c
+def _observed(g) -> Observed:
+    """A synthetic game as the site stores one: sides in name order (confederate, union)."""
+    return Observed(players=((g.confederate,), (g.union,)), sides=("confederate", "union"),
+                    scenario=g.scenario, winner=1 if g.union_won else 0)
 
 
 def prediction(seed: int, matches: int = 3000) -> None:
-    history = [g for pair in club_history(matches=matches, seed=seed) for g in pair]
+    history = [_observed(g) for pair in club_history(matches=matches, seed=seed) for g in pair]
     half = len(history) // 2
     print(f"1. Prediction on a synthetic history: {len(history)} games ({matches} matches, 60 members, "
-          f"24 scenarios, Archie's 3 levels), the last {len(history) - half} predicted before being rated")
-    for sided, label in ((False, "plain (players only)"), (True, "with scenario-and-side pseudo-players")):
-        ratings: dict = {}
-        loss = right = n = 0
-        for i, g in enumerate(history):
-            u, c = _teams(g, sided)
-            if i >= half:
-                p = expected_share([ratings.get(s) or initial_skill(s) for s in u],
-                                   [ratings.get(s) or initial_skill(s) for s in c])
-                p = min(max(p, 1e-9), 1 - 1e-9)
-                loss += -math.log(p if g.union_won else 1 - p)
-                right += (p > 0.5) == g.union_won
-                n += 1
-            replay([RatedGame(i, 1, (u, c), 0 if g.union_won else 1)], ratings)
-        print(f"   {label:42s} log-loss {loss / n:.4f}   winner predicted {100 * right / n:.1f}%")
+          f"24 scenarios, Archie's 3 levels), the last {len(history) - half} predicted before being rated "
+          f"(ratings.method.compare, as manage.py ratings_compare --skip 0.5 measures stored results)")
+    started = time.process_time()
+    plain, sided = compare(history, half)
+    for label, q in (("plain (players only)", plain), ("with scenario-and-side pseudo-players", sided)):
+        print(f"   {label:42s} log-loss {q.log_loss:.4f}   winner predicted {100 * q.predicted:.1f}%")
+    print(f"   ({time.process_time() - started:.1f} s CPU for both)")
 
 
 def on_site(args) -> None:
@@ -148,6 +141,15 @@ def on_site(args) -> None:
     print(f"   the page (a visitor; a page of 50): {len(q.captured_queries)} queries, median "
           f"{1000 * statistics.median(times):.1f} ms ({1000 * statistics.median(cpus):.1f} ms CPU of this "
           f"process; load average {os.getloadavg()[0]:.1f})")
+    # 5. the comparison of the two models on these stored results, as a club would run it
+    from io import StringIO
+
+    from django.core.management import call_command
+    out, t, cpu = StringIO(), time.perf_counter(), time.process_time()
+    call_command("ratings_compare", "--skip", "0.5", stdout=out)
+    print(f"5. manage.py ratings_compare --skip 0.5 on the {len(pairs)} stored results above "
+          f"({len(ids)} members; {time.perf_counter() - t:.1f} s, {time.process_time() - cpu:.1f} s CPU):")
+    print("   " + out.getvalue().strip().replace("\n", "\n   "))
 
 
 def main() -> None:

@@ -9,8 +9,8 @@ reviews them with games/ai/review.py at ``--seconds`` a turn (the site's
 ``REVIEW_SECONDS_PER_TURN``; 1.0, the veteran's second a decision, by default). Prints the
 wall time and this process's CPU time of the whole review and per turn, and the turns marked.
 The review's cost is bounded by the setting: about the budget a turn, plus each side's
-chance after the turn and, when the search never tried the player's first choice, eight
-plays of it. Asserts nothing.
+chance after the turn and, when the search did not follow the player's plan, eight plays
+of the player's turn. Asserts nothing.
 """
 from __future__ import annotations
 

@@ -96,6 +96,8 @@ class SeekForm(OptionsFormMixin, forms.Form):
                                             label="Time per move",
                                             help_text="After that the opponent may claim the game.")
     message = forms.CharField(required=False, max_length=200, label="Message (optional)")
+    friendly = forms.BooleanField(required=False, label="Friendly: not rated",
+                                  help_text="Neither game of the match moves a rating.")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -114,6 +116,8 @@ class TableForm(OptionsFormMixin, forms.Form):
                                             help_text="Each seat's time for its decision; after it the "
                                                       "seat's team-mates may take the seat over.")
     message = forms.CharField(required=False, max_length=200, label="Message (optional)")
+    friendly = forms.BooleanField(required=False, label="Friendly: not rated",
+                                  help_text="Neither game of the match moves a rating.")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -152,7 +156,7 @@ class ChallengeForm(SeekForm):
     """The opponent is typed (their username): the page suggests members as one types
     (``play:members``), and without JavaScript the field is a plain text box."""
 
-    field_order = ["opponent", "scenario", "ruleset", "side", "deadline_hours", "message"]
+    field_order = ["opponent", "scenario", "ruleset", "side", "deadline_hours", "message", "friendly"]
     opponent = forms.CharField(
         label="Member to challenge", max_length=150,
         help_text="Their username; type a few letters of a username or name to see suggestions.",

@@ -180,29 +180,31 @@ CHALLENGE_WORDING = invitations.Wording(
 
 def create_challenge(challenger, opponent, scenario: Scenario, *, options: dict | None = None,
                      deadline_hours: int = 72, side: str = "random", message: str = "",
-                     ruleset: str = DEFAULT_RULESET) -> Match:
-    """Challenge a member to a match (game 1 and the re-match with sides swapped)."""
+                     ruleset: str = DEFAULT_RULESET, friendly: bool = False) -> Match:
+    """Challenge a member to a match (game 1 and the re-match with sides swapped);
+    ``friendly``: its games are not rated."""
     invitations.check_invitee(challenger, opponent, CHALLENGE_WORDING)
     _check_terms(scenario, deadline_hours, side, ruleset, options)
     with transaction.atomic():
         match = Match.objects.create(
             scenario=scenario, challenger=challenger, opponent=opponent, challenger_side=side,
             options=dict(options or {}), ruleset=ruleset, deadline_hours=int(deadline_hours),
-            status=Match.Status.CHALLENGE, message=message[:200])
+            status=Match.Status.CHALLENGE, message=message[:200], friendly=bool(friendly))
         outbox.queue("games.notify_challenge", match.pk)
     return match
 
 
 def post_seek(user, scenario: Scenario, *, options: dict | None = None, deadline_hours: int = 72,
-              side: str = "random", message: str = "", ruleset: str = DEFAULT_RULESET) -> Match:
-    """Post an open seek any other member may join."""
+              side: str = "random", message: str = "", ruleset: str = DEFAULT_RULESET,
+              friendly: bool = False) -> Match:
+    """Post an open seek any other member may join; ``friendly``: its games are not rated."""
     if not user.is_authenticated:
         raise ActionRefused("Log in to post a seek.")
     _check_terms(scenario, deadline_hours, side, ruleset, options)
     return Match.objects.create(
         scenario=scenario, challenger=user, opponent=None, challenger_side=side,
         options=dict(options or {}), ruleset=ruleset, deadline_hours=int(deadline_hours),
-        status=Match.Status.SEEK, message=message[:200])
+        status=Match.Status.SEEK, message=message[:200], friendly=bool(friendly))
 
 
 def start_arranged_match(home, away, scenario: Scenario, *, options: dict | None = None,
@@ -410,9 +412,11 @@ def team_seat_plan(scenario: Scenario, ruleset: str, options: dict | None) -> tu
 
 
 def open_table(host, scenario: Scenario, *, options: dict | None = None, deadline_hours: int = 72,
-               message: str = "", ruleset: str = DEFAULT_RULESET, seat: str | None = None) -> Match:
+               message: str = "", ruleset: str = DEFAULT_RULESET, seat: str | None = None,
+               friendly: bool = False) -> Match:
     """Open a team table in the lobby: one seat per seat of the ruleset's plan, free until
-    members take them (``seat``: the one the host takes at once)."""
+    members take them (``seat``: the one the host takes at once; ``friendly``: its games
+    are not rated)."""
     if not getattr(host, "is_authenticated", False):
         raise ActionRefused(TABLE_WORDING.log_in)
     _check_terms(scenario, deadline_hours, "random", ruleset, options)
@@ -423,7 +427,7 @@ def open_table(host, scenario: Scenario, *, options: dict | None = None, deadlin
         match = Match.objects.create(
             scenario=scenario, challenger=host, opponent=None, challenger_side=plan[0].side,
             options=dict(options or {}), ruleset=ruleset, deadline_hours=int(deadline_hours),
-            status=Match.Status.TABLE, team=True, message=message[:200])
+            status=Match.Status.TABLE, team=True, message=message[:200], friendly=bool(friendly))
         TableSeat.objects.bulk_create(
             TableSeat(match=match, position=i, name=spec.name, side=spec.side, role=spec.role[:80],
                       player=host if spec.name == seat else None)

@@ -18,16 +18,13 @@ from games.models import Scenario
 from ratings import reading
 from ratings.method import member
 from ratings.models import Rating, RatingChange
-from ratings.models.pool import DUEL, TEAM
+from ratings.models.pool import DUEL, MODES
 from ratings.views.leaderboard import MONTHS
 from tournaments.models import Club
 
-MODES = (DUEL, TEAM)
-
-
 class RatingSerializer(serializers.Serializer):
     ruleset = serializers.CharField(source="pool.ruleset")
-    mode = serializers.CharField(source="pool.mode", help_text="duel: one player a side; team: several.")
+    mode = serializers.CharField(source="pool.mode", help_text="duel: one player a side; epic, doubles or grand: that team game.")
     rating = serializers.IntegerField(source="shown", help_text="1000 + 40 (mu - 3 sigma), as the pages show it.")
     mu = serializers.FloatField()
     sigma = serializers.FloatField()
@@ -82,11 +79,12 @@ def _ruleset(params) -> str:
 
 
 def _mode(params) -> str:
-    return one_of(params, "mode", MODES) or DUEL
+    return one_of(params, "mode", tuple(MODES)) or DUEL
 
 
 RULESET = OpenApiParameter("ruleset", str, description="A ruleset's name (default: the site's default rules).")
-MODE = OpenApiParameter("mode", str, enum=list(MODES), description="duel (the default) or team.")
+MODE = OpenApiParameter("mode", str, enum=list(MODES),
+                        description="duel (the default), or a team game: epic, doubles (Advanced), grand (standard).")
 
 
 def _checked_paging(view) -> None:

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from games.engine import SIDES
 from ratings.method import PROVISIONAL_GAMES, Skill, expected_share, initial_skill, member, scenario_side
-from ratings.models import Pool, Rating, RatingChange
+from ratings.models import Pool, RatedResult, Rating, RatingChange
 from ratings.models.pool import DUEL
 
 #: How many rated games of a member's history the plot draws at most (the latest).
@@ -106,6 +106,13 @@ def match_changes(match) -> dict[int, int]:
                                         subject__startswith="member:")
             .values("member_id").annotate(before=Sum("shown_before"), after=Sum("shown_after")))
     return {r["member_id"]: r["after"] - r["before"] for r in rows}
+
+
+def match_not_rated(match) -> str:
+    """Why no game of the match is rated ("a guided first game", ...); blank when some game
+    is, or while the match is not recorded."""
+    row = RatedResult.objects.filter(match=match).order_by("-pk").values("why").first()
+    return row["why"] if row else ""
 
 
 def _skill(subject: str, ratings: dict[str, Rating]) -> Skill:

@@ -11,12 +11,14 @@ from django.utils import timezone
 from games.engine import SIDES, counts_for_ratings, get_ruleset, other
 from games.models import Match, Seat
 from ratings.method import archie, member
-from ratings.models.pool import DUEL, TEAM
+from ratings.models.pool import DUEL, TEAM_MODES
 from tournaments.models import Pairing
 
 #: A game ended by a resignation or a claim for time before this turn is not rated: one
 #: side had not yet played a whole turn, so the game says nothing about the players.
 RATED_FROM_TURN = 3
+
+FRIENDLY = "a friendly: the players chose not to rate it"
 
 EARLY_ENDS = {"resigned": "resigned before turn 3", "timeout": "claimed on time before turn 3"}
 
@@ -43,11 +45,18 @@ def _rules_allow(ruleset: str, options: dict | None) -> str:
     return "" if counts_for_ratings(schema, options) else "played under options that are not rated"
 
 
-def _mode(games: list[dict]) -> str:
-    return TEAM if any(len(t) > 1 for g in games for t in g["teams"].values()) else DUEL
+def mode_of(options: dict | None) -> str:
+    """The pool's mode: a team game's ``team_mode``, else a duel."""
+    mode = (options or {}).get("team_mode") or "none"
+    return mode if mode in TEAM_MODES else DUEL
 
 
 def _subject(seat: Seat) -> str | None:
+    """Who the seat's result rates: the member it belongs to, even when a team-mate or
+    Archie took it over after that member's time ran out (ruling RT6); Archie at its level
+    for a seat given to Archie; None for an empty seat."""
+    if seat.away_id:
+        return member(seat.away_id)
     if seat.holder == Seat.Holder.ARCHIE:
         return archie(seat.archie_level or "recruit")
     if seat.holder == Seat.Holder.MEMBER and seat.player_id:
@@ -88,9 +97,10 @@ def from_match(match: Match) -> Source:
     battle)."""
     games = games_of_match(match)
     why = ("a guided first game" if match.guided
+           else FRIENDLY if match.friendly
            else _rules_allow(match.ruleset, match.options))
-    return _source(f"match:{match.pk}", match.ruleset, match.finished or timezone.now(), games, why,
-                   match.pk)
+    return _source(f"match:{match.pk}", match.ruleset, mode_of(match.options),
+                   match.finished or timezone.now(), games, why, match.pk)
 
 
 def _table_games(p: Pairing, scenario: str) -> list[dict]:
@@ -119,13 +129,16 @@ def from_pairing(p: Pairing) -> Source | None:
     else:
         games = _table_games(p, slug)
     why = "a forfeit: no game was played" if p.forfeit else _rules_allow(comp.ruleset, comp.options)
-    return _source(f"pairing:{p.pk}", comp.ruleset, p.updated or timezone.now(), games, why, p.match_id)
+    options = p.match.options if p.match_id else comp.options
+    return _source(f"pairing:{p.pk}", comp.ruleset, mode_of(options), p.updated or timezone.now(), games,
+                   why, p.match_id)
 
 
-def _source(key: str, ruleset: str, played: datetime, games: list[dict], why: str, match_id) -> Source:
+def _source(key: str, ruleset: str, mode: str, played: datetime, games: list[dict], why: str,
+            match_id) -> Source:
     if why:
         games = [{**g, "rated": False, "why": why} for g in games]
     elif games and not any(g["rated"] for g in games):
         why = games[0]["why"]
-    return Source(key=key, ruleset=ruleset, mode=_mode(games), played=played, games=games,
+    return Source(key=key, ruleset=ruleset, mode=mode, played=played, games=games,
                   why=why, match_id=match_id)

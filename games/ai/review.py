@@ -9,7 +9,9 @@ state when it ended. For each turn :func:`review` then
    fresh dice), on ``budget``, and reads from the tree the value of Archie's best plan and
    the value of the plan the player chose (followed down the tree through the player's own
    actions while the tree has tried them often enough, up to their first attack: past the
-   dice a value owes more to luck than to the choice); the difference is what the choice lost;
+   dice a value owes more to luck than to the choice; where the tree stops short of that,
+   the player's own choices of the turn are played on determinized copies, so that their
+   later choices are judged too, not the tree's); the difference is what the choice lost;
 2. estimates, after the turn, each side's chance from that side's own information (a
    determinized copy for each side, scored by Archie's evaluation or, under a ruleset
    without one, by playouts).
@@ -31,7 +33,7 @@ from . import generic
 from .budget import Budget
 from .evaluation import evaluate
 from .levels import has_battlecry_kit
-from .policies import apply_fast, finish_turn
+from .policies import apply_fast, finish_turn, quick_choice
 from .search import Node, key, squash, tree, value_of
 
 #: Turns marked at most, and the least a choice must lose (on the 0-1 scale) to be marked.
@@ -156,9 +158,11 @@ def _judge_with_tree(turn: TurnReview, record: TurnRecord, budget: Budget, seed:
     best_key, best = max(root.children.items(), key=lambda kv: (kv[1].visits, value_of(kv[1])))
     turn.best = round(value_of(best), 4)
     turn.plan = _plan(record.start, side, best_key, best)
-    chosen = _followed(root, record.choices)
-    if chosen is None:
-        chosen = _forced(record.start, side, record.choices[0], seed)
+    chosen, depth = _followed(root, record.choices)
+    if chosen is None or depth < len(_to_first_attack(record.choices)):
+        # the tree did not follow the whole of the player's plan: their own choices are
+        # played, not the tree's continuation of their first ones
+        chosen = _played(record.start, side, record.choices, seed)
     turn.chosen = round(chosen, 4)
 
 
@@ -176,28 +180,50 @@ def _plan(start: GameState, side: str, first: tuple, node: Node) -> list[dict]:
     return plan
 
 
-def _followed(root: Node, choices: list[dict]) -> float | None:
-    """The value of the player's plan as the tree knows it: down through their actions while
-    each was tried at least :data:`MIN_VISITS` times, to their first attack."""
-    node, value = root, None
+def _to_first_attack(choices: list[dict]) -> list[dict]:
+    """The player's plan as the review weighs it: their choices up to their first attack."""
+    for n, action in enumerate(choices):
+        if action.get("type") == "attack":
+            return choices[:n + 1]
+    return choices
+
+
+def _followed(root: Node, choices: list[dict]) -> tuple[float | None, int]:
+    """The value of the player's plan as the tree knows it, and how many of their choices it
+    followed: down through their actions while each was tried at least :data:`MIN_VISITS`
+    times, to their first attack."""
+    node, value, depth = root, None, 0
     for action in choices:
         child = node.children.get(key(action))
         if child is None or child.visits < MIN_VISITS:
             break
-        node, value = child, value_of(child)
+        node, value, depth = child, value_of(child), depth + 1
         if action.get("type") == "attack":
             break
-    return value
+    return value, depth
 
 
-def _forced(start: Any, side: str, action: dict, seed: int) -> float:
-    """The player's first choice played :data:`FORCED_PLAYS` times on determinized copies,
-    the turn finished by Archie's quick policy for both sides, and evaluated."""
+def _played(start: Any, side: str, choices: list[dict], seed: int) -> float:
+    """The player's choices of the turn played :data:`FORCED_PLAYS` times on determinized
+    copies, each while it is still legal there (past an attack the copy's dice may differ
+    from the game's), the other side's decisions in the turn and whatever of the turn is
+    left taken by Archie's quick policy, and the position evaluated."""
     rng = random.Random(seed)
     total = 0.0
     for _ in range(FORCED_PLAYS):
         g = start.determinize(side, rng.getrandbits(63))
-        apply_fast(g, action)
+        pending = list(choices)
+        while pending and not g.outcome and g.current.number <= start.turn:
+            decider = g.active_side
+            assert decider is not None      # a game in progress always has a side to decide
+            if decider != side:
+                apply_fast(g, quick_choice(g, decider, rng))
+                continue
+            legal = {key(a): a for a in g.legal_actions()}
+            action = legal.get(key(pending.pop(0)))
+            if action is None:
+                break
+            apply_fast(g, action)
         finish_turn(g, rng, start.turn)
         total += squash(evaluate(g, side))
     return total / FORCED_PLAYS

@@ -63,7 +63,8 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         d = terms.validated_data
         match = services.create_challenge(request.user, d["opponent"], d["scenario"],
                                           options=options_of(d), deadline_hours=d["deadline_hours"],
-                                          side=d["side"], message=d["message"], ruleset=d["ruleset"])
+                                          side=d["side"], message=d["message"], ruleset=d["ruleset"],
+                                          friendly=d["friendly"])
         return self._done(match, status.HTTP_201_CREATED)
 
     @extend_schema(summary="Post an open seek any member may join", request=MatchTermsSerializer,
@@ -75,7 +76,7 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         d = terms.validated_data
         match = services.post_seek(request.user, d["scenario"], options=options_of(d),
                                    deadline_hours=d["deadline_hours"], side=d["side"], message=d["message"],
-                                   ruleset=d["ruleset"])
+                                   ruleset=d["ruleset"], friendly=d["friendly"])
         return self._done(match, status.HTTP_201_CREATED)
 
     def _step(self, step, pk):

@@ -173,6 +173,7 @@ class MatchTermsSerializer(serializers.Serializer):
     deadline_hours = serializers.ChoiceField(choices=[h for h, _ in DEADLINE_CHOICES], default=72,
                                              help_text="Hours per move; then the opponent may claim the game.")
     message = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+    friendly = serializers.BooleanField(default=False, help_text="A friendly: neither game is rated.")
 
 
 class SoloSerializer(serializers.Serializer):
@@ -266,7 +267,8 @@ class MatchSerializer(serializers.ModelSerializer):
     class Meta:
         model = Match
         fields = ("id", "status", "scenario", "challenger", "opponent", "challenger_side", "options",
-                  "nightfall", "ruleset", "archie_level", "deadline_hours", "message", "created", "started",
+                  "nightfall", "ruleset", "archie_level", "deadline_hours", "message", "friendly", "created",
+                  "started",
                   "finished", "winner",
                   "challenger_flags", "opponent_flags", "challenger_figures", "opponent_figures",
                   "decided_by", "tie_rolls", "team", "winning_team", "teams", "games", "url")

@@ -57,7 +57,8 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         terms.is_valid(raise_exception=True)
         d = terms.validated_data
         match = services.open_table(request.user, d["scenario"], options=options_of(d), ruleset=d["ruleset"],
-                                    deadline_hours=d["deadline_hours"], message=d["message"], seat=d["seat"])
+                                    deadline_hours=d["deadline_hours"], message=d["message"], seat=d["seat"],
+                                    friendly=d["friendly"])
         return self._done(match, status.HTTP_201_CREATED)
 
     def _seat_step(self, request, pk, step, body_class=SeatStepSerializer):

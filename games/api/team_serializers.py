@@ -28,6 +28,7 @@ class TableTermsSerializer(serializers.Serializer):
     message = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
     seat = serializers.CharField(required=False, allow_null=True, default=None,
                                  help_text="The seat you take at once (a name of the seat plan).")
+    friendly = serializers.BooleanField(default=False, help_text="A friendly: neither game is rated.")
 
 
 class TableSeatSerializer(serializers.Serializer):
@@ -52,7 +53,7 @@ class TableSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Match
-        fields = ("id", "status", "scenario", "ruleset", "host", "deadline_hours", "message", "created",
+        fields = ("id", "status", "scenario", "ruleset", "host", "deadline_hours", "message", "friendly", "created",
                   "seats", "match")
 
     @extend_schema_field(TableSeatSerializer(many=True))

@@ -80,6 +80,8 @@ class Match(models.Model):
         default=False, help_text="A team match: several members a side, seated at a team table.")
     hints_off = models.BooleanField(
         default=False, help_text="The player of a guided game has switched its hints off.")
+    friendly = models.BooleanField(
+        default=False, help_text="A friendly: the players chose that its games are not rated.")
     deadline_hours = models.PositiveSmallIntegerField(
         default=72, help_text="Hours a player has for each of their moves.")
     status = models.CharField(max_length=12, choices=Status.choices, db_index=True)

@@ -199,7 +199,8 @@ def challenge(request):
             match = services.create_challenge(
                 request.user, d["opponent"], d["scenario"], options=form.chosen_options(),
                 ruleset=d["ruleset"],
-                deadline_hours=d["deadline_hours"], side=d["side"], message=d["message"])
+                deadline_hours=d["deadline_hours"], side=d["side"], message=d["message"],
+                friendly=d["friendly"])
         except services.ActionRefused as refused:
             form.add_error(None, refused.message)
         else:
@@ -219,7 +220,7 @@ def seek(request):
             match = services.post_seek(request.user, d["scenario"], options=form.chosen_options(),
                                        ruleset=d["ruleset"],
                                        deadline_hours=d["deadline_hours"], side=d["side"],
-                                       message=d["message"])
+                                       message=d["message"], friendly=d["friendly"])
         except services.ActionRefused as refused:
             form.add_error(None, refused.message)
         else:

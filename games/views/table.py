@@ -42,7 +42,7 @@ def table_new(request):
         try:
             match = services.open_table(request.user, d["scenario"], options=form.chosen_options(),
                                         ruleset=d["ruleset"], deadline_hours=d["deadline_hours"],
-                                        message=d["message"])
+                                        message=d["message"], friendly=d["friendly"])
         except services.ActionRefused as refused:
             form.add_error(None, refused.message)
         else:

@@ -20,6 +20,11 @@ def match_rating_changes(match):
 
 
 @register.simple_tag
+def match_not_rated(match) -> str:
+    return reading.match_not_rated(match)
+
+
+@register.simple_tag
 def archie_ratings():
     """Archie's rated levels, per ruleset and mode, strongest first."""
     return reading.archie_ratings()

@@ -1,4 +1,5 @@
-"""A club's leaderboard for one ruleset, filtered by recent activity."""
+"""A club's leaderboard for one pool (a ruleset, played one a side or as a team game),
+filtered by recent activity."""
 from __future__ import annotations
 
 from urllib.parse import urlencode
@@ -11,6 +12,7 @@ from games.engine import DEFAULT_RULESET
 from games.forms_play import ruleset_choices
 from ratings import reading
 from ratings.method import PROVISIONAL_GAMES
+from ratings.models.pool import DUEL, MODES
 from tournaments.views.common import club_or_404
 
 MONTHS = (1, 3, 6, 12)
@@ -31,13 +33,16 @@ def leaderboard(request, slug):
     except ValueError:
         months = 0
     months = months if months in MONTHS else 0
+    mode = request.GET.get("mode") or DUEL
+    mode = mode if mode in MODES else DUEL
     provisional = request.GET.get("provisional") == "1"
-    page = Paginator(reading.leaderboard(club, ruleset, months=months or None, provisional=provisional),
+    page = Paginator(reading.leaderboard(club, ruleset, mode, months=months or None, provisional=provisional),
                      PER_PAGE).get_page(request.GET.get("page"))
-    query = {"ruleset": ruleset, "months": months or "", "provisional": "1" if provisional else ""}
+    query = {"ruleset": ruleset, "mode": "" if mode == DUEL else mode, "months": months or "",
+             "provisional": "1" if provisional else ""}
     ctx = {"club": club, "rows": reading.ranked(page, page.start_index() - 1 if page.object_list else 0),
            "page": page, "query": urlencode({k: v for k, v in query.items() if v}),
-           "ruleset": ruleset, "rulesets": choices, "months": months, "month_choices": MONTHS,
+           "ruleset": ruleset, "rulesets": choices, "mode": mode, "modes": list(MODES.items()), "months": months, "month_choices": MONTHS,
            "provisional": provisional, "provisional_games": PROVISIONAL_GAMES}
     if request.htmx:
         return render(request, "ratings/leaderboard.html#board", ctx)

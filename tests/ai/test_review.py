@@ -100,3 +100,36 @@ def test_turns_are_marked_where_the_choice_lost_most():
     ranked = sorted((t for t in turns if t.loss >= review_module.MARK_THRESHOLD),
                     key=lambda t: -t.loss)
     assert sorted(t.number for t in ranked[:review_module.MARKS]) == [2, 5, 6]
+
+
+def turn_from(start, first, pick, seed=5):
+    """The acting seat's turn from ``start``: ``first`` its first choice, ``pick(legal)`` each
+    later one; the other side's decisions are the recruit's."""
+    g, side, choices = start.copy(), start.active_side, []
+    rng = random.Random(seed)
+    while not g.outcome and g.turn == start.turn:
+        if g.active_side == side:
+            action = first if not choices else pick(g.legal_actions())
+            choices.append(action)
+        else:
+            action = choose(g, g.deciding, "recruit", rng.getrandbits(63))
+        g.apply(action)
+    return TurnRecord(start.turn, start.deciding, start, choices, g)
+
+
+def test_the_players_later_choices_are_judged_not_only_the_first(position):
+    """Two turns that begin with the same card and then order differently are worth
+    differently: where the search has not followed the player's plan, the player's own
+    choices are played through, not the search's continuation of the first one."""
+    seats = side_seats(position)
+    first = position.legal_actions()[-1]
+    one = turn_from(position, first, lambda legal: legal[0])
+    two = turn_from(position, first, lambda legal: legal[-1])
+    assert one.choices[0] == two.choices[0] and one.choices[1:] != two.choices[1:]
+    assert len(one.choices) > 1 and len(two.choices) > 1
+    tiny = Budget(iterations=4)             # too few for the tree to follow any plan
+    a = review_turn(one, seats, tiny, 11).as_dict()
+    b = review_turn(two, seats, tiny, 11).as_dict()
+    assert a["best"] == b["best"] and a["plan"] == b["plan"]     # Archie's side of it: the same
+    assert a["chosen"] != b["chosen"]
+    assert review_turn(one, seats, tiny, 11).as_dict()["chosen"] == a["chosen"]   # repeatable

@@ -106,15 +106,15 @@ def test_a_team_game_rates_each_member_of_the_team_in_its_own_pool(django_user_m
     from django.utils import timezone
 
     from ratings.method import MODEL
-    from ratings.sources import Source, _mode
+    from ratings.sources import Source, mode_of
 
     a, b, c, d = (django_user_model.objects.create_user(n) for n in "abcd")
     games = [{"number": 1, "scenario": "shiloh", "rated": True, "why": "", "winner": "union",
               "teams": {"union": [member(a.pk), member(b.pk)], "confederate": [member(c.pk), member(d.pk)]}}]
-    assert _mode(games) == "team"
-    services.record(Source(key="match:team", ruleset="advanced", mode=_mode(games),
+    assert mode_of({"team_mode": "epic"}) == "epic" and mode_of({"team_mode": "none"}) == "duel"
+    services.record(Source(key="match:team", ruleset="advanced", mode=mode_of({"team_mode": "epic"}),
                            played=timezone.now(), games=games))
-    rows = {r.subject: r for r in Rating.objects.filter(pool__mode="team")}
+    rows = {r.subject: r for r in Rating.objects.filter(pool__mode="epic")}
     theirs = MODEL.rate([[MODEL.rating(), MODEL.rating(), MODEL.rating(mu=0, sigma=25 / 24)],
                          [MODEL.rating(), MODEL.rating(), MODEL.rating(mu=0, sigma=25 / 24)]], ranks=[1.0, 2.0])
     assert rows[member(b.pk)].mu == theirs[0][1].mu and rows[member(d.pk)].mu == theirs[1][1].mu

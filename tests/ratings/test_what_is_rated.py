@@ -63,12 +63,15 @@ def test_archie_is_rated_at_its_level_like_a_member(django_user_model):
     assert veteran.shown > Rating.objects.get(subject=member(lee.pk)).shown
 
 
-def test_a_guided_first_game_is_not_rated(django_user_model):
+def test_a_guided_first_game_is_not_rated_and_its_match_page_says_why(client, django_user_model):
     lee = django_user_model.objects.create_user("lee")
     match = games.start_solo(lee, make_scenario(), "recruit", guided=True)
     resign_games(match, [lee, lee])
     r = RatedResult.objects.get(key=f"match:{match.pk}")
     assert not r.rated and r.why == "a guided first game" and not Rating.objects.exists()
+    client.force_login(lee)
+    page = client.get(f"/play/matches/{match.pk}/").content.decode()
+    assert "Not rated: a guided first game." in page and "Ratings:" not in page
 
 
 def test_options_declared_unrated_make_a_result_unrated():
@@ -87,3 +90,26 @@ def test_a_league_match_on_the_site_is_rated_once_from_its_pairing():
     assert [g["rated"] for g in RatedResult.objects.get().games] == [True, False]  # game 2: claimed at turn 1
     keys = list(RatedResult.objects.values_list("key", flat=True))
     assert keys == [f"pairing:{p.pk}"]
+
+
+def test_a_claim_for_time_is_rated_from_turn_three_as_a_loss_for_the_late_side(django_user_model):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    lee, grant = (django_user_model.objects.create_user(n) for n in ("lee", "grant"))
+    match, _ = start_match(lee, grant)
+    for number, turn in ((1, 1), (2, 4)):
+        game = match.games.get(number=number)
+        at_turn(game, turn)
+        game.deadline = timezone.now() - timedelta(minutes=1)
+        game.save(update_fields=["deadline"])
+        late = game.deciding_player
+        waiting = grant if late == lee else lee
+        games.claim_timeout(game.pk, waiting, game.version)
+    r = RatedResult.objects.get(key=f"match:{match.pk}")
+    assert [(g["rated"], g["why"]) for g in r.games] == [(False, "claimed on time before turn 3"), (True, "")]
+    assert r.games[1]["winner"] == match.games.get(number=2).winner_side
+    winner = waiting
+    assert Rating.objects.get(subject=member(winner.pk)).mu > 25 > Rating.objects.get(subject=member(late.pk)).mu
+    assert {Rating.objects.get(subject=member(u.pk)).games for u in (lee, grant)} == {1}

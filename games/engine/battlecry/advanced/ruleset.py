@@ -22,6 +22,7 @@ from ..victory import VictoryTerms
 #: game, and it changes only how a game that runs out of cards ends, not who may win it.
 #: Archie and the automatic retreats are set by the site (from the seats; by the engine's
 #: own callers), the pre-battle dice by a campaign: members never choose them on a form.
+#: A team game is rated too, in a pool of its own per mode (docs/ratings.md, "Team games").
 OPTIONS: tuple[Option, ...] = (
     Option("nightfall", bool, False,
            "Each card is played once (no reshuffle); the game ends when a player cannot play.",
@@ -39,7 +40,7 @@ OPTIONS: tuple[Option, ...] = (
            "each turn to one of the Major-Generals, one per general figure, who command the "
            "units. Doubles: three or four players, each a Major-General with his own hand, "
            "the next turn drawn from a cup.",
-           choices=TEAM_MODES, label="Team game", excludes=("archie",), rated=False,
+           choices=TEAM_MODES, label="Team game", excludes=("archie",), rated=True,
            chosen_on=("table",)),
     *house_options.OPTIONS,
 )

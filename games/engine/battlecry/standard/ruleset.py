@@ -18,6 +18,7 @@ from .game import PHASES, StandardGame
 from . import grand
 from .terrain_effects import effects as terrain_table
 
+#: Grand Battle Cry is rated, in a pool of its own (docs/ratings.md, "Team games").
 OPTIONS: tuple[Option, ...] = (
     Option("archie", str, None,
            "The side Archie plays; it holds a hand and plays by the same rules as you.",
@@ -27,7 +28,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("team_mode", str, "none",
            "Grand Battle Cry: each side is a Commander-in-Chief, who holds the cards and "
            "gives 1 to 3 each turn, and a Field General for each flank, who plays them there.",
-           choices=("none", "grand"), label="Team game", excludes=("archie",), rated=False,
+           choices=("none", "grand"), label="Team game", excludes=("archie",), rated=True,
            chosen_on=("table",)),
 )
 
