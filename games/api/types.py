@@ -236,9 +236,15 @@ EVENTS = {
                               "morale": _int(), "dice": _int(), "rolls": _faces(),
                               "passed": serializers.BooleanField(),
                               "modifiers": serializers.ListField(child=serializers.DictField())}),
-    "status": ("Standard rules: a unit's morale marker changed (spent, routed).",
+    "status": ("A unit's marker changed: the standard rules' morale (spent, routed), or the "
+               "house rule Shaken (shaken, and steady when it clears).",
                lambda: {"side": _side(), "unit": _unit(),
-                        "status": serializers.ChoiceField(choices=["spent", "routed"])}),
+                        "status": serializers.ChoiceField(
+                            choices=["spent", "routed", "shaken", "steady"])}),
+    "recovery_roll": ("House rule: a Shaken unit rolled to clear its marker at the end of its "
+                      "side's turn.",
+                      lambda: {"side": _side(), "unit": _unit(), "rolls": _faces(),
+                               "recovered": serializers.BooleanField()}),
     "evaded": ("Standard rules: a unit or lone general fell back before a melee.",
                lambda: {"side": _side(), "unit": _unit(required=False),
                         "general": _general(required=False), "from": _h(), "to": _h()}),

@@ -93,7 +93,7 @@ def describe(e: dict, viewer: str | None, tr: Tracker, archie: Archie | None = N
             if e.get("flags"):
                 text += f", {e['flags']} flag{'s' if e['flags'] != 1 else ''}"
                 if e.get("flags_added"):
-                    text += f" ({len(e['flags_added'])} for the last figure)"
+                    text += f" ({len(e['flags_added'])} added: {', '.join(e['flags_added'])})"
                 if e.get("flags_ignored"):
                     text += f" ({len(e['flags_ignored'])} ignored)"
             text += "."
@@ -125,6 +125,9 @@ def describe(e: dict, viewer: str | None, tr: Tracker, archie: Archie | None = N
                 f"{'passed' if e.get('passed') else 'failed'}.")
     if t == "status":
         return f"{_cap(tr.unit(e['unit']))} is now {e['status']}."
+    if t == "recovery_roll":
+        return (f"{_cap(tr.unit(e['unit']))} rolled to steady itself: {faces(e['rolls'])}, "
+                f"{'no longer Shaken' if e.get('recovered') else 'still Shaken'}.")
     if t == "evaded":
         who = tr.unit(e["unit"]) if e.get("unit") else tr.general(e.get("general"))
         return f"{_cap(who)} evaded the melee to {hex_label(e['to'])}."

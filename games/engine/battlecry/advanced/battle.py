@@ -19,7 +19,7 @@ from ..units import ARTILLERY, CAVALRY as CAV, INFANTRY, other
 _FACE_FOR = {"infantry": INF_FACE, "cavalry": CAVALRY, "artillery": "artillery"}
 SHARPSHOOTER_RANGE = 3
 _CONSEQUENCES = ("retreat", "general_retreat", "general_attack", "take_ground", "withdraw")
-from . import combat, effects, first_fire, following_up, general_risk, hand, withdrawal_fire
+from . import combat, effects, first_fire, following_up, general_risk, hand, shaken, withdrawal_fire
 from .. import contact
 from .last_figure import last_figure
 from .return_fire import return_fire
@@ -193,6 +193,10 @@ def _roll_attack(game: Game, u, t, n: int, prof: dict) -> None:
         flags += added
     else:
         lost, added = min(hits, t.figures), 0
+    reasons = ["last figure"] * added
+    if hits and t.shaken:                   # house rule of Shaken: one more flag when hit
+        flags += 1
+        reasons.append(shaken.MARKER)
     t.figures -= lost
     game.score.casualties[u.side] += lost
     gid = game.pieces.general_at[t.hex]
@@ -202,7 +206,7 @@ def _roll_attack(game: Game, u, t, n: int, prof: dict) -> None:
         risk = game._roll(2)
         if general_risk.falls(risk):
             flags += 1
-            added += 1
+            reasons.append("general fell")
     fallen = bool(risk) and general_risk.falls(risk)
     ignored = combat.flags_ignored(game, t, u) if flags and t.figures else []
     if fallen and "general in command" in ignored:
@@ -213,8 +217,8 @@ def _roll_attack(game: Game, u, t, n: int, prof: dict) -> None:
              "to": game.board.hexes[t.hex].to_json(), "dice": n, "rolls": faces, "melee": melee,
              "fresh": fresh, "modifiers": prof["modifiers"], "hits": lost,
              "flags": flags, "flags_ignored": ignored[:flags]}
-    if added:
-        event["flags_added"] = ["last figure"] * (added - int(fallen)) + ["general fell"] * int(fallen)
+    if reasons:
+        event["flags_added"] = reasons
     if returning:
         event["fired_back"] = True
     if parting:
@@ -481,6 +485,8 @@ def _retreat_unit(game: Game, u, to: int, item) -> None:
                  "to": game.board.hexes[to].to_json(), "hexes": item["made"], "figures_lost": lost})
     if u.figures == 0:
         _eliminate(game, u, item["attacker_side"], item["dice"], item["melee"])
+    elif item["attacker_side"]:
+        shaken.after_retreat(game, u)
 
 def finish_retreat(game: Game, item) -> None:
     """The retreat onto a lone general's hex, once he has stepped aside."""
@@ -570,7 +576,7 @@ def offer_follow_up(game: Game, u, frm: int) -> None:
     for n in game.board.adjacent[frm]:
         uid = pieces.unit_at[n]
         if (uid is not None and uid not in reacted and pieces.units[uid].side != u.side
-                and pieces.units[uid].kind in (INFANTRY, CAV)):
+                and pieces.units[uid].kind in (INFANTRY, CAV) and not pieces.units[uid].shaken):
             game.decisions.pending.append({"do": "take_ground", "side": pieces.units[uid].side,
                                            "unit": uid, "hex": frm, "follow": True,
                                            "withdrawn": u.id})

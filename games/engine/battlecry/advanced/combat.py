@@ -56,6 +56,8 @@ def obstacle_between(game, target_hex: int, attacker_hex: int):
 def attack_barrier(game, unit) -> str | None:
     """Why this unit cannot attack at all this turn, or None if it can."""
     current = game.current
+    if unit.shaken:
+        return "A Shaken unit may not battle."
     if unit.id in current.attacked and not effects.may_battle_again(game, unit):
         return "That unit has already battled this turn."
     card = effects.card_barrier(game, unit)

@@ -26,7 +26,7 @@ from ..pieces import General, Unit
 from ..scenario import Scenario, load_scenario
 from ..terrain import KINDS
 from ..state import Cards, Decisions, Effects, Field, Pending, Pieces, Score, Turn, _clone
-from . import battle, doubles, effects, epic, hand, movement, prebattle, tactics, turn
+from . import battle, doubles, effects, epic, hand, movement, prebattle, shaken, tactics, turn
 from ..teams import Team, seat_specs
 from ..state import State
 from ..units import CAVALRY, GENERAL_MOVE, INFANTRY, SIDES, other
@@ -63,7 +63,7 @@ _TEAM_RULES = {"epic": epic, "doubles": doubles}
 #: Every phase a game can be in: a turn step or a decision, or the end.
 PHASES = (*_STEPS, *epic.PHASES, "over")
 
-#: Markers on units: the Advanced rules have none (the standard rules' morale markers).
+#: Markers on units: the Advanced rules have none but the house rule of Shaken.
 _NO_MARKERS: Mapping[str, str] = MappingProxyType({})
 _ONE_SEAT_PER_SIDE = one_seat_per_side(SIDES)
 
@@ -372,8 +372,11 @@ class Game(State):
 
     @property
     def markers(self) -> Mapping[str, str]:
-        """Markers on units by unit id, as every side sees them: none under these rules."""
-        return _NO_MARKERS
+        """Markers on units by unit id, as every side sees them: Shaken under the house rule
+        (advanced/shaken.py), none otherwise."""
+        if not self.options.get("shaken"):
+            return _NO_MARKERS
+        return {u.id: shaken.MARKER for u in self.pieces.units.values() if u.shaken}
 
     # -- options read by the rules ----------------------------------------------------------
     @property
@@ -913,6 +916,7 @@ class Game(State):
 
     def _view(self, viewer: str | None, held: list[str] | None, detail: str | None) -> dict:
         sc = self.scenario
+        marked = bool(self.options.get("shaken"))     # the units' markers are shown
         decision = None
         if self.decisions.pending and self.decisions.pending[0].get("ready"):
             item = self.decisions.pending[0]
@@ -936,7 +940,8 @@ class Game(State):
             "units": [{"id": u.id, "side": u.side, "kind": u.kind, "figures": u.figures,
                        "hex": self._h(u.hex), "green": u.green, "fresh": u.fresh, "horse": u.horse,
                        "special": u.special, "ordered": u.id in self.current.ordered,
-                       "moved": u.id in self.current.moved, "attacked": u.id in self.current.attacked}
+                       "moved": u.id in self.current.moved, "attacked": u.id in self.current.attacked,
+                       **({"status": shaken.MARKER if u.shaken else None} if marked else {})}
                       for u in self.pieces.units.values()],
             "generals": [{"id": g.id, "side": g.side, "name": g.name, "hex": self._h(g.hex)}
                          for g in self.pieces.generals.values()],

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from .cards import card_of
 from ...core.errors import IllegalAction
 from ..units import other
-from . import battle, combat, hand, movement, prebattle, tactics
+from . import battle, combat, hand, movement, prebattle, shaken, tactics
 from .. import contact
 
 if TYPE_CHECKING:
@@ -34,6 +34,8 @@ def order_eligible(game: Game, unit) -> bool:
         return False                         # another Major-General's unit (Epic)
     if unit.side != current.active or contact.enemy_zone(game, unit.side)[unit.hex]:
         return False
+    if unit.shaken:
+        return False                         # house rule of Shaken
     if by == "section":
         secs = game.board.section_of[game.field.positions[unit.side]][unit.hex]
         return any(n > 0 and sec in secs for sec, n in rule["quota"].items())
@@ -144,6 +146,8 @@ def _order(game: Game, u) -> None:
 def why_not_eligible(game: Game, u) -> str:
     rule = game.current.order_rule or {}
     by = rule.get("by")
+    if u.shaken and by != "supply":
+        return "A Shaken unit may not be ordered."
     if by == "section":
         secs = " or ".join(s for s, n in rule["quota"].items() if n > 0)
         return f"That unit is not on your {secs} section."
@@ -272,6 +276,7 @@ def end_turn_unchecked(game: Game, a) -> None:
         game.current.step = "move_again"
         game._event({"type": "move_again", "side": game.current.active})
         return
+    shaken.end_of_turn(game)
     if game.current.card:
         tactics.discard_played(game, game.current.active, game.current.card)
     order = [game.current.active]
