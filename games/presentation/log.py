@@ -86,6 +86,8 @@ def describe(e: dict, viewer: str | None, tr: Tracker, archie: Archie | None = N
             text = "Return fire: " + text
         elif e.get("parting_shot"):
             text = "Withdrawal fire (swords count as flags): " + text
+        elif e.get("fallback_fire"):
+            text = "Fire at cavalry falling back: " + text
         if e.get("target_kind") == "general":
             text += " The general is hit!" if e.get("hits") else " The general is missed."
         else:
@@ -115,8 +117,9 @@ def describe(e: dict, viewer: str | None, tr: Tracker, archie: Archie | None = N
         return text + "."
     if t == "withdrew":
         u = tr.units.get(e["unit"]) or {}
+        went = "fell back" if e.get("fallback") else "withdrew"
         return (f"The {side_name(u.get('side'))} {u.get('kind', 'unit')} at {hex_label(e.get('from'))} "
-                f"withdrew to {hex_label(e['to'])} before the melee.")
+                f"{went} to {hex_label(e['to'])} before the melee.")
     if t == "morale_check":
         mods = [f"{m['why']} {m['value']:+d}" for m in e.get("modifiers") or []]
         return (f"{_cap(tr.unit(e['unit']))} checked morale ({e.get('reason')}): morale "

@@ -19,7 +19,8 @@ from ..units import ARTILLERY, CAVALRY as CAV, INFANTRY, other
 _FACE_FOR = {"infantry": INF_FACE, "cavalry": CAVALRY, "artillery": "artillery"}
 SHARPSHOOTER_RANGE = 3
 _CONSEQUENCES = ("retreat", "general_retreat", "general_attack", "take_ground", "withdraw")
-from . import combat, effects, first_fire, following_up, general_risk, hand, shaken, withdrawal_fire
+from . import (cavalry_fallback, combat, effects, first_fire, following_up, general_risk, hand,
+               shaken, withdrawal_fire)
 from .. import contact
 from .last_figure import last_figure
 from .return_fire import return_fire
@@ -156,7 +157,15 @@ def _attack(game: Game, u, target_hex: int, prof: dict) -> None:
         _attack_general(game, u, game.pieces.generals[gid], n, prof)
         return
     t = game.pieces.units[tuid]
-    if (melee and u.kind == INFANTRY and game.current.moved.get(u.id, 0) > 0 and not t.engaged
+    if melee and cavalry_fallback.offered(game, u, t):
+        options = cavalry_fallback.ends(game, t)
+        if options:
+            game.decisions.pending.insert(0, {"do": "withdraw", "side": t.side, "unit": t.id,
+                                              "attacker": u.id, "options": options, "dice": n,
+                                              "modifiers": prof["modifiers"], "fallback": True,
+                                              "fire": cavalry_fallback.fired_at(game, u)})
+            return
+    elif (melee and u.kind == INFANTRY and game.current.moved.get(u.id, 0) > 0 and not t.engaged
             and (t.kind == CAV or (t.kind == ARTILLERY and t.horse))):
         options = retreat.withdrawal(game, t)
         if options:
@@ -173,8 +182,10 @@ def _roll_attack(game: Game, u, t, n: int, prof: dict) -> None:
     melee = prof["melee"]
     returning = prof.get("returning", False)
     parting = prof.get("parting", False)       # withdrawal fire: swords are flags
+    fallback = prof.get("fallback", False)     # at cavalry falling back (house rule)
+    reacting = returning or parting or fallback     # never answered, never followed by more
     fired_first = False
-    if melee and not returning and game.options.get("first_fire") and first_fire.may_try(game, t, u):
+    if melee and not reacting and game.options.get("first_fire") and first_fire.may_try(game, t, u):
         fired_first = _first_fire(game, t, u)
         if u.id not in game.pieces.units or _retreat_owed(game, u):
             return          # the attacker fell or is pushed back: its attack is spent
@@ -223,6 +234,8 @@ def _roll_attack(game: Game, u, t, n: int, prof: dict) -> None:
         event["fired_back"] = True
     if parting:
         event["parting_shot"] = True
+    if fallback:
+        event["fallback_fire"] = True
     game._event(event)
     if risk:
         general = game.pieces.generals[gid]
@@ -238,14 +251,14 @@ def _roll_attack(game: Game, u, t, n: int, prof: dict) -> None:
         game.decisions.pending.insert(0, {"do": "retreat", "side": t.side, "unit": t.id,
                                 "steps": steps, "attacker_side": u.side, "dice": n,
                                 "melee": melee})
-    elif not (returning or parting or fired_first) and game.options.get("return_fire"):
+    elif not (reacting or fired_first) and game.options.get("return_fire"):
         answer = return_fire(game, t, u, melee)
         if answer is not None:
             if not melee:
                 game.current.attacked.add(t.id)
             dice, mods = answer
             _roll_attack(game, t, u, dice, {"melee": melee, "modifiers": mods, "returning": True})
-    if returning or parting:
+    if reacting:
         return
     if melee and u.kind in (INFANTRY, CAV):
         _queue_take_ground(game, u, origin)
@@ -525,12 +538,47 @@ def do_withdraw(game: Game, a) -> None:
         raise IllegalAction(f"That unit cannot withdraw to {game.board.hexes[to]}.")
     game.decisions.pending.pop(0)
     u = game.pieces.units[item["unit"]]
+    if item.get("fallback"):
+        _fall_back(game, u, to, item)
+        return
     frm = u.hex
     risk_on_withdrawal(game, u)
     _retreat_unit(game, u, to, {"steps": 1, "made": 1, "attacker_side": None, "dice": 0,
                                "melee": False})
     game._event({"type": "withdrew", "unit": u.id, "side": u.side, "attacker": item["attacker"],
                  "from": game.board.hexes[frm].to_json(), "to": game.board.hexes[to].to_json()})
+
+def _fall_back(game: Game, u, to: int, item) -> None:
+    """Cavalry falls back before a melee (house rule): the attacker fires half its dice
+    first unless it moved into contact; a unit that survives without being pushed back by
+    those flags goes to ``to`` (or, if that is no longer open, the default end) and is
+    Shaken under that option."""
+    attacker = game.pieces.units.get(item["attacker"])
+    if item["fire"] and attacker is not None:
+        dice = cavalry_fallback.half(item["dice"])
+        mods = item["modifiers"]
+        if mods is not None:
+            mods = mods + [{"why": "cavalry falling back: half the dice", "dice": dice - item["dice"]}]
+        _roll_attack(game, attacker, u, dice, {"melee": True, "modifiers": mods, "fallback": True})
+        found = game.pieces.units.get(u.id)
+        if found is None or _retreat_owed(game, found):
+            return          # destroyed, or its flags push it back instead
+        u = found
+        options = cavalry_fallback.ends(game, u)
+        if not options:
+            return
+        if to not in options:
+            to = retreat.default_choice(game, u.side, options)
+    frm = u.hex
+    risk_on_withdrawal(game, u)
+    made = game.board.dist[frm][to]
+    _retreat_unit(game, u, to, {"steps": made, "made": made, "attacker_side": None, "dice": 0,
+                               "melee": False})
+    game._event({"type": "withdrew", "unit": u.id, "side": u.side, "attacker": item["attacker"],
+                 "from": game.board.hexes[frm].to_json(), "to": game.board.hexes[to].to_json(),
+                 "fallback": True})
+    if u.id in game.pieces.units and game.options.get("shaken"):
+        shaken.mark(game, game.pieces.units[u.id])
 
 def do_stand(game: Game, a) -> None:
     item = game.decisions.pending[0]

@@ -6,7 +6,7 @@ lists all 36 with their state). None is rated: each changes what a battle is wor
 from __future__ import annotations
 
 from ...core import Option
-from . import shaken
+from . import cavalry_fallback, shaken
 
 OPTIONS: tuple[Option, ...] = (
     Option("last_figure", bool, False,
@@ -46,4 +46,5 @@ OPTIONS: tuple[Option, ...] = (
            "ignore one flag per attack, not more; a general in command lets it ignore one more.",
            label="House rule: holding your ground", rated=False),
     *shaken.OPTIONS,
+    *cavalry_fallback.OPTIONS,
 )
