@@ -242,6 +242,10 @@ EVENTS = {
                lambda: {"side": _side(), "unit": _unit(),
                         "status": serializers.ChoiceField(
                             choices=["spent", "routed", "shaken", "steady"])}),
+    "entry_roll": ("House rule: a unit rolled to enter a defensive fire zone with one hex of "
+                   "move left (it stops short if it fails).",
+                   lambda: {"side": _side(), "unit": _unit(), "to": _h(), "rolls": _faces(),
+                            "entered": serializers.BooleanField()}),
     "recovery_roll": ("House rule: a Shaken unit rolled to clear its marker at the end of its "
                       "side's turn.",
                       lambda: {"side": _side(), "unit": _unit(), "rolls": _faces(),

@@ -6,7 +6,7 @@ lists all 36 with their state). None is rated: each changes what a battle is wor
 from __future__ import annotations
 
 from ...core import Option
-from . import cavalry_fallback, shaken
+from . import cavalry_fallback, defensive_fire_zone, shaken
 
 OPTIONS: tuple[Option, ...] = (
     Option("last_figure", bool, False,
@@ -47,4 +47,5 @@ OPTIONS: tuple[Option, ...] = (
            label="House rule: holding your ground", rated=False),
     *shaken.OPTIONS,
     *cavalry_fallback.OPTIONS,
+    *defensive_fire_zone.OPTIONS,
 )

@@ -41,6 +41,7 @@ def mark(game: Game, unit) -> None:
     u = game.writable_unit(unit)
     newly = not u.shaken
     u.shaken = game.current.number
+    game.cache.clear()                  # a Shaken unit has no defensive fire zone
     if newly and game._events is not None:
         game._event({"type": "status", "side": u.side, "unit": u.id, "status": MARKER})
 
@@ -70,4 +71,5 @@ def end_of_turn(game: Game) -> None:
             if not cleared:
                 continue
         game.writable_unit(u).shaken = 0
+        game.cache.clear()
         game._event({"type": "status", "side": side, "unit": u.id, "status": "steady"})

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from .cards import card_of
 from ...core.errors import IllegalAction
 from ..units import other
-from . import battle, combat, hand, movement, prebattle, shaken, tactics
+from . import battle, combat, defensive_fire_zone, hand, movement, prebattle, shaken, tactics
 from .. import contact
 
 if TYPE_CHECKING:
@@ -197,7 +197,7 @@ def do_move(game: Game, a) -> None:
     if not unit_can_move(game, u):
         raise IllegalAction("That unit has already moved this turn.")
     to = game._hex(a.get("to"))
-    dests = movement.unit_destinations(game, u, movement.MOVE_AGAIN if game.current.step == "move_again" else None)
+    dests = movement.unit_destinations(game, u, _again(game))
     if to not in dests:
         raise IllegalAction(f"That unit cannot reach {game.board.hexes[to]} this turn.")
     _move_unit(game, u, to, dests[to])
@@ -205,10 +205,25 @@ def do_move(game: Game, a) -> None:
 def move_unchecked(game: Game, a) -> None:
     u = game.pieces.units[a["unit"]]
     to = game._hex(a["to"])
-    dests = movement.unit_destinations(game, u, movement.MOVE_AGAIN if game.current.step == "move_again" else None)
+    dests = movement.unit_destinations(game, u, _again(game))
     _move_unit(game, u, to, dests[to])
 
+def _again(game: Game) -> int | None:
+    """The allowance of Hit and Run's second move, or None for the unit's own."""
+    return movement.MOVE_AGAIN if game.current.step == "move_again" else None
+
 def _move_unit(game: Game, u, to: int, steps: int) -> None:
+    tried_from = movement.entry_tries(game, u, _again(game)).get(to) if game.options.get(
+        "dfz_entry_roll") else None
+    if tried_from is not None:
+        faces = game._roll(1)
+        entered = defensive_fire_zone.entry_succeeds(game, u, faces[0])
+        if game._events is not None:
+            game._event({"type": "entry_roll", "side": u.side, "unit": u.id,
+                         "to": game.board.hexes[to].to_json(), "rolls": faces,
+                         "entered": entered})
+        if not entered:
+            to, steps = tried_from, steps - 1       # it stops where it tried from
     frm = u.hex
     joined = game.pieces.general_at[to]          # a lone general the unit takes into command
     battle.risk_on_withdrawal(game, u)
