@@ -87,6 +87,8 @@ ACTIONS = {
                "the general there.",
                lambda: {"unit": _unit(), "target": _h(), "general": serializers.BooleanField(required=False)}),
     "end_turn": ("End the turn (draw a card).", dict),
+    "rally_unit": ("House rule: an ordered unit rolls to regain a figure instead of battling.",
+                   lambda: {"unit": _unit()}),
     "rally": ("Return a figure to a unit (Rally).", lambda: {"unit": _unit()}),
     "end_rally": ("Done rallying.", dict),
     "reinforce": ("Place a reinforcement of ``kind`` on a baseline hex.",
@@ -242,6 +244,10 @@ EVENTS = {
                lambda: {"side": _side(), "unit": _unit(),
                         "status": serializers.ChoiceField(
                             choices=["spent", "routed", "shaken", "steady"])}),
+    "rally_roll": ("House rule: an ordered unit rallied instead of battling.",
+                   lambda: {"side": _side(), "unit": _unit(), "dice": _int(), "rolls": _faces(),
+                            "modifiers": ModifierSerializer(many=True, required=False),
+                            "regained": serializers.BooleanField(), "figures": _int()}),
     "entry_roll": ("House rule: a unit rolled to enter a defensive fire zone with one hex of "
                    "move left (it stops short if it fails).",
                    lambda: {"side": _side(), "unit": _unit(), "to": _h(), "rolls": _faces(),

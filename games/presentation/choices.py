@@ -182,6 +182,8 @@ def choices(engine, view, legal: list, selected=None, want_general: bool = False
                              f"{' in melee' if prev.get('melee') else ''}{' (' + mods + ')' if mods else ''}")
                 buttons.append(act_button(label, a))
             ch.group(f"Targets of the {unit_label(sel_unit['id'])}", buttons)
+        ch.group("Rally instead of battling", [act_button(f"Rally {unit_label(a['unit'])}", a)
+                                               for a in by_type.get("rally_unit", [])])
         ch.group("Sharp Shooter", [act_button(f"{_cap(unit_label(a['unit']))}: fire at "
                                               f"{gen_label(a['general'])}", a)
                                    for a in by_type.get("shoot_general", [])])
@@ -195,6 +197,11 @@ def choices(engine, view, legal: list, selected=None, want_general: bool = False
                          f"hex{'es' if decision.get('steps') != 1 else ''}: choose the hex it ends on.")
         elif phase == "general_retreat":
             ch.prompt = f"Your {who} survived the attack and must retreat: choose where."
+        elif (phase == "withdraw" and (view.get("options") or {}).get("cavalry_fallback")
+              and units.get(decision.get("unit"), {}).get("kind") == "cavalry"):
+            ch.prompt = (f"Your {who} is attacked in melee: fall back up to 3 hexes (under half "
+                         "the attack's dice unless the infantry just moved in; Shaken if that "
+                         "rule is on), or stand and fight.")
         elif phase == "withdraw":
             ch.prompt = (f"Your {who} is attacked in melee by infantry: withdraw 1 hex before the "
                          "battle, or stand and fight.")

@@ -128,6 +128,10 @@ def describe(e: dict, viewer: str | None, tr: Tracker, archie: Archie | None = N
                 f"{'passed' if e.get('passed') else 'failed'}.")
     if t == "status":
         return f"{_cap(tr.unit(e['unit']))} is now {e['status']}."
+    if t == "rally_roll":
+        return (f"{_cap(tr.unit(e['unit']))} rallied with {e['dice']} "
+                f"{'die' if e['dice'] == 1 else 'dice'}: {faces(e['rolls'])}, "
+                f"{'a figure comes back' if e.get('regained') else 'no figure comes back'}.")
     if t == "entry_roll":
         return (f"{_cap(tr.unit(e['unit']))} tried to enter {hex_label(e['to'])} under the "
                 f"enemy's fire: {faces(e['rolls'])}, "

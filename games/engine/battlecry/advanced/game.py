@@ -26,7 +26,8 @@ from ..pieces import General, Unit
 from ..scenario import Scenario, load_scenario
 from ..terrain import KINDS
 from ..state import Cards, Decisions, Effects, Field, Pending, Pieces, Score, Turn, _clone
-from . import battle, doubles, effects, epic, hand, movement, prebattle, shaken, tactics, turn
+from . import (battle, doubles, effects, epic, hand, movement, prebattle, rally_action, shaken,
+               tactics, turn)
 from ..teams import Team, seat_specs
 from ..state import State
 from ..units import CAVALRY, GENERAL_MOVE, INFANTRY, SIDES, other
@@ -38,7 +39,7 @@ _STEPS = {
     "play_card": ("play_card",),
     "order": ("order", "confirm_orders"),
     "move": ("move", "move_general", "end_movement"),
-    "battle": ("attack", "end_turn"),
+    "battle": ("attack", "end_turn", "rally_unit"),
     "move_again": ("move", "end_turn"),
     "rally": ("rally", "end_rally"),
     "reinforce": ("reinforce",),
@@ -688,6 +689,10 @@ class Game(State):
                         out.append({"type": "attack", "unit": fighter.id, "target": self.board.hex_json[h],
                                     "general": True})
             if not compulsory:
+                if self.options.get("rally_action"):
+                    out += [{"type": "rally_unit", "unit": uid} for uid in self.current.ordered
+                            if uid in self.pieces.units
+                            and rally_action.may_rally(self, self.pieces.units[uid])]
                 out.append({"type": "end_turn"})
         else:
             item = self.decisions.pending[0]
@@ -977,7 +982,7 @@ _HANDLERS: dict[str, Handler] = {
     "retreat": battle.do_retreat, "general_retreat": battle.do_general_retreat,
     "withdraw": battle.do_withdraw, "stand": battle.do_stand, "take_ground": battle.do_take_ground,
     "hold_ground": battle.do_hold_ground, "discard": turn.do_discard,
-    "keep_card": turn.do_keep_card,
+    "keep_card": turn.do_keep_card, "rally_unit": rally_action.do_rally_unit,
     **prebattle.HANDLERS,
 }
 #: Handlers of the search path that skip the checks (the others are cheap enough).
@@ -985,6 +990,7 @@ _FAST: dict[str, Handler] = {
     "order": turn.order_unchecked, "move": turn.move_unchecked,
     "move_general": turn.move_general_unchecked, "attack": battle.attack_unchecked,
     "end_turn": turn.end_turn_unchecked, "play_card": turn.play_card_unchecked,
+    "rally_unit": rally_action.rally_unit_unchecked,
 }
 #: Pending items the engine carries out without anybody's decision.
 _AUTOMATIC: dict[str, Callable[[Game, Pending], None]] = {

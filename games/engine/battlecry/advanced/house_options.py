@@ -6,7 +6,7 @@ lists all 36 with their state). None is rated: each changes what a battle is wor
 from __future__ import annotations
 
 from ...core import Option
-from . import cavalry_fallback, defensive_fire_zone, shaken
+from . import cavalry_fallback, defensive_fire_zone, rally_action, shaken
 
 OPTIONS: tuple[Option, ...] = (
     Option("last_figure", bool, False,
@@ -48,4 +48,5 @@ OPTIONS: tuple[Option, ...] = (
     *shaken.OPTIONS,
     *cavalry_fallback.OPTIONS,
     *defensive_fire_zone.OPTIONS,
+    *rally_action.OPTIONS,
 )

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..contact import enemy_held, enemy_zone
-from . import defensive_fire_zone
+from . import defensive_fire_zone, rally_action
 from ..sight import has_line_of_sight
 from ..terrain import KINDS
 from ..units import (ARTILLERY, CAVALRY, CAVALRY_CHARGE, CHARGE_REACH,
@@ -136,6 +136,8 @@ def unit_destinations(game, unit, allowance: int | None = None) -> dict[int, int
         for n in tries:
             out[n] = allowance
         game.cache[("tries",) + key[1:]] = tries
+    if unit.shaken:                 # ordered only to rally: no closer to the enemy (H27)
+        out = {h: s for h, s in out.items() if not rally_action.closer(game, side, start, h)}
     game.cache[key] = out
     return out
 

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 from .cards import card_of
 from ...core.errors import IllegalAction
 from ..units import other
-from . import battle, combat, defensive_fire_zone, hand, movement, prebattle, shaken, tactics
+from . import (battle, combat, defensive_fire_zone, hand, movement, prebattle, rally_action, shaken,
+               tactics)
 from .. import contact
 
 if TYPE_CHECKING:
@@ -34,8 +35,8 @@ def order_eligible(game: Game, unit) -> bool:
         return False                         # another Major-General's unit (Epic)
     if unit.side != current.active or contact.enemy_zone(game, unit.side)[unit.hex]:
         return False
-    if unit.shaken:
-        return False                         # house rule of Shaken
+    if unit.shaken and not game.options.get("rally_action"):
+        return False                         # house rule of Shaken: only to rally (H21, H27)
     if by == "section":
         secs = game.board.section_of[game.field.positions[unit.side]][unit.hex]
         return any(n > 0 and sec in secs for sec, n in rule["quota"].items())
@@ -146,7 +147,7 @@ def _order(game: Game, u) -> None:
 def why_not_eligible(game: Game, u) -> str:
     rule = game.current.order_rule or {}
     by = rule.get("by")
-    if u.shaken and by != "supply":
+    if u.shaken and by != "supply" and not game.options.get("rally_action"):
         return "A Shaken unit may not be ordered."
     if by == "section":
         secs = " or ".join(s for s, n in rule["quota"].items() if n > 0)
@@ -225,6 +226,8 @@ def _move_unit(game: Game, u, to: int, steps: int) -> None:
         if not entered:
             to, steps = tried_from, steps - 1       # it stops where it tried from
     frm = u.hex
+    if game.options.get("rally_action") and rally_action.closer(game, u.side, frm, to):
+        game.fx.moved_closer.append(u.id)
     joined = game.pieces.general_at[to]          # a lone general the unit takes into command
     battle.risk_on_withdrawal(game, u)
     gid = game.place_unit(u, to)
