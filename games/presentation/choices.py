@@ -70,7 +70,8 @@ def choices(engine, view, legal: list, selected=None, want_general: bool = False
                 buttons.append(act_button(f"{verb} {unit_label(a['unit'])}", a))
         ch.group(title, buttons)
     ends = []
-    for kind, label in (("confirm_orders", "Done ordering: move on"), ("end_movement", "End movement: battle"),
+    for kind, label in (("refit", "Discard instead of playing"), ("end_refit", "Done discarding: refill the hand"),
+                        ("confirm_orders", "Done ordering: move on"), ("end_movement", "End movement: battle"),
                         ("end_turn", "End the turn and draw"), ("end_rally", "End the rally"),
                         ("decline", "Decline"), ("hold_ground", "Hold ground")):
         for a in by_type.get(kind, []):
@@ -234,6 +235,11 @@ def choices(engine, view, legal: list, selected=None, want_general: bool = False
     elif phase == "discard":
         ch.prompt = "Your hand is over its limit: discard a card."
         for a in by_type.get("discard", []):
+            ch.hand_buttons.setdefault(a["card"], []).append(act_button("Discard", a))
+    elif phase == "refit":
+        ch.prompt = (f"Discard instead of playing: discard up to {decision.get('left', 0)} more "
+                     "card(s), then your hand is refilled and your turn ends.")
+        for a in by_type.get("refit_card", []):
             ch.hand_buttons.setdefault(a["card"], []).append(act_button("Discard", a))
     elif phase == "keep_card":
         ch.prompt = "You drew two cards: keep one, the other is discarded."

@@ -128,6 +128,9 @@ def describe(e: dict, viewer: str | None, tr: Tracker, archie: Archie | None = N
                 f"{'passed' if e.get('passed') else 'failed'}.")
     if t == "status":
         return f"{_cap(tr.unit(e['unit']))} is now {e['status']}."
+    if t == "refit":
+        return (f"{side} gives up the turn to discard up to {e['cards']} "
+                f"card{'s' if e['cards'] != 1 else ''} and refill the hand.")
     if t == "rally_roll":
         return (f"{_cap(tr.unit(e['unit']))} rallied with {e['dice']} "
                 f"{'die' if e['dice'] == 1 else 'dice'}: {faces(e['rolls'])}, "

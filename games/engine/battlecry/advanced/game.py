@@ -26,17 +26,18 @@ from ..pieces import General, Unit
 from ..scenario import Scenario, load_scenario
 from ..terrain import KINDS
 from ..state import Cards, Decisions, Effects, Field, Pending, Pieces, Score, Turn, _clone
-from . import (battle, doubles, effects, epic, hand, movement, prebattle, rally_action, shaken,
-               tactics, turn)
+from . import (battle, discard_instead, doubles, effects, epic, hand, movement, prebattle,
+               rally_action, shaken, tactics, turn)
 from ..teams import Team, seat_specs
 from ..state import State
 from ..units import CAVALRY, GENERAL_MOVE, INFANTRY, SIDES, other
 
 DECISIONS = ("retreat", "general_retreat", "withdraw", "take_ground", "discard", "keep_card",
              "rally", "reinforce", "supply_move", "fight_back", "nightfall", "assign_command",
+             "refit",
              *prebattle.PHASES)
 _STEPS = {
-    "play_card": ("play_card",),
+    "play_card": ("play_card", "refit"),
     "order": ("order", "confirm_orders"),
     "move": ("move", "move_general", "end_movement"),
     "battle": ("attack", "end_turn", "rally_unit"),
@@ -52,6 +53,7 @@ _STEPS = {
     "take_ground": ("take_ground", "hold_ground"),
     "discard": ("discard",),
     "keep_card": ("keep_card",),
+    "refit": ("refit_card", "end_refit"),
     **prebattle.STEPS,
 }
 
@@ -656,6 +658,8 @@ class Game(State):
         if phase == "play_card":
             for cid in self.cards.hands[side]:
                 out.extend(tactics.card_choices(self, cid))
+            if discard_instead.offered(self, side):
+                out.append({"type": "refit"})
         elif phase == "order":
             eligible = partial(turn.order_eligible, self)
             out = [{"type": "order", "unit": u.id} for u in self.pieces.units.values() if eligible(u)]
@@ -714,6 +718,8 @@ class Game(State):
                 out = [{"type": "discard", "card": c} for c in self.cards.hands[side]]
             elif phase == "keep_card":
                 out = [{"type": "keep_card", "card": c} for c in item["cards"]]
+            elif phase == "refit":
+                out = discard_instead.choices(self, item)
             elif phase == "rally":
                 out = [{"type": "rally", "unit": u.id} for u in effects.rally_targets(self, item)]
                 out.append({"type": "end_rally"})
@@ -797,7 +803,7 @@ class Game(State):
                     return {"type": "order", "unit": units[i].id}
         if phase == "move":
             return self._sample_move(rng)
-        if phase == "play_card":
+        if phase == "play_card" and not discard_instead.offered(self, self.current.active):
             action = tactics.sample_card_choice(self, self.cards.hands[self.current.active], rng)
             if action is not None:
                 return action
@@ -927,7 +933,7 @@ class Game(State):
             item = self.decisions.pending[0]
             decision = {"kind": item["do"], "side": item["side"]}
             if detail == item["side"]:
-                for key in ("unit", "general", "steps", "made"):
+                for key in ("unit", "general", "steps", "made", "left"):
                     if key in item:
                         decision[key] = item[key]
                 if "options" in item:
@@ -983,6 +989,8 @@ _HANDLERS: dict[str, Handler] = {
     "withdraw": battle.do_withdraw, "stand": battle.do_stand, "take_ground": battle.do_take_ground,
     "hold_ground": battle.do_hold_ground, "discard": turn.do_discard,
     "keep_card": turn.do_keep_card, "rally_unit": rally_action.do_rally_unit,
+    "refit": discard_instead.do_refit, "refit_card": discard_instead.do_refit_card,
+    "end_refit": discard_instead.do_end_refit,
     **prebattle.HANDLERS,
 }
 #: Handlers of the search path that skip the checks (the others are cheap enough).
@@ -990,7 +998,7 @@ _FAST: dict[str, Handler] = {
     "order": turn.order_unchecked, "move": turn.move_unchecked,
     "move_general": turn.move_general_unchecked, "attack": battle.attack_unchecked,
     "end_turn": turn.end_turn_unchecked, "play_card": turn.play_card_unchecked,
-    "rally_unit": rally_action.rally_unit_unchecked,
+    "rally_unit": rally_action.rally_unit_unchecked, "refit": discard_instead.refit_unchecked,
 }
 #: Pending items the engine carries out without anybody's decision.
 _AUTOMATIC: dict[str, Callable[[Game, Pending], None]] = {

@@ -6,7 +6,7 @@ lists all 36 with their state). None is rated: each changes what a battle is wor
 from __future__ import annotations
 
 from ...core import Option
-from . import cavalry_fallback, defensive_fire_zone, rally_action, shaken
+from . import cavalry_fallback, defensive_fire_zone, discard_instead, rally_action, shaken
 
 OPTIONS: tuple[Option, ...] = (
     Option("last_figure", bool, False,
@@ -49,4 +49,5 @@ OPTIONS: tuple[Option, ...] = (
     *cavalry_fallback.OPTIONS,
     *defensive_fire_zone.OPTIONS,
     *rally_action.OPTIONS,
+    *discard_instead.OPTIONS,
 )
