@@ -248,6 +248,11 @@ EVENTS = {
                lambda: {"side": _side(), "unit": _unit(),
                         "status": serializers.ChoiceField(
                             choices=["spent", "routed", "shaken", "steady"])}),
+    "command_roll": ("House rule: a side rolled for its orders (command by dice); ``orders`` "
+                     "counts the units of each kind, and of any kind, it may order.",
+                     lambda: {"side": _side(), "dice": _int(), "rolls": _faces(),
+                              "rerolled": _int(),
+                              "orders": serializers.DictField(child=serializers.IntegerField())}),
     "refit": ("House rule: a side gave up its turn to discard and refill its hand.",
               lambda: {"side": _side(), "cards": _int()}),
     "rally_roll": ("House rule: an ordered unit rallied instead of battling.",

@@ -128,6 +128,11 @@ def describe(e: dict, viewer: str | None, tr: Tracker, archie: Archie | None = N
                 f"{'passed' if e.get('passed') else 'failed'}.")
     if t == "status":
         return f"{_cap(tr.unit(e['unit']))} is now {e['status']}."
+    if t == "command_roll":
+        orders = [f"{n} {kind}" for kind, n in (e.get("orders") or {}).items() if n]
+        return (f"{side} rolled {faces(e['rolls'])} for command"
+                f"{' (' + str(e['rerolled']) + ' rolled again)' if e.get('rerolled') else ''}: "
+                f"{', '.join(orders) if orders else 'no orders'}.")
     if t == "refit":
         return (f"{side} gives up the turn to discard up to {e['cards']} "
                 f"card{'s' if e['cards'] != 1 else ''} and refill the hand.")

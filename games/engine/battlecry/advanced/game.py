@@ -26,8 +26,8 @@ from ..pieces import General, Unit
 from ..scenario import Scenario, load_scenario
 from ..terrain import KINDS
 from ..state import Cards, Decisions, Effects, Field, Pending, Pieces, Score, Turn, _clone
-from . import (battle, discard_instead, doubles, effects, epic, hand, movement, prebattle,
-               rally_action, shaken, tactics, turn)
+from . import (battle, dice_command, discard_instead, doubles, effects, epic, hand, movement,
+               prebattle, rally_action, shaken, tactics, turn)
 from ..teams import Team, seat_specs
 from ..state import State
 from ..units import CAVALRY, GENERAL_MOVE, INFANTRY, SIDES, other
@@ -129,7 +129,7 @@ class Game(State):
             doubles.setup(g)            # a hand for each player, the first turn from the cup
         else:
             for side in (first, second):
-                if side != g.archie:
+                if side != g.archie and not dice_command.in_force(g):
                     hand._draw(g, side, hand.capacity(g, side))
             tactics.begin_turn_cards(g)
         if options.get("team_mode", "none") == "epic":

@@ -6,7 +6,8 @@ lists all 36 with their state). None is rated: each changes what a battle is wor
 from __future__ import annotations
 
 from ...core import Option
-from . import cavalry_fallback, defensive_fire_zone, discard_instead, rally_action, shaken
+from . import (cavalry_fallback, defensive_fire_zone, dice_command, discard_instead, rally_action,
+               shaken)
 
 OPTIONS: tuple[Option, ...] = (
     Option("last_figure", bool, False,
@@ -50,4 +51,5 @@ OPTIONS: tuple[Option, ...] = (
     *defensive_fire_zone.OPTIONS,
     *rally_action.OPTIONS,
     *discard_instead.OPTIONS,
+    *dice_command.OPTIONS,
 )

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 from .cards import card_of
 from ...core.errors import IllegalAction
 from ..units import other
-from . import (battle, combat, defensive_fire_zone, hand, movement, prebattle, rally_action, shaken,
-               tactics)
+from . import (battle, combat, defensive_fire_zone, dice_command, hand, movement, prebattle,
+               rally_action, shaken, tactics)
 from .. import contact
 
 if TYPE_CHECKING:
@@ -42,6 +42,8 @@ def order_eligible(game: Game, unit) -> bool:
         return any(n > 0 and sec in secs for sec, n in rule["quota"].items())
     if by == "kind":
         return rule["quota"].get(unit.kind, 0) > 0
+    if by == "dice":
+        return dice_command.eligible(rule, unit)
     if by == "infantry":
         return unit.kind == "infantry"
     if by == "fortify":
@@ -133,6 +135,8 @@ def _order(game: Game, u) -> None:
         quota[max(secs, key=lambda s: (quota[s], s))] -= 1
     elif by == "kind":
         rule["quota"][u.kind] -= 1
+    elif by == "dice":
+        dice_command.spend(rule, u)
     if by == "fortify":
         tactics.fortify(game, u)
     elif by == "supply":
@@ -155,6 +159,9 @@ def why_not_eligible(game: Game, u) -> str:
     if by == "kind":
         kinds = ", ".join(k for k, n in rule["quota"].items() if n > 0) or "no"
         return f"The card orders only {kinds} units now."
+    if by == "dice":
+        kinds = ", ".join(k for k, n in rule["quota"].items() if n > 0) or "no"
+        return f"Your command roll orders only {kinds} units now."
     if by == "infantry":
         return "The card orders an infantry unit."
     if by == "fortify":
@@ -297,7 +304,7 @@ def end_turn_unchecked(game: Game, a) -> None:
     shaken.end_of_turn(game)
     if game.current.card:
         tactics.discard_played(game, game.current.active, game.current.card)
-    order = [game.current.active]
+    order = [] if dice_command.in_force(game) else [game.current.active]   # no cards to draw
     if game.fx.fight_back:
         order.insert(0, game.fx.fight_back)
     game.decisions.pending.extend({"do": "draw", "side": s} for s in order)
