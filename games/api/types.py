@@ -248,6 +248,15 @@ EVENTS = {
                lambda: {"side": _side(), "unit": _unit(),
                         "status": serializers.ChoiceField(
                             choices=["spent", "routed", "shaken", "steady"])}),
+    "wound_roll": ("House rule: a general struck down rolled for his life (swords or a flag "
+                   "kill him, else he is wounded).",
+                   lambda: {"general": _general(), "side": _side(), "rolls": _faces(),
+                            "wounded": serializers.BooleanField()}),
+    "general_return_roll": ("House rule: a wounded general rolled to return at the start of his "
+                            "side's turn (``hex``: where he joined his side).",
+                            lambda: {"general": serializers.CharField(), "side": _side(),
+                                     "rolls": _faces(), "returned": serializers.BooleanField(),
+                                     "hex": _h(required=False)}),
     "command_roll": ("House rule: a side rolled for its orders (command by dice); ``orders`` "
                      "counts the units of each kind, and of any kind, it may order.",
                      lambda: {"side": _side(), "dice": _int(), "rolls": _faces(),

@@ -162,7 +162,16 @@ def describe(e: dict, viewer: str | None, tr: Tracker, archie: Archie | None = N
         return (f"{_cap(tr.general(e['general']))} was attacked with {e['dice']} dice: "
                 f"{faces(e['rolls'])}; {'hit' if e.get('killed') else 'missed'}.")
     if t == "general_eliminated":
+        if e.get("wounded"):
+            return (f"{_cap(tr.general(e['general'], e.get('name')))} was wounded and carried "
+                    "off the field.")
         return f"{_cap(tr.general(e['general'], e.get('name')))} was lost."
+    if t == "wound_roll":
+        return (f"{_cap(tr.general(e['general']))} was struck down: {faces(e['rolls'])}, "
+                f"{'only wounded' if e.get('wounded') else 'killed'}.")
+    if t == "general_return_roll":
+        return (f"The wounded {side} general rolled to return: {faces(e['rolls'])}"
+                f"{', he is back at ' + hex_label(e['hex']) if e.get('returned') else ', not yet'}.")
     if t == "general_risk":
         return (f"{_cap(tr.general(e['general']))} was at risk: {faces(e['rolls'])}; "
                 f"{'he falls' if e.get('killed') else 'he is unhurt'}.")

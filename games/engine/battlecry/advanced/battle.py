@@ -20,7 +20,7 @@ _FACE_FOR = {"infantry": INF_FACE, "cavalry": CAVALRY, "artillery": "artillery"}
 SHARPSHOOTER_RANGE = 3
 _CONSEQUENCES = ("retreat", "general_retreat", "general_attack", "take_ground", "withdraw")
 from . import (cavalry_fallback, combat, effects, first_fire, following_up, general_risk, hand,
-               shaken, withdrawal_fire)
+               shaken, withdrawal_fire, wounded)
 from .. import contact
 from .last_figure import last_figure
 from .return_fire import return_fire
@@ -393,14 +393,21 @@ def auto_general_attack(game: Game, item) -> None:
         game.decisions.pending.insert(0, {"do": "general_retreat", "side": g.side, "general": g.id,
                                 "attacker_side": item["side"]})
 
-def _capture_general(game: Game, g, by: str) -> None:
+def _capture_general(game: Game, g, by: str, struck: bool = True) -> None:
+    """The general ``g`` leaves the board for ``by``'s victory stand: struck down (under the
+    option of a wounded general he may be only wounded, H30), or trapped (``struck`` False)."""
+    hurt = struck and wounded.struck_down(game, g)
     game.pieces.general_at[g.hex] = None
     del game.pieces.generals[g.id]
     game.cache.clear()
-    game.score.captured[by].append({"kind": "general", "id": g.id, "name": g.name})
+    entry = {"kind": "general", "id": g.id, "name": g.name}
+    if hurt:
+        entry["wounded"] = True
+    game.score.captured[by].append(entry)
     game.score.casualties[by] += 1
     game._event({"type": "general_eliminated", "general": g.id, "name": g.name,
-                 "side": g.side, "by": by, "hex": game.board.hexes[g.hex].to_json()})
+                 "side": g.side, "by": by, "hex": game.board.hexes[g.hex].to_json(),
+                 **({"wounded": True} if hurt else {})})
     game.check_generals(g.side)
     if g.side != game.current.active:
         hand._check_hand(game, g.side)
@@ -459,7 +466,7 @@ def _resolve_default(game: Game, item) -> None:
                 _retreat_general(game, g, retreat.default_choice(game, g.side, item["options"]))
             else:
                 game._event({"type": "general_trapped", "general": g.id, "side": g.side})
-                _capture_general(game, g, item["attacker_side"])
+                _capture_general(game, g, item["attacker_side"], struck=False)
     elif kind == "withdraw":
         _stand(game, item)
     elif kind == "supply_move" and item["unit"] in game.pieces.units:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ...core import Option
 from . import (cavalry_fallback, defensive_fire_zone, dice_command, discard_instead, rally_action,
-               shaken)
+               shaken, wounded)
 
 OPTIONS: tuple[Option, ...] = (
     Option("last_figure", bool, False,
@@ -52,4 +52,5 @@ OPTIONS: tuple[Option, ...] = (
     *rally_action.OPTIONS,
     *discard_instead.OPTIONS,
     *dice_command.OPTIONS,
+    *wounded.OPTIONS,
 )

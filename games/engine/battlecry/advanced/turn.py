@@ -13,7 +13,7 @@ from .cards import card_of
 from ...core.errors import IllegalAction
 from ..units import other
 from . import (battle, combat, defensive_fire_zone, dice_command, hand, movement, prebattle,
-               rally_action, shaken, tactics)
+               rally_action, shaken, tactics, wounded)
 from .. import contact
 
 if TYPE_CHECKING:
@@ -368,5 +368,6 @@ def begin_turn(game: Game, side: str) -> None:
     game.current.step = "play_card"
     game._event({"type": "turn", "turn": game.current.number, "side": game.current.active})
     game.start_of_turn()
+    wounded.begin_turn(game)
     if not game.outcome:
         tactics.begin_turn_cards(game)
