@@ -91,6 +91,8 @@ ACTIONS = {
     "refit_card": ("House rule: discard this card (discarding instead of playing).",
                    lambda: {"card": _card()}),
     "end_refit": ("House rule: done discarding; the hand is refilled and the turn ends.", dict),
+    "press_on": ("House rule: cavalry that broke through goes one hex more, to ``to``.",
+                 lambda: {"unit": _unit(), "to": _h()}),
     "rally_unit": ("House rule: an ordered unit rolls to regain a figure instead of battling.",
                    lambda: {"unit": _unit()}),
     "rally": ("Return a figure to a unit (Rally).", lambda: {"unit": _unit()}),
@@ -248,6 +250,8 @@ EVENTS = {
                lambda: {"side": _side(), "unit": _unit(),
                         "status": serializers.ChoiceField(
                             choices=["spent", "routed", "shaken", "steady"])}),
+    "pressed_on": ("House rule: cavalry that broke through went one hex more.",
+                   lambda: {"side": _side(), "unit": _unit(), "from": _h(), "to": _h()}),
     "wound_roll": ("House rule: a general struck down rolled for his life (swords or a flag "
                    "kill him, else he is wounded).",
                    lambda: {"general": _general(), "side": _side(), "rolls": _faces(),

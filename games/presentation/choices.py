@@ -229,6 +229,19 @@ def choices(engine, view, legal: list, selected=None, want_general: bool = False
         ch.prompt = (f"Your {unit_label(decision.get('unit'))} cleared the hex: advance into it "
                      "and melee again with 1 more die, or hold.")
         ch.group("Your choice", [act_button("Break through", a) for a in by_type.get("breakthrough", [])])
+    elif phase == "press_on":
+        ch.prompt = f"Your {unit_label(decision.get('unit'))} broke through: press on one hex more, or hold."
+        buttons = []
+        for a in by_type.get("press_on", []):
+            key = _key(a["to"])
+            ch.light("reachable", key)
+            ch.clicks[key] = {"action": a}
+            buttons.append(act_button(f"Press on to {hex_label(a['to'])}", a))
+        ch.group("Your choice", buttons)
+    elif phase == "take_ground" and (view.get("options") or {}).get("breakthrough"):
+        ch.prompt = (f"Your {unit_label(decision.get('unit'))} cleared the hex: break through into "
+                     "it, or hold.")
+        ch.group("Your choice", [act_button("Break through", a) for a in by_type.get("take_ground", [])])
     elif phase == "take_ground":
         ch.prompt = f"Your {unit_label(decision.get('unit'))} won its melee: take ground with its general, or hold."
         ch.group("Your choice", [act_button("Take ground", a) for a in by_type.get("take_ground", [])])

@@ -88,6 +88,8 @@ def describe(e: dict, viewer: str | None, tr: Tracker, archie: Archie | None = N
             text = "Withdrawal fire (swords count as flags): " + text
         elif e.get("fallback_fire"):
             text = "Fire at cavalry falling back: " + text
+        elif e.get("breakthrough"):
+            text = "Breakthrough attack: " + text
         if e.get("target_kind") == "general":
             text += " The general is hit!" if e.get("hits") else " The general is missed."
         else:
@@ -166,6 +168,8 @@ def describe(e: dict, viewer: str | None, tr: Tracker, archie: Archie | None = N
             return (f"{_cap(tr.general(e['general'], e.get('name')))} was wounded and carried "
                     "off the field.")
         return f"{_cap(tr.general(e['general'], e.get('name')))} was lost."
+    if t == "pressed_on":
+        return f"{_cap(tr.unit(e['unit']))} broke through on to {hex_label(e['to'])}."
     if t == "wound_roll":
         return (f"{_cap(tr.general(e['general']))} was struck down: {faces(e['rolls'])}, "
                 f"{'only wounded' if e.get('wounded') else 'killed'}.")

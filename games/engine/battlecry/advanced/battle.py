@@ -19,8 +19,8 @@ from ..units import ARTILLERY, CAVALRY as CAV, INFANTRY, other
 _FACE_FOR = {"infantry": INF_FACE, "cavalry": CAVALRY, "artillery": "artillery"}
 SHARPSHOOTER_RANGE = 3
 _CONSEQUENCES = ("retreat", "general_retreat", "general_attack", "take_ground", "withdraw")
-from . import (cavalry_fallback, combat, effects, first_fire, following_up, general_risk, hand,
-               shaken, withdrawal_fire, wounded)
+from . import (breakthrough, cavalry_fallback, combat, effects, first_fire, following_up,
+               general_risk, hand, shaken, withdrawal_fire, wounded)
 from .. import contact
 from .last_figure import last_figure
 from .return_fire import return_fire
@@ -53,7 +53,7 @@ def compulsory_melees(game: Game) -> list[str]:
     zone = enemy_zone(game, side)
     for u in game.pieces.units.values():
         if u.side != side or u.id in attacked or not zone[u.hex]:
-            continue
+            continue                # (a breakthrough attack, once battled, is never owed)
         if combat.attack_barrier(game, u):
             continue
         if any(combat.attack_allowed(game, u, t) for t in melee_targets(game, u)):
@@ -77,6 +77,8 @@ def attack_targets(game: Game, u, compulsory=None) -> list[int]:
         return []
     if combat.in_melee(game, u):
         cands = melee_targets(game, u)
+    elif breakthrough.second_attack_pending(game, u):
+        return []               # a breakthrough attack is on an adjacent enemy only
     elif u.id in game.current.ordered:
         reach, dist = game.attack_range(u), game.board.dist[u.hex]
         cands = [t.hex for t in game.pieces.units.values() if t.side != u.side and dist[t.hex] <= reach]
@@ -101,6 +103,8 @@ def do_attack(game: Game, a) -> None:
         raise IllegalAction("Only ordered units, or units in melee, may battle.")
     if combat.in_melee(game, u) and target not in melee_targets(game, u):
         raise IllegalAction("A unit in melee may only battle an adjacent enemy.")
+    if breakthrough.second_attack_pending(game, u) and target not in melee_targets(game, u):
+        raise IllegalAction("A breakthrough attack is made on an adjacent enemy only.")
     if a.get("general"):
         if target not in sharpshooter_targets(game, u):
             raise IllegalAction("Sharpshooter: pick an enemy general within 3 hexes and in "
@@ -121,7 +125,11 @@ def attack_unchecked(game: Game, a) -> None:
 
 def _battle(game: Game, u, target: int, prof: dict) -> None:
     if u.id in game.current.attacked:
-        game.fx.extra_battles[u.id] -= 1
+        if breakthrough.second_attack_pending(game, u):
+            game.fx.breakthrough[u.id] = 0
+            prof = {**prof, "breakthrough": True}
+        else:
+            game.fx.extra_battles[u.id] -= 1
     game.current.attacked.add(u.id)
     _attack(game, u, target, prof)
 
@@ -236,6 +244,8 @@ def _roll_attack(game: Game, u, t, n: int, prof: dict) -> None:
         event["parting_shot"] = True
     if fallback:
         event["fallback_fire"] = True
+    if prof.get("breakthrough"):
+        event["breakthrough"] = True
     game._event(event)
     if risk:
         general = game.pieces.generals[gid]
@@ -251,7 +261,7 @@ def _roll_attack(game: Game, u, t, n: int, prof: dict) -> None:
         game.decisions.pending.insert(0, {"do": "retreat", "side": t.side, "unit": t.id,
                                 "steps": steps, "attacker_side": u.side, "dice": n,
                                 "melee": melee})
-    elif not (reacting or fired_first) and game.options.get("return_fire"):
+    elif not (reacting or fired_first or prof.get("breakthrough")) and game.options.get("return_fire"):
         answer = return_fire(game, t, u, melee)
         if answer is not None:
             if not melee:
@@ -446,6 +456,8 @@ def _prepare(game: Game, item) -> bool:
             return (u is not None and game.pieces.unit_at[h] is None
                     and game.pieces.general_at[h] is None and game.board.dist[u.hex][h] == 1
                     and not following_up.held_back(game, u, item["withdrawn"]))
+        if breakthrough.in_force(game):     # house rule: no general needed, once a turn
+            return u is not None and breakthrough.may_advance(game, u, h)
         return (u is not None and game.pieces.general_at[u.hex] is not None
                 and game.pieces.generals[game.pieces.general_at[u.hex]].side == u.side
                 and game.pieces.unit_at[h] is None and game.pieces.general_at[h] is None
@@ -613,6 +625,8 @@ def do_take_ground(game: Game, a) -> None:
     game.place_unit(u, item["hex"])
     game._event({"type": "took_ground", "unit": u.id, "side": u.side,
                  "from": game.board.hexes[frm].to_json(), "to": game.board.hexes[u.hex].to_json()})
+    if not item.get("follow") and breakthrough.in_force(game):
+        breakthrough.advanced(game, u)
 
 def do_hold_ground(game: Game, a) -> None:
     item = game.decisions.pending[0]

@@ -26,15 +26,15 @@ from ..pieces import General, Unit
 from ..scenario import Scenario, load_scenario
 from ..terrain import KINDS
 from ..state import Cards, Decisions, Effects, Field, Pending, Pieces, Score, Turn, _clone
-from . import (battle, dice_command, discard_instead, doubles, effects, epic, hand, movement,
-               prebattle, rally_action, shaken, tactics, turn)
+from . import (battle, breakthrough, dice_command, discard_instead, doubles, effects, epic, hand,
+               movement, prebattle, rally_action, shaken, tactics, turn)
 from ..teams import Team, seat_specs
 from ..state import State
 from ..units import CAVALRY, GENERAL_MOVE, INFANTRY, SIDES, other
 
 DECISIONS = ("retreat", "general_retreat", "withdraw", "take_ground", "discard", "keep_card",
              "rally", "reinforce", "supply_move", "fight_back", "nightfall", "assign_command",
-             "refit",
+             "refit", "press_on",
              *prebattle.PHASES)
 _STEPS = {
     "play_card": ("play_card", "refit"),
@@ -54,6 +54,7 @@ _STEPS = {
     "discard": ("discard",),
     "keep_card": ("keep_card",),
     "refit": ("refit_card", "end_refit"),
+    "press_on": ("press_on", "hold_ground"),
     **prebattle.STEPS,
 }
 
@@ -720,6 +721,9 @@ class Game(State):
                 out = [{"type": "keep_card", "card": c} for c in item["cards"]]
             elif phase == "refit":
                 out = discard_instead.choices(self, item)
+            elif phase == "press_on":
+                out = [{"type": "press_on", "unit": item["unit"], "to": self.board.hex_json[h]}
+                       for h in item["options"]] + [{"type": "hold_ground", "unit": item["unit"]}]
             elif phase == "rally":
                 out = [{"type": "rally", "unit": u.id} for u in effects.rally_targets(self, item)]
                 out.append({"type": "end_rally"})
@@ -990,7 +994,7 @@ _HANDLERS: dict[str, Handler] = {
     "hold_ground": battle.do_hold_ground, "discard": turn.do_discard,
     "keep_card": turn.do_keep_card, "rally_unit": rally_action.do_rally_unit,
     "refit": discard_instead.do_refit, "refit_card": discard_instead.do_refit_card,
-    "end_refit": discard_instead.do_end_refit,
+    "end_refit": discard_instead.do_end_refit, "press_on": breakthrough.do_press_on,
     **prebattle.HANDLERS,
 }
 #: Handlers of the search path that skip the checks (the others are cheap enough).

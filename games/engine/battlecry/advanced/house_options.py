@@ -6,7 +6,7 @@ lists all 36 with their state). None is rated: each changes what a battle is wor
 from __future__ import annotations
 
 from ...core import Option
-from . import (cavalry_fallback, defensive_fire_zone, dice_command, discard_instead, rally_action,
+from . import (breakthrough, cavalry_fallback, defensive_fire_zone, dice_command, discard_instead, rally_action,
                shaken, wounded)
 
 OPTIONS: tuple[Option, ...] = (
@@ -53,4 +53,5 @@ OPTIONS: tuple[Option, ...] = (
     *discard_instead.OPTIONS,
     *dice_command.OPTIONS,
     *wounded.OPTIONS,
+    *breakthrough.OPTIONS,
 )
