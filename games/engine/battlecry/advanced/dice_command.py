@@ -19,6 +19,7 @@ OPTIONS: tuple[Option, ...] = (
            "No command cards: each turn a side rolls one die plus one per general on the "
            "board; each symbol orders a unit of that kind, each flag a unit of any kind.",
            label="House rule: command by dice", rated=False,
+           chosen_on=("match", "solo", "competition"),     # not where cards are needed
            excludes=("nightfall", "team_mode", "discard_instead_of_play",
                      PREBATTLE["union"], PREBATTLE["confederate"]),
            why="with command by dice nobody holds or draws cards, and Nightfall, team play, "

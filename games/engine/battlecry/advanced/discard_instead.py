@@ -20,6 +20,7 @@ OPTIONS: tuple[Option, ...] = (
            "Instead of playing a card, a player may discard up to one card plus one per "
            "general on the board and refill the hand: the whole turn goes on it.",
            label="House rule: discard instead of playing", excludes=("team_mode",),
+           chosen_on=("match", "solo", "campaign", "competition"),       # not at team tables
            rated=False,
            why="in team games the hand is shared out among seats (Epic) or each player's own "
                "(Doubles), and the seed's rule is written for one player holding one hand."),

@@ -25,6 +25,7 @@ OPTIONS: tuple[Option, ...] = (
            "at the start of a later turn of his side.",
            label="House rule: risk to the general, wounded", requires=("risk_to_general",),
            excludes=("team_mode",), rated=False,
+           chosen_on=("match", "solo", "campaign", "competition"),       # not at team tables
            why="in team games each general belongs to a seat's command, and the rule does "
                "not say which seat a returning general would join."),
 )
