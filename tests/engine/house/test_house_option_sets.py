@@ -21,7 +21,7 @@ def accepted(names):
         return None
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(names=st.sets(st.sampled_from(HOUSE)), slug=st.sampled_from(SLUGS),
        seed=st.integers(0, 10_000))
 def test_any_accepted_set_of_house_rules_plays_to_the_end_and_replays(names, slug, seed):
