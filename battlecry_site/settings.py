@@ -381,6 +381,7 @@ SPECTACULAR_SETTINGS = {
                             "StatusEnum": "games.models.match.Match.Status",
                             "AttackTypeEnum": ["attack"],
                             "BreakthroughTypeEnum": ["breakthrough"],
+                            "RefitTypeEnum": ["refit"],
                             "MoraleStatusEnum": ["spent", "routed"],
                             "CampaignStatusEnum": "campaigns.models.Campaign.Status",
                             "CampaignDecidedByEnum": "campaigns.models.Campaign.Decided",

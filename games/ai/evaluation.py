@@ -36,7 +36,8 @@ CLOSING = 0.15        # per hex of distance to the nearest enemy
 #: The share of a unit's worth a marker takes away (the rulesets that mark units say which,
 #: through ``game.markers``): a Spent unit is Routed by its next flag, without a check; a
 #: Routed one falls back before it can act, and is Routed again by any flag.
-MARKER_COST = {"spent": 0.3, "routed": 0.6}
+#: A Shaken unit (house rule) stands idle for a turn and takes a flag more when hit.
+MARKER_COST = {"spent": 0.3, "routed": 0.6, "shaken": 0.25}
 
 #: How far from a general an enemy unit of this kind can strike him (or his unit) next turn:
 #: its move and then a melee from the hex next to him (artillery does not move and fight).

@@ -32,8 +32,10 @@ class ViewUnitSerializer(serializers.Serializer):
     ordered = serializers.BooleanField()
     moved = serializers.BooleanField()
     attacked = serializers.BooleanField()
-    status = serializers.ChoiceField(choices=["spent", "routed"], allow_null=True, required=False,
-                                     help_text="Standard rules: the unit's morale marker.")
+    status = serializers.ChoiceField(choices=["spent", "routed", "shaken"], allow_null=True,
+                                     required=False,
+                                     help_text="The unit's marker: the standard rules' morale "
+                                               "(spent, routed), or the house rule Shaken.")
 
     class Meta:
         ref_name = "ViewUnit"

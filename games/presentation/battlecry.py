@@ -39,6 +39,8 @@ ADVANCED_PHASES = {
     "general_retreat": "choose where a general retreats",
     "withdraw": "withdraw or stand against a melee",
     "take_ground": "take ground or hold",
+    "press_on": "press on one hex more after a breakthrough, or hold",
+    "refit": "discard instead of playing a card",
     "discard": "discard down to the hand limit",
     "keep_card": "keep one of the two cards drawn",
     "rally": "rally units",

@@ -70,7 +70,8 @@ def choices(engine, view, legal: list, selected=None, want_general: bool = False
                 buttons.append(act_button(f"{verb} {unit_label(a['unit'])}", a))
         ch.group(title, buttons)
     ends = []
-    for kind, label in (("confirm_orders", "Done ordering: move on"), ("end_movement", "End movement: battle"),
+    for kind, label in (("refit", "Discard instead of playing"), ("end_refit", "Done discarding: refill the hand"),
+                        ("confirm_orders", "Done ordering: move on"), ("end_movement", "End movement: battle"),
                         ("end_turn", "End the turn and draw"), ("end_rally", "End the rally"),
                         ("decline", "Decline"), ("hold_ground", "Hold ground")):
         for a in by_type.get(kind, []):
@@ -182,6 +183,8 @@ def choices(engine, view, legal: list, selected=None, want_general: bool = False
                              f"{' in melee' if prev.get('melee') else ''}{' (' + mods + ')' if mods else ''}")
                 buttons.append(act_button(label, a))
             ch.group(f"Targets of the {unit_label(sel_unit['id'])}", buttons)
+        ch.group("Rally instead of battling", [act_button(f"Rally {unit_label(a['unit'])}", a)
+                                               for a in by_type.get("rally_unit", [])])
         ch.group("Sharp Shooter", [act_button(f"{_cap(unit_label(a['unit']))}: fire at "
                                               f"{gen_label(a['general'])}", a)
                                    for a in by_type.get("shoot_general", [])])
@@ -195,6 +198,11 @@ def choices(engine, view, legal: list, selected=None, want_general: bool = False
                          f"hex{'es' if decision.get('steps') != 1 else ''}: choose the hex it ends on.")
         elif phase == "general_retreat":
             ch.prompt = f"Your {who} survived the attack and must retreat: choose where."
+        elif (phase == "withdraw" and (view.get("options") or {}).get("cavalry_fallback")
+              and units.get(decision.get("unit"), {}).get("kind") == "cavalry"):
+            ch.prompt = (f"Your {who} is attacked in melee: fall back up to 3 hexes (under half "
+                         "the attack's dice unless the infantry just moved in; Shaken if that "
+                         "rule is on), or stand and fight.")
         elif phase == "withdraw":
             ch.prompt = (f"Your {who} is attacked in melee by infantry: withdraw 1 hex before the "
                          "battle, or stand and fight.")
@@ -221,12 +229,30 @@ def choices(engine, view, legal: list, selected=None, want_general: bool = False
         ch.prompt = (f"Your {unit_label(decision.get('unit'))} cleared the hex: advance into it "
                      "and melee again with 1 more die, or hold.")
         ch.group("Your choice", [act_button("Break through", a) for a in by_type.get("breakthrough", [])])
+    elif phase == "press_on":
+        ch.prompt = f"Your {unit_label(decision.get('unit'))} broke through: press on one hex more, or hold."
+        buttons = []
+        for a in by_type.get("press_on", []):
+            key = _key(a["to"])
+            ch.light("reachable", key)
+            ch.clicks[key] = {"action": a}
+            buttons.append(act_button(f"Press on to {hex_label(a['to'])}", a))
+        ch.group("Your choice", buttons)
+    elif phase == "take_ground" and (view.get("options") or {}).get("breakthrough"):
+        ch.prompt = (f"Your {unit_label(decision.get('unit'))} cleared the hex: break through into "
+                     "it, or hold.")
+        ch.group("Your choice", [act_button("Break through", a) for a in by_type.get("take_ground", [])])
     elif phase == "take_ground":
         ch.prompt = f"Your {unit_label(decision.get('unit'))} won its melee: take ground with its general, or hold."
         ch.group("Your choice", [act_button("Take ground", a) for a in by_type.get("take_ground", [])])
     elif phase == "discard":
         ch.prompt = "Your hand is over its limit: discard a card."
         for a in by_type.get("discard", []):
+            ch.hand_buttons.setdefault(a["card"], []).append(act_button("Discard", a))
+    elif phase == "refit":
+        ch.prompt = (f"Discard instead of playing: discard up to {decision.get('left', 0)} more "
+                     "card(s), then your hand is refilled and your turn ends.")
+        for a in by_type.get("refit_card", []):
             ch.hand_buttons.setdefault(a["card"], []).append(act_button("Discard", a))
     elif phase == "keep_card":
         ch.prompt = "You drew two cards: keep one, the other is discarded."

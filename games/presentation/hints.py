@@ -18,6 +18,8 @@ HINTS: dict[str, str] = {
     "general_retreat": "Your general must leave: click one of the highlighted hexes.",
     "withdraw": "An enemy charges your unit: step back out of the melee, or stand and fight.",
     "take_ground": "Your unit won its melee: move into the empty hex, or hold where it is.",
+    "press_on": "Your cavalry broke through: go one hex more (a highlighted hex), or hold.",
+    "refit": "Discard the cards you want rid of, then your hand is refilled and your turn ends.",
     "discard": "You hold too many cards: choose one to discard.",
     "keep_card": "Keep the better of the two cards you drew.",
     "rally": "Click a highlighted unit to give it back a figure, then end the rally.",

@@ -86,6 +86,10 @@ def describe(e: dict, viewer: str | None, tr: Tracker, archie: Archie | None = N
             text = "Return fire: " + text
         elif e.get("parting_shot"):
             text = "Withdrawal fire (swords count as flags): " + text
+        elif e.get("fallback_fire"):
+            text = "Fire at cavalry falling back: " + text
+        elif e.get("breakthrough"):
+            text = "Breakthrough attack: " + text
         if e.get("target_kind") == "general":
             text += " The general is hit!" if e.get("hits") else " The general is missed."
         else:
@@ -93,7 +97,7 @@ def describe(e: dict, viewer: str | None, tr: Tracker, archie: Archie | None = N
             if e.get("flags"):
                 text += f", {e['flags']} flag{'s' if e['flags'] != 1 else ''}"
                 if e.get("flags_added"):
-                    text += f" ({len(e['flags_added'])} for the last figure)"
+                    text += f" ({len(e['flags_added'])} added: {', '.join(e['flags_added'])})"
                 if e.get("flags_ignored"):
                     text += f" ({len(e['flags_ignored'])} ignored)"
             text += "."
@@ -115,8 +119,9 @@ def describe(e: dict, viewer: str | None, tr: Tracker, archie: Archie | None = N
         return text + "."
     if t == "withdrew":
         u = tr.units.get(e["unit"]) or {}
+        went = "fell back" if e.get("fallback") else "withdrew"
         return (f"The {side_name(u.get('side'))} {u.get('kind', 'unit')} at {hex_label(e.get('from'))} "
-                f"withdrew to {hex_label(e['to'])} before the melee.")
+                f"{went} to {hex_label(e['to'])} before the melee.")
     if t == "morale_check":
         mods = [f"{m['why']} {m['value']:+d}" for m in e.get("modifiers") or []]
         return (f"{_cap(tr.unit(e['unit']))} checked morale ({e.get('reason')}): morale "
@@ -125,6 +130,25 @@ def describe(e: dict, viewer: str | None, tr: Tracker, archie: Archie | None = N
                 f"{'passed' if e.get('passed') else 'failed'}.")
     if t == "status":
         return f"{_cap(tr.unit(e['unit']))} is now {e['status']}."
+    if t == "command_roll":
+        orders = [f"{n} {kind}" for kind, n in (e.get("orders") or {}).items() if n]
+        return (f"{side} rolled {faces(e['rolls'])} for command"
+                f"{' (' + str(e['rerolled']) + ' rolled again)' if e.get('rerolled') else ''}: "
+                f"{', '.join(orders) if orders else 'no orders'}.")
+    if t == "refit":
+        return (f"{side} gives up the turn to discard up to {e['cards']} "
+                f"card{'s' if e['cards'] != 1 else ''} and refill the hand.")
+    if t == "rally_roll":
+        return (f"{_cap(tr.unit(e['unit']))} rallied with {e['dice']} "
+                f"{'die' if e['dice'] == 1 else 'dice'}: {faces(e['rolls'])}, "
+                f"{'a figure comes back' if e.get('regained') else 'no figure comes back'}.")
+    if t == "entry_roll":
+        return (f"{_cap(tr.unit(e['unit']))} tried to enter {hex_label(e['to'])} under the "
+                f"enemy's fire: {faces(e['rolls'])}, "
+                f"{'it goes in' if e.get('entered') else 'it stops short'}.")
+    if t == "recovery_roll":
+        return (f"{_cap(tr.unit(e['unit']))} rolled to steady itself: {faces(e['rolls'])}, "
+                f"{'no longer Shaken' if e.get('recovered') else 'still Shaken'}.")
     if t == "evaded":
         who = tr.unit(e["unit"]) if e.get("unit") else tr.general(e.get("general"))
         return f"{_cap(who)} evaded the melee to {hex_label(e['to'])}."
@@ -140,7 +164,18 @@ def describe(e: dict, viewer: str | None, tr: Tracker, archie: Archie | None = N
         return (f"{_cap(tr.general(e['general']))} was attacked with {e['dice']} dice: "
                 f"{faces(e['rolls'])}; {'hit' if e.get('killed') else 'missed'}.")
     if t == "general_eliminated":
+        if e.get("wounded"):
+            return (f"{_cap(tr.general(e['general'], e.get('name')))} was wounded and carried "
+                    "off the field.")
         return f"{_cap(tr.general(e['general'], e.get('name')))} was lost."
+    if t == "pressed_on":
+        return f"{_cap(tr.unit(e['unit']))} broke through on to {hex_label(e['to'])}."
+    if t == "wound_roll":
+        return (f"{_cap(tr.general(e['general']))} was struck down: {faces(e['rolls'])}, "
+                f"{'only wounded' if e.get('wounded') else 'killed'}.")
+    if t == "general_return_roll":
+        return (f"The wounded {side} general rolled to return: {faces(e['rolls'])}"
+                f"{', he is back at ' + hex_label(e['hex']) if e.get('returned') else ', not yet'}.")
     if t == "general_risk":
         return (f"{_cap(tr.general(e['general']))} was at risk: {faces(e['rolls'])}; "
                 f"{'he falls' if e.get('killed') else 'he is unhurt'}.")

@@ -17,7 +17,11 @@ def test_advanced_is_registered_with_its_options_and_capabilities():
                                                       # house rules (seed 002)
                                                       "last_figure", "return_fire", "first_fire", "cavalry_charge", "risk_to_general",
                                                       "withdrawal_fire", "generals_in_retreat", "following_up",
-                                                      "holding_ground"}
+                                                      "holding_ground",
+                                                      "shaken", "shaken_recovery", "cavalry_fallback",
+                                                      "defensive_fire_zone", "dfz_entry_roll", "rally_action",
+                                                      "discard_instead_of_play", "dice_command", "wounded",
+                                                      "breakthrough"}
     assert all(o.description for o in advanced.options)
     caps = advanced.capabilities
     assert (caps.board, caps.hidden_information, caps.chance) == ("hex", True, True)

@@ -3,6 +3,7 @@ follow the ruleset select (HTMX) and still work posted without JavaScript; the m
 game pages list the options in force in the ruleset's words."""
 from __future__ import annotations
 
+import html
 import pytest
 from django import forms
 
@@ -69,8 +70,9 @@ def test_a_house_rule_without_the_one_it_needs_is_refused_with_the_reason(client
     client.force_login(lee)
     r = client.post("/play/seek/", {"s-scenario": sc.pk, "s-ruleset": "advanced", "s-side": "union",
                                     "s-deadline_hours": 72, "s-first_fire": "on"})
-    assert r.status_code == 400 and "requires option" in r.content.decode()
-    assert "return_fire" in r.content.decode() and not Match.objects.exists()
+    refusal = "'House rule: first fire' requires 'House rule: return fire'"
+    assert r.status_code == 400 and refusal in html.unescape(r.content.decode())
+    assert not Match.objects.exists()
     r = client.post("/play/seek/", {"s-scenario": sc.pk, "s-ruleset": "advanced", "s-side": "union",
                                     "s-deadline_hours": 72, "s-first_fire": "on", "s-return_fire": "on"})
     assert r.status_code == 303

@@ -12,10 +12,10 @@ class Unit:
     """An infantry, cavalry or artillery unit in play."""
 
     __slots__ = ("id", "side", "kind", "figures", "hex", "green", "fresh", "horse", "special",
-                 "engaged", "owner")
+                 "engaged", "shaken", "owner")
 
     def __init__(self, id, side, kind, figures, hex, green=False, fresh=False, horse=False,
-                 special=None, engaged=False):
+                 special=None, engaged=False, shaken=0):
         self.id = id
         self.side = side
         self.kind = kind
@@ -26,22 +26,27 @@ class Unit:
         self.horse = horse
         self.special = special
         self.engaged = engaged
+        #: Shaken (house rule, advanced/shaken.py): the turn number it was marked in, 0 if not.
+        self.shaken = shaken
         self.owner: object = None      # the game that may change this unit in place
 
     def copy(self) -> "Unit":
         return Unit(self.id, self.side, self.kind, self.figures, self.hex, self.green,
-                    self.fresh, self.horse, self.special, self.engaged)
+                    self.fresh, self.horse, self.special, self.engaged, self.shaken)
 
     def to_dict(self, hexes: tuple[Hex, ...]) -> dict:
         """The unit as JSON; ``hexes`` are its board's (``board.hexes``)."""
-        return {"id": self.id, "side": self.side, "kind": self.kind, "figures": self.figures,
-                "hex": hexes[self.hex].to_json(), "green": self.green, "fresh": self.fresh,
-                "horse": self.horse, "special": self.special, "engaged": self.engaged}
+        out = {"id": self.id, "side": self.side, "kind": self.kind, "figures": self.figures,
+               "hex": hexes[self.hex].to_json(), "green": self.green, "fresh": self.fresh,
+               "horse": self.horse, "special": self.special, "engaged": self.engaged}
+        if self.shaken:                  # saved only when marked: older saves read as before
+            out["shaken"] = self.shaken
+        return out
 
     @classmethod
     def from_dict(cls, d, index) -> "Unit":
         return cls(d["id"], d["side"], d["kind"], d["figures"], index(d["hex"]), d["green"],
-                   d["fresh"], d["horse"], d["special"], d["engaged"])
+                   d["fresh"], d["horse"], d["special"], d["engaged"], d.get("shaken", 0))
 
 
 class General:

@@ -98,27 +98,35 @@ class Effects:
     draw_two: bool = False                   # Scout, Recon in Force: draw 2, keep 1
     fight_back: str | None = None            # the side that played Fight Back (draws first)
     sharpshooter: list[str] = field(default_factory=list)
+    moved_closer: list[str] = field(default_factory=list)   # house rule: may not rally (L65)
+    breakthrough: dict[str, int] = field(default_factory=dict)   # house rule: broke through (L37)
 
     def copy(self) -> Effects:
         return Effects(self.no_move[:], self.bonus.copy(), self.extra_battles.copy(),
                        self.allowance.copy(), self.forced[:], self.hit_and_run[:],
                        self.second_moved[:], self.leadership, self.draw_two, self.fight_back,
-                       self.sharpshooter[:])
+                       self.sharpshooter[:], self.moved_closer[:], self.breakthrough.copy())
 
     def to_dict(self) -> dict[str, Any]:
-        return {"no_move": self.no_move[:], "bonus": dict(self.bonus),
-                "extra_battles": dict(self.extra_battles), "allowance": dict(self.allowance),
-                "forced": self.forced[:], "hit_and_run": self.hit_and_run[:],
-                "second_moved": self.second_moved[:], "leadership": self.leadership,
-                "draw_two": self.draw_two, "fight_back": self.fight_back,
-                "sharpshooter": self.sharpshooter[:]}
+        out = {"no_move": self.no_move[:], "bonus": dict(self.bonus),
+               "extra_battles": dict(self.extra_battles), "allowance": dict(self.allowance),
+               "forced": self.forced[:], "hit_and_run": self.hit_and_run[:],
+               "second_moved": self.second_moved[:], "leadership": self.leadership,
+               "draw_two": self.draw_two, "fight_back": self.fight_back,
+               "sharpshooter": self.sharpshooter[:]}
+        if self.moved_closer:           # saved only when set: older saves read as before
+            out["moved_closer"] = self.moved_closer[:]
+        if self.breakthrough:
+            out["breakthrough"] = dict(self.breakthrough)
+        return out
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Effects:
         return cls(list(d["no_move"]), dict(d["bonus"]), dict(d["extra_battles"]),
                    dict(d["allowance"]), list(d["forced"]), list(d["hit_and_run"]),
                    list(d["second_moved"]), bool(d["leadership"]), bool(d["draw_two"]),
-                   d["fight_back"], list(d["sharpshooter"]))
+                   d["fight_back"], list(d["sharpshooter"]), list(d.get("moved_closer", ())),
+                   dict(d.get("breakthrough", {})))
 
 
 @dataclass(slots=True)

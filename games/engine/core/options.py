@@ -33,7 +33,8 @@ class Option:
 
     ``label``: a short name for forms and pages (the ``description`` is the help text).
     ``excludes`` / ``requires``: names of other options of the same ruleset this one may not
-    be set with / may be set only with. ``rated``: whether games under it count for ratings
+    be set with / may be set only with; ``why``: the reason, in plain words, that a refusal
+    for either gives after naming both options by their labels. ``rated``: whether games under it count for ratings
     and standings by default. ``chosen_on``: the places (:data:`PLACES`) where members
     choose it on a form; empty for an option the site sets from elsewhere (from the seats,
     from a campaign's pre-battle dice, or one only the engine's own callers use).
@@ -49,6 +50,7 @@ class Option:
     requires: tuple[str, ...] = ()
     rated: bool = True
     chosen_on: tuple[str, ...] = field(default=PLACES)
+    why: str = ""
 
     def __post_init__(self) -> None:
         if not self.label:
@@ -102,11 +104,18 @@ def validate_options(schema: tuple[Option, ...], options: Mapping[str, Any] | No
         option = by_name[name]
         for other in option.excludes:
             if other in in_force:
-                raise OptionError(name, f"option {name!r} cannot be set with option {other!r}")
+                raise OptionError(name, _refusal(option, "cannot be played with", by_name, other))
         for other in option.requires:
             if other not in in_force:
-                raise OptionError(name, f"option {name!r} requires option {other!r}")
+                raise OptionError(name, _refusal(option, "requires", by_name, other))
     return out
+
+
+def _refusal(option: Option, verb: str, by_name: Mapping[str, Option], other: str) -> str:
+    """A refused combination in words: both options by their labels, then the reason."""
+    known = by_name.get(other)
+    text = f"{option.label!r} {verb} {(known.label if known else other)!r}"
+    return f"{text}: {option.why}" if option.why else f"{text}."
 
 
 def options_for(schema: tuple[Option, ...], place: str) -> tuple[Option, ...]:

@@ -19,7 +19,8 @@ from ..units import ARTILLERY, CAVALRY as CAV, INFANTRY, other
 _FACE_FOR = {"infantry": INF_FACE, "cavalry": CAVALRY, "artillery": "artillery"}
 SHARPSHOOTER_RANGE = 3
 _CONSEQUENCES = ("retreat", "general_retreat", "general_attack", "take_ground", "withdraw")
-from . import combat, effects, first_fire, following_up, general_risk, hand, withdrawal_fire
+from . import (breakthrough, cavalry_fallback, combat, effects, first_fire, following_up,
+               general_risk, hand, shaken, withdrawal_fire, wounded)
 from .. import contact
 from .last_figure import last_figure
 from .return_fire import return_fire
@@ -52,7 +53,7 @@ def compulsory_melees(game: Game) -> list[str]:
     zone = enemy_zone(game, side)
     for u in game.pieces.units.values():
         if u.side != side or u.id in attacked or not zone[u.hex]:
-            continue
+            continue                # (a breakthrough attack, once battled, is never owed)
         if combat.attack_barrier(game, u):
             continue
         if any(combat.attack_allowed(game, u, t) for t in melee_targets(game, u)):
@@ -76,6 +77,8 @@ def attack_targets(game: Game, u, compulsory=None) -> list[int]:
         return []
     if combat.in_melee(game, u):
         cands = melee_targets(game, u)
+    elif breakthrough.second_attack_pending(game, u):
+        return []               # a breakthrough attack is on an adjacent enemy only
     elif u.id in game.current.ordered:
         reach, dist = game.attack_range(u), game.board.dist[u.hex]
         cands = [t.hex for t in game.pieces.units.values() if t.side != u.side and dist[t.hex] <= reach]
@@ -100,6 +103,8 @@ def do_attack(game: Game, a) -> None:
         raise IllegalAction("Only ordered units, or units in melee, may battle.")
     if combat.in_melee(game, u) and target not in melee_targets(game, u):
         raise IllegalAction("A unit in melee may only battle an adjacent enemy.")
+    if breakthrough.second_attack_pending(game, u) and target not in melee_targets(game, u):
+        raise IllegalAction("A breakthrough attack is made on an adjacent enemy only.")
     if a.get("general"):
         if target not in sharpshooter_targets(game, u):
             raise IllegalAction("Sharpshooter: pick an enemy general within 3 hexes and in "
@@ -120,7 +125,11 @@ def attack_unchecked(game: Game, a) -> None:
 
 def _battle(game: Game, u, target: int, prof: dict) -> None:
     if u.id in game.current.attacked:
-        game.fx.extra_battles[u.id] -= 1
+        if breakthrough.second_attack_pending(game, u):
+            game.fx.breakthrough[u.id] = 0
+            prof = {**prof, "breakthrough": True}
+        else:
+            game.fx.extra_battles[u.id] -= 1
     game.current.attacked.add(u.id)
     _attack(game, u, target, prof)
 
@@ -156,7 +165,15 @@ def _attack(game: Game, u, target_hex: int, prof: dict) -> None:
         _attack_general(game, u, game.pieces.generals[gid], n, prof)
         return
     t = game.pieces.units[tuid]
-    if (melee and u.kind == INFANTRY and game.current.moved.get(u.id, 0) > 0 and not t.engaged
+    if melee and cavalry_fallback.offered(game, u, t):
+        options = cavalry_fallback.ends(game, t)
+        if options:
+            game.decisions.pending.insert(0, {"do": "withdraw", "side": t.side, "unit": t.id,
+                                              "attacker": u.id, "options": options, "dice": n,
+                                              "modifiers": prof["modifiers"], "fallback": True,
+                                              "fire": cavalry_fallback.fired_at(game, u)})
+            return
+    elif (melee and u.kind == INFANTRY and game.current.moved.get(u.id, 0) > 0 and not t.engaged
             and (t.kind == CAV or (t.kind == ARTILLERY and t.horse))):
         options = retreat.withdrawal(game, t)
         if options:
@@ -173,8 +190,10 @@ def _roll_attack(game: Game, u, t, n: int, prof: dict) -> None:
     melee = prof["melee"]
     returning = prof.get("returning", False)
     parting = prof.get("parting", False)       # withdrawal fire: swords are flags
+    fallback = prof.get("fallback", False)     # at cavalry falling back (house rule)
+    reacting = returning or parting or fallback     # never answered, never followed by more
     fired_first = False
-    if melee and not returning and game.options.get("first_fire") and first_fire.may_try(game, t, u):
+    if melee and not reacting and game.options.get("first_fire") and first_fire.may_try(game, t, u):
         fired_first = _first_fire(game, t, u)
         if u.id not in game.pieces.units or _retreat_owed(game, u):
             return          # the attacker fell or is pushed back: its attack is spent
@@ -193,6 +212,10 @@ def _roll_attack(game: Game, u, t, n: int, prof: dict) -> None:
         flags += added
     else:
         lost, added = min(hits, t.figures), 0
+    reasons = ["last figure"] * added
+    if hits and t.shaken:                   # house rule of Shaken: one more flag when hit
+        flags += 1
+        reasons.append(shaken.MARKER)
     t.figures -= lost
     game.score.casualties[u.side] += lost
     gid = game.pieces.general_at[t.hex]
@@ -202,7 +225,7 @@ def _roll_attack(game: Game, u, t, n: int, prof: dict) -> None:
         risk = game._roll(2)
         if general_risk.falls(risk):
             flags += 1
-            added += 1
+            reasons.append("general fell")
     fallen = bool(risk) and general_risk.falls(risk)
     ignored = combat.flags_ignored(game, t, u) if flags and t.figures else []
     if fallen and "general in command" in ignored:
@@ -213,12 +236,16 @@ def _roll_attack(game: Game, u, t, n: int, prof: dict) -> None:
              "to": game.board.hexes[t.hex].to_json(), "dice": n, "rolls": faces, "melee": melee,
              "fresh": fresh, "modifiers": prof["modifiers"], "hits": lost,
              "flags": flags, "flags_ignored": ignored[:flags]}
-    if added:
-        event["flags_added"] = ["last figure"] * (added - int(fallen)) + ["general fell"] * int(fallen)
+    if reasons:
+        event["flags_added"] = reasons
     if returning:
         event["fired_back"] = True
     if parting:
         event["parting_shot"] = True
+    if fallback:
+        event["fallback_fire"] = True
+    if prof.get("breakthrough"):
+        event["breakthrough"] = True
     game._event(event)
     if risk:
         general = game.pieces.generals[gid]
@@ -234,14 +261,14 @@ def _roll_attack(game: Game, u, t, n: int, prof: dict) -> None:
         game.decisions.pending.insert(0, {"do": "retreat", "side": t.side, "unit": t.id,
                                 "steps": steps, "attacker_side": u.side, "dice": n,
                                 "melee": melee})
-    elif not (returning or parting or fired_first) and game.options.get("return_fire"):
+    elif not (reacting or fired_first or prof.get("breakthrough")) and game.options.get("return_fire"):
         answer = return_fire(game, t, u, melee)
         if answer is not None:
             if not melee:
                 game.current.attacked.add(t.id)
             dice, mods = answer
             _roll_attack(game, t, u, dice, {"melee": melee, "modifiers": mods, "returning": True})
-    if returning or parting:
+    if reacting:
         return
     if melee and u.kind in (INFANTRY, CAV):
         _queue_take_ground(game, u, origin)
@@ -376,14 +403,21 @@ def auto_general_attack(game: Game, item) -> None:
         game.decisions.pending.insert(0, {"do": "general_retreat", "side": g.side, "general": g.id,
                                 "attacker_side": item["side"]})
 
-def _capture_general(game: Game, g, by: str) -> None:
+def _capture_general(game: Game, g, by: str, struck: bool = True) -> None:
+    """The general ``g`` leaves the board for ``by``'s victory stand: struck down (under the
+    option of a wounded general he may be only wounded, H30), or trapped (``struck`` False)."""
+    hurt = struck and wounded.struck_down(game, g)
     game.pieces.general_at[g.hex] = None
     del game.pieces.generals[g.id]
     game.cache.clear()
-    game.score.captured[by].append({"kind": "general", "id": g.id, "name": g.name})
+    entry = {"kind": "general", "id": g.id, "name": g.name}
+    if hurt:
+        entry["wounded"] = True
+    game.score.captured[by].append(entry)
     game.score.casualties[by] += 1
     game._event({"type": "general_eliminated", "general": g.id, "name": g.name,
-                 "side": g.side, "by": by, "hex": game.board.hexes[g.hex].to_json()})
+                 "side": g.side, "by": by, "hex": game.board.hexes[g.hex].to_json(),
+                 **({"wounded": True} if hurt else {})})
     game.check_generals(g.side)
     if g.side != game.current.active:
         hand._check_hand(game, g.side)
@@ -422,6 +456,8 @@ def _prepare(game: Game, item) -> bool:
             return (u is not None and game.pieces.unit_at[h] is None
                     and game.pieces.general_at[h] is None and game.board.dist[u.hex][h] == 1
                     and not following_up.held_back(game, u, item["withdrawn"]))
+        if breakthrough.in_force(game):     # house rule: no general needed, once a turn
+            return u is not None and breakthrough.may_advance(game, u, h)
         return (u is not None and game.pieces.general_at[u.hex] is not None
                 and game.pieces.generals[game.pieces.general_at[u.hex]].side == u.side
                 and game.pieces.unit_at[h] is None and game.pieces.general_at[h] is None
@@ -442,7 +478,7 @@ def _resolve_default(game: Game, item) -> None:
                 _retreat_general(game, g, retreat.default_choice(game, g.side, item["options"]))
             else:
                 game._event({"type": "general_trapped", "general": g.id, "side": g.side})
-                _capture_general(game, g, item["attacker_side"])
+                _capture_general(game, g, item["attacker_side"], struck=False)
     elif kind == "withdraw":
         _stand(game, item)
     elif kind == "supply_move" and item["unit"] in game.pieces.units:
@@ -481,6 +517,8 @@ def _retreat_unit(game: Game, u, to: int, item) -> None:
                  "to": game.board.hexes[to].to_json(), "hexes": item["made"], "figures_lost": lost})
     if u.figures == 0:
         _eliminate(game, u, item["attacker_side"], item["dice"], item["melee"])
+    elif item["attacker_side"]:
+        shaken.after_retreat(game, u)
 
 def finish_retreat(game: Game, item) -> None:
     """The retreat onto a lone general's hex, once he has stepped aside."""
@@ -519,12 +557,47 @@ def do_withdraw(game: Game, a) -> None:
         raise IllegalAction(f"That unit cannot withdraw to {game.board.hexes[to]}.")
     game.decisions.pending.pop(0)
     u = game.pieces.units[item["unit"]]
+    if item.get("fallback"):
+        _fall_back(game, u, to, item)
+        return
     frm = u.hex
     risk_on_withdrawal(game, u)
     _retreat_unit(game, u, to, {"steps": 1, "made": 1, "attacker_side": None, "dice": 0,
                                "melee": False})
     game._event({"type": "withdrew", "unit": u.id, "side": u.side, "attacker": item["attacker"],
                  "from": game.board.hexes[frm].to_json(), "to": game.board.hexes[to].to_json()})
+
+def _fall_back(game: Game, u, to: int, item) -> None:
+    """Cavalry falls back before a melee (house rule): the attacker fires half its dice
+    first unless it moved into contact; a unit that survives without being pushed back by
+    those flags goes to ``to`` (or, if that is no longer open, the default end) and is
+    Shaken under that option."""
+    attacker = game.pieces.units.get(item["attacker"])
+    if item["fire"] and attacker is not None:
+        dice = cavalry_fallback.half(item["dice"])
+        mods = item["modifiers"]
+        if mods is not None:
+            mods = mods + [{"why": "cavalry falling back: half the dice", "dice": dice - item["dice"]}]
+        _roll_attack(game, attacker, u, dice, {"melee": True, "modifiers": mods, "fallback": True})
+        found = game.pieces.units.get(u.id)
+        if found is None or _retreat_owed(game, found):
+            return          # destroyed, or its flags push it back instead
+        u = found
+        options = cavalry_fallback.ends(game, u)
+        if not options:
+            return
+        if to not in options:
+            to = retreat.default_choice(game, u.side, options)
+    frm = u.hex
+    risk_on_withdrawal(game, u)
+    made = game.board.dist[frm][to]
+    _retreat_unit(game, u, to, {"steps": made, "made": made, "attacker_side": None, "dice": 0,
+                               "melee": False})
+    game._event({"type": "withdrew", "unit": u.id, "side": u.side, "attacker": item["attacker"],
+                 "from": game.board.hexes[frm].to_json(), "to": game.board.hexes[to].to_json(),
+                 "fallback": True})
+    if u.id in game.pieces.units and game.options.get("shaken"):
+        shaken.mark(game, game.pieces.units[u.id])
 
 def do_stand(game: Game, a) -> None:
     item = game.decisions.pending[0]
@@ -552,6 +625,8 @@ def do_take_ground(game: Game, a) -> None:
     game.place_unit(u, item["hex"])
     game._event({"type": "took_ground", "unit": u.id, "side": u.side,
                  "from": game.board.hexes[frm].to_json(), "to": game.board.hexes[u.hex].to_json()})
+    if not item.get("follow") and breakthrough.in_force(game):
+        breakthrough.advanced(game, u)
 
 def do_hold_ground(game: Game, a) -> None:
     item = game.decisions.pending[0]
@@ -570,7 +645,7 @@ def offer_follow_up(game: Game, u, frm: int) -> None:
     for n in game.board.adjacent[frm]:
         uid = pieces.unit_at[n]
         if (uid is not None and uid not in reacted and pieces.units[uid].side != u.side
-                and pieces.units[uid].kind in (INFANTRY, CAV)):
+                and pieces.units[uid].kind in (INFANTRY, CAV) and not pieces.units[uid].shaken):
             game.decisions.pending.append({"do": "take_ground", "side": pieces.units[uid].side,
                                            "unit": uid, "hex": frm, "follow": True,
                                            "withdrawn": u.id})

@@ -56,7 +56,10 @@ def obstacle_between(game, target_hex: int, attacker_hex: int):
 def attack_barrier(game, unit) -> str | None:
     """Why this unit cannot attack at all this turn, or None if it can."""
     current = game.current
-    if unit.id in current.attacked and not effects.may_battle_again(game, unit):
+    if unit.shaken:
+        return "A Shaken unit may not battle."
+    if unit.id in current.attacked and not (effects.may_battle_again(game, unit)
+                                            or game.fx.breakthrough.get(unit.id)):
         return "That unit has already battled this turn."
     card = effects.card_barrier(game, unit)
     if card:
@@ -198,7 +201,7 @@ def _modifiers(game, unit, target, target_hex: int, melee: bool, mods: list | No
         if mods is not None:
             mods.append({"why": "melee against artillery", "dice": 1})
     if (melee and target is not None and unit.kind == CAVALRY and game.current.moved.get(unit.id, 0)
-            and game.options.get("cavalry_charge")):
+            and game.options.get("cavalry_charge") and not game.fx.breakthrough.get(unit.id)):
         total += CHARGE_DICE
         if mods is not None:
             mods.append({"why": "cavalry charge", "dice": CHARGE_DICE})

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 STEPS: dict[str, tuple[str, ...]] = {
     "assign_command": ("transfer", "confirm_command"),
-    "play_card": ("play_card", "transfer"),
+    "play_card": ("play_card", "transfer", "refit"),    # refit: refused, a one-hand house rule
 }
 
 # -- the deal ------------------------------------------------------------------------------

@@ -18,6 +18,8 @@ def may_try(game: Game, defender, attacker) -> bool:
     stands on a hill, behind an entrenchment or fieldwork across the attacked side (the
     seed's breastworks), has a general in command, or is charged by cavalry that moved
     into contact this turn."""
+    if defender.shaken:
+        return False                    # no return fire, so no first fire (H21)
     h = defender.hex
     if game.field.terrain[h] == "hill" or game.pieces.general_at[h] is not None:
         return True

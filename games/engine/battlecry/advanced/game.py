@@ -26,19 +26,21 @@ from ..pieces import General, Unit
 from ..scenario import Scenario, load_scenario
 from ..terrain import KINDS
 from ..state import Cards, Decisions, Effects, Field, Pending, Pieces, Score, Turn, _clone
-from . import battle, doubles, effects, epic, hand, movement, prebattle, tactics, turn
+from . import (battle, breakthrough, dice_command, discard_instead, doubles, effects, epic, hand,
+               movement, prebattle, rally_action, shaken, tactics, turn)
 from ..teams import Team, seat_specs
 from ..state import State
 from ..units import CAVALRY, GENERAL_MOVE, INFANTRY, SIDES, other
 
 DECISIONS = ("retreat", "general_retreat", "withdraw", "take_ground", "discard", "keep_card",
              "rally", "reinforce", "supply_move", "fight_back", "nightfall", "assign_command",
+             "refit", "press_on",
              *prebattle.PHASES)
 _STEPS = {
-    "play_card": ("play_card",),
+    "play_card": ("play_card", "refit"),
     "order": ("order", "confirm_orders"),
     "move": ("move", "move_general", "end_movement"),
-    "battle": ("attack", "end_turn"),
+    "battle": ("attack", "end_turn", "rally_unit"),
     "move_again": ("move", "end_turn"),
     "rally": ("rally", "end_rally"),
     "reinforce": ("reinforce",),
@@ -51,6 +53,8 @@ _STEPS = {
     "take_ground": ("take_ground", "hold_ground"),
     "discard": ("discard",),
     "keep_card": ("keep_card",),
+    "refit": ("refit_card", "end_refit"),
+    "press_on": ("press_on", "hold_ground"),
     **prebattle.STEPS,
 }
 
@@ -63,7 +67,7 @@ _TEAM_RULES = {"epic": epic, "doubles": doubles}
 #: Every phase a game can be in: a turn step or a decision, or the end.
 PHASES = (*_STEPS, *epic.PHASES, "over")
 
-#: Markers on units: the Advanced rules have none (the standard rules' morale markers).
+#: Markers on units: the Advanced rules have none but the house rule of Shaken.
 _NO_MARKERS: Mapping[str, str] = MappingProxyType({})
 _ONE_SEAT_PER_SIDE = one_seat_per_side(SIDES)
 
@@ -126,7 +130,7 @@ class Game(State):
             doubles.setup(g)            # a hand for each player, the first turn from the cup
         else:
             for side in (first, second):
-                if side != g.archie:
+                if side != g.archie and not dice_command.in_force(g):
                     hand._draw(g, side, hand.capacity(g, side))
             tactics.begin_turn_cards(g)
         if options.get("team_mode", "none") == "epic":
@@ -372,8 +376,11 @@ class Game(State):
 
     @property
     def markers(self) -> Mapping[str, str]:
-        """Markers on units by unit id, as every side sees them: none under these rules."""
-        return _NO_MARKERS
+        """Markers on units by unit id, as every side sees them: Shaken under the house rule
+        (advanced/shaken.py), none otherwise."""
+        if not self.options.get("shaken"):
+            return _NO_MARKERS
+        return {u.id: shaken.MARKER for u in self.pieces.units.values() if u.shaken}
 
     # -- options read by the rules ----------------------------------------------------------
     @property
@@ -652,6 +659,8 @@ class Game(State):
         if phase == "play_card":
             for cid in self.cards.hands[side]:
                 out.extend(tactics.card_choices(self, cid))
+            if discard_instead.offered(self, side):
+                out.append({"type": "refit"})
         elif phase == "order":
             eligible = partial(turn.order_eligible, self)
             out = [{"type": "order", "unit": u.id} for u in self.pieces.units.values() if eligible(u)]
@@ -685,6 +694,10 @@ class Game(State):
                         out.append({"type": "attack", "unit": fighter.id, "target": self.board.hex_json[h],
                                     "general": True})
             if not compulsory:
+                if self.options.get("rally_action"):
+                    out += [{"type": "rally_unit", "unit": uid} for uid in self.current.ordered
+                            if uid in self.pieces.units
+                            and rally_action.may_rally(self, self.pieces.units[uid])]
                 out.append({"type": "end_turn"})
         else:
             item = self.decisions.pending[0]
@@ -706,6 +719,11 @@ class Game(State):
                 out = [{"type": "discard", "card": c} for c in self.cards.hands[side]]
             elif phase == "keep_card":
                 out = [{"type": "keep_card", "card": c} for c in item["cards"]]
+            elif phase == "refit":
+                out = discard_instead.choices(self, item)
+            elif phase == "press_on":
+                out = [{"type": "press_on", "unit": item["unit"], "to": self.board.hex_json[h]}
+                       for h in item["options"]] + [{"type": "hold_ground", "unit": item["unit"]}]
             elif phase == "rally":
                 out = [{"type": "rally", "unit": u.id} for u in effects.rally_targets(self, item)]
                 out.append({"type": "end_rally"})
@@ -789,7 +807,7 @@ class Game(State):
                     return {"type": "order", "unit": units[i].id}
         if phase == "move":
             return self._sample_move(rng)
-        if phase == "play_card":
+        if phase == "play_card" and not discard_instead.offered(self, self.current.active):
             action = tactics.sample_card_choice(self, self.cards.hands[self.current.active], rng)
             if action is not None:
                 return action
@@ -913,12 +931,13 @@ class Game(State):
 
     def _view(self, viewer: str | None, held: list[str] | None, detail: str | None) -> dict:
         sc = self.scenario
+        marked = bool(self.options.get("shaken"))     # the units' markers are shown
         decision = None
         if self.decisions.pending and self.decisions.pending[0].get("ready"):
             item = self.decisions.pending[0]
             decision = {"kind": item["do"], "side": item["side"]}
             if detail == item["side"]:
-                for key in ("unit", "general", "steps", "made"):
+                for key in ("unit", "general", "steps", "made", "left"):
                     if key in item:
                         decision[key] = item[key]
                 if "options" in item:
@@ -936,7 +955,8 @@ class Game(State):
             "units": [{"id": u.id, "side": u.side, "kind": u.kind, "figures": u.figures,
                        "hex": self._h(u.hex), "green": u.green, "fresh": u.fresh, "horse": u.horse,
                        "special": u.special, "ordered": u.id in self.current.ordered,
-                       "moved": u.id in self.current.moved, "attacked": u.id in self.current.attacked}
+                       "moved": u.id in self.current.moved, "attacked": u.id in self.current.attacked,
+                       **({"status": shaken.MARKER if u.shaken else None} if marked else {})}
                       for u in self.pieces.units.values()],
             "generals": [{"id": g.id, "side": g.side, "name": g.name, "hex": self._h(g.hex)}
                          for g in self.pieces.generals.values()],
@@ -972,7 +992,9 @@ _HANDLERS: dict[str, Handler] = {
     "retreat": battle.do_retreat, "general_retreat": battle.do_general_retreat,
     "withdraw": battle.do_withdraw, "stand": battle.do_stand, "take_ground": battle.do_take_ground,
     "hold_ground": battle.do_hold_ground, "discard": turn.do_discard,
-    "keep_card": turn.do_keep_card,
+    "keep_card": turn.do_keep_card, "rally_unit": rally_action.do_rally_unit,
+    "refit": discard_instead.do_refit, "refit_card": discard_instead.do_refit_card,
+    "end_refit": discard_instead.do_end_refit, "press_on": breakthrough.do_press_on,
     **prebattle.HANDLERS,
 }
 #: Handlers of the search path that skip the checks (the others are cheap enough).
@@ -980,6 +1002,7 @@ _FAST: dict[str, Handler] = {
     "order": turn.order_unchecked, "move": turn.move_unchecked,
     "move_general": turn.move_general_unchecked, "attack": battle.attack_unchecked,
     "end_turn": turn.end_turn_unchecked, "play_card": turn.play_card_unchecked,
+    "rally_unit": rally_action.rally_unit_unchecked, "refit": discard_instead.refit_unchecked,
 }
 #: Pending items the engine carries out without anybody's decision.
 _AUTOMATIC: dict[str, Callable[[Game, Pending], None]] = {

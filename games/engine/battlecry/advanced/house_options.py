@@ -6,6 +6,8 @@ lists all 36 with their state). None is rated: each changes what a battle is wor
 from __future__ import annotations
 
 from ...core import Option
+from . import (breakthrough, cavalry_fallback, defensive_fire_zone, dice_command, discard_instead, rally_action,
+               shaken, wounded)
 
 OPTIONS: tuple[Option, ...] = (
     Option("last_figure", bool, False,
@@ -44,4 +46,12 @@ OPTIONS: tuple[Option, ...] = (
            "A hill, fieldworks or entrenchment, or a supporting friend behind it lets a unit "
            "ignore one flag per attack, not more; a general in command lets it ignore one more.",
            label="House rule: holding your ground", rated=False),
+    *shaken.OPTIONS,
+    *cavalry_fallback.OPTIONS,
+    *defensive_fire_zone.OPTIONS,
+    *rally_action.OPTIONS,
+    *discard_instead.OPTIONS,
+    *dice_command.OPTIONS,
+    *wounded.OPTIONS,
+    *breakthrough.OPTIONS,
 )

@@ -9,6 +9,8 @@ for ``game.cache``, where answers that hold while no piece moves are kept:
 - ``("threat", side, hex, start)``: whether a march of ``side`` from ``start`` stops on
   entering that hex;
 - ``("dest", unit id, allowance, march rule, charge)`` and ``("dest", general id)``: reach;
+  ``("tries", ...)`` beside it: the hexes only the entry roll of the defensive fire zone
+  reaches; ``("dfz", side, kind)``: that zone (house rule, :mod:`defensive_fire_zone`);
 - ``("slots", turn)``: the pieces that may move in the move step and how many hexes each
   could reach at most (the search path's move sampling, ``Game._sample_move``).
 
@@ -20,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..contact import enemy_held, enemy_zone
+from . import defensive_fire_zone, rally_action
 from ..sight import has_line_of_sight
 from ..terrain import KINDS
 from ..units import (ARTILLERY, CAVALRY, CAVALRY_CHARGE, CHARGE_REACH,
@@ -88,6 +91,8 @@ def unit_destinations(game, unit, allowance: int | None = None) -> dict[int, int
     if cached is not None:
         return cached
     side = unit.side
+    dfz = defensive_fire_zone.zone(game, side, unit.kind)     # house rule: costs 2 to enter
+    tries: dict[int, int] | None = {} if dfz is not None and game.options.get("dfz_entry_roll") else None
     start = unit.hex
     carries_general = game.pieces.general_at[start] is not None
     unit_at, general_at = game.pieces.unit_at, game.pieces.general_at
@@ -112,6 +117,10 @@ def unit_destinations(game, unit, allowance: int | None = None) -> dict[int, int
                 if charge and step == CAVALRY_CHARGE and not (
                         adj_enemy and may_battle_on_entering(game, n, kind)):
                     continue  # a charge ends next to an enemy, where it can melee
+                if dfz is not None and dfz[n] and step == allowance:
+                    if tries is not None and unit_at[n] is None:
+                        tries.setdefault(n, h)      # one hex left: it may roll to enter
+                    continue
                 seen[n] = step
                 friendly_unit = unit_at[n] is not None
                 can_end = not friendly_unit
@@ -123,8 +132,25 @@ def unit_destinations(game, unit, allowance: int | None = None) -> dict[int, int
                 if can_continue:
                     nxt.append(n)
         frontier = nxt
+    if tries is not None:
+        for n in tries:
+            out[n] = allowance
+        game.cache[("tries",) + key[1:]] = tries
+    if unit.shaken:                 # ordered only to rally: no closer to the enemy (H27)
+        out = {h: s for h, s in out.items() if not rally_action.closer(game, side, start, h)}
     game.cache[key] = out
     return out
+
+
+def entry_tries(game, unit, allowance: int | None = None) -> dict[int, int]:
+    """The hexes among :func:`unit_destinations` the unit reaches only by the entry roll of
+    the defensive fire zone, each with the hex it rolls from (and stops on if it fails)."""
+    unit_destinations(game, unit, allowance)
+    if allowance is None:
+        allowance, march_rule, charge = move_allowance(game, unit)
+    else:
+        march_rule = charge = False
+    return game.cache.get(("tries", unit.id, allowance, march_rule, charge)) or {}
 
 
 def may_battle_on_entering(game, h: int, kind: str) -> bool:
@@ -199,7 +225,7 @@ def forget_after_general_move(game, side: str) -> None:
     them = other(side)
     held = ("held", them)
     for k in [k for k in cache if k == held or k == them
-              or (type(k) is tuple and k[0] in ("dest", "threat", "slots"))]:
+              or (type(k) is tuple and k[0] in ("dest", "tries", "threat", "slots"))]:
         del cache[k]
 
 

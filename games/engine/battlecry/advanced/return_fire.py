@@ -1,5 +1,5 @@
 """The house rule of return fire (seed 002, L29-31; docs/rulings.md H2-H4): how many dice a
-defender answers an attack with, or None when it may not. Rolling them is the attack's own
+defender answers an attack with, or None when it may not (a Shaken unit never does, H21). Rolling them is the attack's own
 resolution (:mod:`battle`)."""
 from __future__ import annotations
 
@@ -23,6 +23,8 @@ def return_fire(game: Game, defender, attacker, melee: bool) -> tuple[int, list 
     with its dice at that distance, one fewer, at least one: once per turn, which counts
     as its battle of that turn (it is marked as having battled).
     """
+    if defender.shaken:
+        return None                     # house rule of Shaken (HR L55)
     d = game.board.dist[defender.hex][attacker.hex]
     if not melee:
         if defender.kind != ARTILLERY or defender.id in game.current.attacked:

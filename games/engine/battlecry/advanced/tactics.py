@@ -29,7 +29,7 @@ def mirror(key: str) -> str:
     if key.endswith("_right"):
         return key[:-6] + "_left"
     return key
-from . import battle, combat, effects, hand
+from . import battle, combat, dice_command, effects, hand
 
 if TYPE_CHECKING:
     from .game import Game
@@ -342,7 +342,11 @@ def can_take_turn(game: Game, side: str) -> bool:
     return bool(game.cards.hands[side])
 
 def begin_turn_cards(game: Game) -> None:
-    """Archie draws the top card of its deck; with no card to play the game may end."""
+    """Archie draws the top card of its deck; with no card to play the game may end. Under
+    command by dice the side rolls for its orders instead."""
+    if dice_command.in_force(game):
+        dice_command.begin(game)
+        return
     side = game.current.active
     if not can_take_turn(game, side):
         if game.nightfall:

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 from .cards import card_of
 from ...core.errors import IllegalAction
 from ..units import other
-from . import battle, combat, hand, movement, prebattle, tactics
+from . import (battle, combat, defensive_fire_zone, dice_command, hand, movement, prebattle,
+               rally_action, shaken, tactics, wounded)
 from .. import contact
 
 if TYPE_CHECKING:
@@ -34,11 +35,15 @@ def order_eligible(game: Game, unit) -> bool:
         return False                         # another Major-General's unit (Epic)
     if unit.side != current.active or contact.enemy_zone(game, unit.side)[unit.hex]:
         return False
+    if unit.shaken and not game.options.get("rally_action"):
+        return False                         # house rule of Shaken: only to rally (H21, H27)
     if by == "section":
         secs = game.board.section_of[game.field.positions[unit.side]][unit.hex]
         return any(n > 0 and sec in secs for sec, n in rule["quota"].items())
     if by == "kind":
         return rule["quota"].get(unit.kind, 0) > 0
+    if by == "dice":
+        return dice_command.eligible(rule, unit)
     if by == "infantry":
         return unit.kind == "infantry"
     if by == "fortify":
@@ -130,6 +135,8 @@ def _order(game: Game, u) -> None:
         quota[max(secs, key=lambda s: (quota[s], s))] -= 1
     elif by == "kind":
         rule["quota"][u.kind] -= 1
+    elif by == "dice":
+        dice_command.spend(rule, u)
     if by == "fortify":
         tactics.fortify(game, u)
     elif by == "supply":
@@ -144,12 +151,17 @@ def _order(game: Game, u) -> None:
 def why_not_eligible(game: Game, u) -> str:
     rule = game.current.order_rule or {}
     by = rule.get("by")
+    if u.shaken and by != "supply" and not game.options.get("rally_action"):
+        return "A Shaken unit may not be ordered."
     if by == "section":
         secs = " or ".join(s for s, n in rule["quota"].items() if n > 0)
         return f"That unit is not on your {secs} section."
     if by == "kind":
         kinds = ", ".join(k for k, n in rule["quota"].items() if n > 0) or "no"
         return f"The card orders only {kinds} units now."
+    if by == "dice":
+        kinds = ", ".join(k for k, n in rule["quota"].items() if n > 0) or "no"
+        return f"Your command roll orders only {kinds} units now."
     if by == "infantry":
         return "The card orders an infantry unit."
     if by == "fortify":
@@ -193,7 +205,7 @@ def do_move(game: Game, a) -> None:
     if not unit_can_move(game, u):
         raise IllegalAction("That unit has already moved this turn.")
     to = game._hex(a.get("to"))
-    dests = movement.unit_destinations(game, u, movement.MOVE_AGAIN if game.current.step == "move_again" else None)
+    dests = movement.unit_destinations(game, u, _again(game))
     if to not in dests:
         raise IllegalAction(f"That unit cannot reach {game.board.hexes[to]} this turn.")
     _move_unit(game, u, to, dests[to])
@@ -201,11 +213,28 @@ def do_move(game: Game, a) -> None:
 def move_unchecked(game: Game, a) -> None:
     u = game.pieces.units[a["unit"]]
     to = game._hex(a["to"])
-    dests = movement.unit_destinations(game, u, movement.MOVE_AGAIN if game.current.step == "move_again" else None)
+    dests = movement.unit_destinations(game, u, _again(game))
     _move_unit(game, u, to, dests[to])
 
+def _again(game: Game) -> int | None:
+    """The allowance of Hit and Run's second move, or None for the unit's own."""
+    return movement.MOVE_AGAIN if game.current.step == "move_again" else None
+
 def _move_unit(game: Game, u, to: int, steps: int) -> None:
+    tried_from = movement.entry_tries(game, u, _again(game)).get(to) if game.options.get(
+        "dfz_entry_roll") else None
+    if tried_from is not None:
+        faces = game._roll(1)
+        entered = defensive_fire_zone.entry_succeeds(game, u, faces[0])
+        if game._events is not None:
+            game._event({"type": "entry_roll", "side": u.side, "unit": u.id,
+                         "to": game.board.hexes[to].to_json(), "rolls": faces,
+                         "entered": entered})
+        if not entered:
+            to, steps = tried_from, steps - 1       # it stops where it tried from
     frm = u.hex
+    if game.options.get("rally_action") and rally_action.closer(game, u.side, frm, to):
+        game.fx.moved_closer.append(u.id)
     joined = game.pieces.general_at[to]          # a lone general the unit takes into command
     battle.risk_on_withdrawal(game, u)
     gid = game.place_unit(u, to)
@@ -272,9 +301,10 @@ def end_turn_unchecked(game: Game, a) -> None:
         game.current.step = "move_again"
         game._event({"type": "move_again", "side": game.current.active})
         return
+    shaken.end_of_turn(game)
     if game.current.card:
         tactics.discard_played(game, game.current.active, game.current.card)
-    order = [game.current.active]
+    order = [] if dice_command.in_force(game) else [game.current.active]   # no cards to draw
     if game.fx.fight_back:
         order.insert(0, game.fx.fight_back)
     game.decisions.pending.extend({"do": "draw", "side": s} for s in order)
@@ -338,5 +368,6 @@ def begin_turn(game: Game, side: str) -> None:
     game.current.step = "play_card"
     game._event({"type": "turn", "turn": game.current.number, "side": game.current.active})
     game.start_of_turn()
+    wounded.begin_turn(game)
     if not game.outcome:
         tactics.begin_turn_cards(game)

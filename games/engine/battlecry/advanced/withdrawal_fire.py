@@ -27,7 +27,7 @@ def firers(game: Game, unit, frm: int) -> list[tuple[Unit, int]]:
         if uid is None or uid in fired:
             continue
         enemy = pieces.units[uid]
-        if enemy.side == unit.side:
+        if enemy.side == unit.side or enemy.shaken:     # Shaken units do not fire (H21)
             continue
         dice = -(-combat.dice_profile(game, enemy)[0] // 2) - cover
         if enemy.side == game.archie:

@@ -1,0 +1,77 @@
+"""The house rule of the breakthrough (seed 002, L37, L23, L29; docs/rulings.md H31): an
+infantry or cavalry unit whose melee clears the defender's hex may advance into it; cavalry
+may press on one hex more, and cavalry, or infantry with a general in command, may then
+attack once more, an adjacent enemy only. Once a turn per unit.
+
+The advance is the take-ground decision of :mod:`battle` (without a general needed); the
+hex more is the ``press_on`` decision; ``game.fx.breakthrough`` holds, per unit that broke
+through this turn, whether its second attack is still to come (1) or not (0)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...core import Option
+from ...core.errors import IllegalAction
+from ..units import CAVALRY
+
+if TYPE_CHECKING:
+    from .game import Game
+
+OPTIONS: tuple[Option, ...] = (
+    Option("breakthrough", bool, False,
+           "A unit whose melee clears the hex may advance into it, once a turn; cavalry may go "
+           "one hex more, and cavalry or infantry with a general may then attack an adjacent "
+           "enemy again, which gets no return fire.",
+           label="House rule: breakthrough", rated=False),
+)
+
+
+def in_force(game: Game) -> bool:
+    return bool(game.options.get("breakthrough"))
+
+
+def may_advance(game: Game, unit, h: int) -> bool:
+    """Whether ``unit`` may break through into the cleared hex ``h`` now."""
+    pieces = game.pieces
+    return (unit.id not in game.fx.breakthrough and pieces.unit_at[h] is None
+            and pieces.general_at[h] is None and game.board.dist[unit.hex][h] == 1)
+
+
+def second_attack_pending(game: Game, unit) -> bool:
+    """Whether the unit's breakthrough attack is still to come this turn."""
+    return bool(game.fx.breakthrough.get(unit.id))
+
+
+def advanced(game: Game, unit) -> None:
+    """The unit has broken through: it is owed its second attack if it is cavalry or has a
+    general in command; cavalry may first press on one hex."""
+    second = unit.kind == CAVALRY or game.pieces.general_at[unit.hex] is not None
+    game.fx.breakthrough[unit.id] = int(second)
+    if unit.kind == CAVALRY:
+        options = onward(game, unit)
+        if options:
+            game.decisions.pending.insert(0, {"do": "press_on", "side": unit.side,
+                                              "unit": unit.id, "options": options})
+
+
+def onward(game: Game, unit) -> list[int]:
+    """The hexes next to the unit it may press on to: empty of pieces and passable."""
+    pieces, field = game.pieces, game.field
+    return [n for n in game.board.adjacent[unit.hex]
+            if pieces.unit_at[n] is None and pieces.general_at[n] is None
+            and not field.impassable[n]]
+
+
+def do_press_on(game: Game, a) -> None:
+    item = game.decisions.pending[0]
+    if a.get("unit") != item["unit"]:
+        raise IllegalAction("Another unit is pressing on now.")
+    to = game._hex(a.get("to"))
+    if to not in item["options"]:
+        raise IllegalAction(f"That unit cannot press on to {game.board.hexes[to]}.")
+    game.decisions.pending.pop(0)
+    u = game.pieces.units[item["unit"]]
+    frm = u.hex
+    game.place_unit(u, to)
+    game._event({"type": "pressed_on", "unit": u.id, "side": u.side,
+                 "from": game.board.hexes[frm].to_json(), "to": game.board.hexes[to].to_json()})
