@@ -116,6 +116,7 @@ _DEFS = "".join((
                '<circle cx="-4" cy="-22" r="2.5"/><circle cx="4" cy="-22" r="2.5"/>'),
     _sym("tr", '<path d="M-26-3q6.5-7 13 0t13 0 13 0 13 0M-22-17q5-5 11 0t11 0 11 0" fill="none"/>'),
     _sym("tb", '<path d="M-26-3q6.5-7 13 0t13 0 13 0 13 0" fill="none"/><path d="M-8-22v20M8-22v20" fill="none"/>'),
+    _sym("tu", '<path d="M-16-14l8-9 6 5 5-6 13 10" fill="none"/>'),
     _sym("tg", '<path d="M-12-14l4-6 4 6zM2-15l3-5 4 5zM-4-21l3-4 3 4z"/>'),
     '<marker id="ah" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" '
     'orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" class="ah"/></marker>',
@@ -123,7 +124,8 @@ _DEFS = "".join((
 ))
 #: The drawing of each terrain kind (the id of its shape in _DEFS).
 TERRAIN_SHAPES = {"woods": "tw", "hill": "th", "town": "tt", "farm": "tf", "field": "td",
-                  "orchard": "to", "river": "tr", "bridge": "tb", "rough": "tg"}
+                  "orchard": "to", "river": "tr", "bridge": "tb", "rough": "tg",
+                  "very_rough": "tg", "high_ground": "tu"}
 _MARK_SHAPE = {"infantry": "si", "cavalry": "sc", "artillery": "sa"}
 
 HexAttrs = Callable[[int, int], "Mapping[str, object] | None"]
