@@ -17,7 +17,10 @@ def test_advanced_is_registered_with_its_options_and_capabilities():
                                                       # house rules (seed 002)
                                                       "last_figure", "return_fire", "first_fire", "cavalry_charge", "risk_to_general",
                                                       "withdrawal_fire", "generals_in_retreat", "following_up",
-                                                      "holding_ground"}
+                                                      "holding_ground",
+                                                      # house terrain rules (seed 002, L67-89)
+                                                      "terrain_entry", "field", "hill", "high_ground", "woods",
+                                                      "stream", "rough", "very_rough", "breastworks", "buildings"}
     assert all(o.description for o in advanced.options)
     caps = advanced.capabilities
     assert (caps.board, caps.hidden_information, caps.chance) == ("hex", True, True)

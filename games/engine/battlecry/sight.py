@@ -3,9 +3,13 @@ from __future__ import annotations
 
 from .units import ARTILLERY
 
+#: Hex kinds that are above the board's level (the house rule of fields, seed 002 L69).
+HILLS = ("hill", "high_ground")
 
-def _blocked(game, h: int, ignore_friendly_next_to=None, side=None, vacated=None) -> bool:
-    if game.field.blocks[h]:
+
+def _blocked(game, h: int, ignore_friendly_next_to=None, side=None, vacated=None,
+             blocks=None) -> bool:
+    if (blocks or game.field.blocks)[h]:
         return True
     if h == vacated:
         return False
@@ -33,8 +37,13 @@ def has_line_of_sight(game, a: int, b: int, viewer=None, vacated: int | None = N
     hill_gun = (
         viewer is not None and viewer.kind == ARTILLERY and game.field.terrain[a] == "hill"
     )
+    blocks = game.field.blocks
+    ground = getattr(game.field, "house_ground", None)
+    if ground is not None and ground.sight_from_hills is not None and (
+            game.field.terrain[a] in HILLS or game.field.terrain[b] in HILLS):
+        blocks = ground.sight_from_hills     # fields do not block a view from a hill (HR L69)
     if not hill_gun:        # the common case, written out: _blocked without the exception
-        blocks, unit_at, general_at = game.field.blocks, game.pieces.unit_at, game.pieces.general_at
+        unit_at, general_at = game.pieces.unit_at, game.pieces.general_at
         for h in crossed:
             if blocks[h] or (h != vacated and (unit_at[h] is not None or general_at[h] is not None)):
                 return False
@@ -46,9 +55,10 @@ def has_line_of_sight(game, a: int, b: int, viewer=None, vacated: int | None = N
         return True
     near, side = a, viewer.side
     for h in crossed:
-        if _blocked(game, h, near, side, vacated):
+        if _blocked(game, h, near, side, vacated, blocks):
             return False
     for h1, h2 in edges:
-        if _blocked(game, h1, near, side, vacated) and _blocked(game, h2, near, side, vacated):
+        if (_blocked(game, h1, near, side, vacated, blocks)
+                and _blocked(game, h2, near, side, vacated, blocks)):
             return False
     return True

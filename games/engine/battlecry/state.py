@@ -163,6 +163,7 @@ class Field:
     flag_ignore_hexes: dict[tuple[int, str | None], int]
     sabre_rerolls: set[str]
     initial_generals: dict[str, int]
+    house_ground: Any = None                 # the house terrain rules' tables (advanced/house_ground.py)
 
 
 class State:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..sight import has_line_of_sight
 from ..terrain import KINDS
-from . import effects
+from . import effects, house_ground
 from .. import contact
 from .support import supported
 from ..units import (ARTILLERY, CAVALRY, DICE, DISMOUNTED_DICE, HILL_ARTILLERY_DICE, INFANTRY,
@@ -160,6 +160,11 @@ def _modifiers(game, unit, target, target_hex: int, melee: bool, mods: list | No
     field = game.field
     tt = field.terrain[target_hex]
     terrain_loss = KINDS[tt].defence if tt else 0
+    ground = field.house_ground
+    ground_why = ""
+    if ground is not None:
+        terrain_loss, ground_why = house_ground.terrain_loss(game, ground, unit, target_hex, melee,
+                                                             terrain_loss)
     extra_loss = field.extra_defence.get(target_hex, 0)
     obstacle = obstacle_between(game, target_hex, unit.hex)
     obstacle_loss = KINDS[obstacle].defence if obstacle else 0
@@ -169,6 +174,7 @@ def _modifiers(game, unit, target, target_hex: int, melee: bool, mods: list | No
         total -= loss
         if mods is not None:
             why = (f"target behind {obstacle}" if obstacle_loss == loss and obstacle and not adds
+                   else ground_why if terrain_loss == loss and ground_why
                    else f"target in {tt}" if terrain_loss == loss and tt else "target's position")
             mods.append({"why": why, "dice": -loss})
     if adds and obstacle_loss:
@@ -202,6 +208,11 @@ def _modifiers(game, unit, target, target_hex: int, melee: bool, mods: list | No
         total += CHARGE_DICE
         if mods is not None:
             mods.append({"why": "cavalry charge", "dice": CHARGE_DICE})
+    if ground is not None:
+        for why, n in house_ground.dice_bonuses(game, ground, unit, target_hex, melee):
+            total += n
+            if mods is not None:
+                mods.append({"why": why, "dice": n})
     for why, n in effects.dice_bonuses(game, unit):
         total += n
         if mods is not None:
@@ -226,6 +237,11 @@ def flags_ignored(game, target, attacker) -> list[str]:
     obstacle = obstacle_between(game, h, attacker.hex)
     if obstacle and KINDS[obstacle].obstacle_flags:
         position.extend([f"behind {obstacle}"] * KINDS[obstacle].obstacle_flags)
+    ground = game.field.house_ground
+    if ground is not None:
+        why = house_ground.position_flags(game, ground, target, attacker)
+        if why:
+            position.append(why)
     if game.options.get("holding_ground"):
         if not position and supported(game, target):
             position.append("supported")

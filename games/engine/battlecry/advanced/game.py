@@ -26,7 +26,7 @@ from ..pieces import General, Unit
 from ..scenario import Scenario, load_scenario
 from ..terrain import KINDS
 from ..state import Cards, Decisions, Effects, Field, Pending, Pieces, Score, Turn, _clone
-from . import battle, doubles, effects, epic, hand, movement, prebattle, tactics, turn
+from . import battle, doubles, effects, epic, hand, house_ground, movement, prebattle, tactics, turn
 from ..teams import Team, seat_specs
 from ..state import State
 from ..units import CAVALRY, GENERAL_MOVE, INFANTRY, SIDES, other
@@ -179,6 +179,7 @@ class Game(State):
             sabre_rerolls={r["special"] for r in rules if r["rule"] == "sabers_hit_and_reroll"},
             initial_generals={s: sum(1 for x in sc.generals if x.side == s) for s in SIDES},
         )
+        house_ground.derive(self)
         self.cache = {}                      # answers that hold while no unit moves
         pieces = self.pieces
         pieces.unit_at = [None] * self.board.size

@@ -6,6 +6,7 @@ lists all 36 with their state). None is rated: each changes what a battle is wor
 from __future__ import annotations
 
 from ...core import Option
+from . import terrain_options
 
 OPTIONS: tuple[Option, ...] = (
     Option("last_figure", bool, False,
@@ -44,4 +45,5 @@ OPTIONS: tuple[Option, ...] = (
            "A hill, fieldworks or entrenchment, or a supporting friend behind it lets a unit "
            "ignore one flag per attack, not more; a general in command lets it ignore one more.",
            label="House rule: holding your ground", rated=False),
+    *terrain_options.OPTIONS,
 )

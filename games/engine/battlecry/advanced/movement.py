@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import house_ground
 from ..contact import enemy_held, enemy_zone
 from ..sight import has_line_of_sight
 from ..terrain import KINDS
@@ -95,6 +96,7 @@ def unit_destinations(game, unit, allowance: int | None = None) -> dict[int, int
     held, zone = enemy_held(game, side), enemy_zone(game, side)
     kind = unit.kind
     adjacent = game.board.adjacent
+    ground = game.field.house_ground
     out: dict[int, int] = {}
     frontier = [start]
     seen = {start: 0}
@@ -112,11 +114,20 @@ def unit_destinations(game, unit, allowance: int | None = None) -> dict[int, int
                 if charge and step == CAVALRY_CHARGE and not (
                         adj_enemy and may_battle_on_entering(game, n, kind)):
                     continue  # a charge ends next to an enemy, where it can melee
-                seen[n] = step
+                climbs = False
+                if ground is not None:
+                    if house_ground.step_barred(game, ground, kind, h, n, step):
+                        continue
+                    climbs = house_ground.step_stops(ground, h, n)
                 friendly_unit = unit_at[n] is not None
                 can_end = not friendly_unit
+                if climbs:      # up a slope: it stops there, unless it comes in level
+                    if can_end:
+                        out.setdefault(n, step)
+                    continue
+                seen[n] = step
                 if can_end:
-                    out[n] = step
+                    out.setdefault(n, step)
                 can_continue = not (stops[n] or adj_enemy)
                 if march_rule and step == 1 and can_continue:
                     can_continue = not march_threatened(game, n, side, start)
