@@ -186,6 +186,7 @@ def render_board(view: Mapping, *, viewer: str | None = None,
     objectives: dict[tuple[int, int], list] = {}
     for o in view.get("objectives", ()):
         objectives.setdefault(_key(o["hex"]), []).append(o)
+    terrain_flags = {_key(f["hex"]): f["side"] for f in view.get("terrain_flags", ())}
 
     extra_classes: dict[tuple[int, int], list[str]] = {}
     for cls, hexes in (highlights or {}).items():
@@ -205,7 +206,7 @@ def render_board(view: Mapping, *, viewer: str | None = None,
         out = raised if key in extra_classes else plain
         out.append(_hex(key, place(*key), flip, terrain.get(key), obstacles.get(key),
                         units.get(key), generals.get(key), objectives.get(key, ()),
-                        extra_classes.get(key, ()), hex_attrs, lines))
+                        extra_classes.get(key, ()), hex_attrs, lines, terrain_flags.get(key)))
 
     name = (view.get("scenario") or {}).get("name", "")
     label = f"Board of {name}" if name else "Board"
@@ -333,7 +334,7 @@ def _drawn_lines(board: HexBoard) -> dict[int, str]:
 
 
 def _hex(key, xy, flip, kind, sides, unit, general, objectives, classes, hex_attrs,
-         lines: Mapping[int, str]) -> str:
+         lines: Mapping[int, str], terrain_flag: str | None = None) -> str:
     col, row = key
     cls = ["hex", f"t-{kind or 'open'}", *classes]
     words = KINDS[kind].label if kind in KINDS else "Open"
@@ -353,6 +354,8 @@ def _hex(key, xy, flip, kind, sides, unit, general, objectives, classes, hex_att
         if o.get("held"):
             text += " (held)"
         contents.append(text)
+    if terrain_flag:
+        contents.append(f"terrain flag of the {SIDE_NAMES.get(terrain_flag, terrain_flag)}")
     if contents:
         words += ": " + "; ".join(contents)
 
@@ -388,6 +391,8 @@ def _hex(key, xy, flip, kind, sides, unit, general, objectives, classes, hex_att
         out.append(f'<use class="general {_a(general["side"])}" href="#gt" x="{gx}" y="{gy}"/>')
     if unit:
         out.append(_status_marker(unit))
+    if terrain_flag:
+        out.append(f'<use class="objective terrain-flag {_a(terrain_flag)} held" href="#bf" x="17" y="-6"/>')
     for x, o in zip((9, -9 if not general else 1), objectives):
         ocls = f'objective {_a(o["side"])}' + (" held" if o.get("held") else "")
         out.append(f'<use class="{ocls}" href="#bf" x="{x}" y="17"/>')

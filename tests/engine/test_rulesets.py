@@ -20,7 +20,8 @@ def test_advanced_is_registered_with_its_options_and_capabilities():
                                                       "holding_ground",
                                                       # house terrain rules (seed 002, L67-89)
                                                       "terrain_entry", "field", "hill", "high_ground", "woods",
-                                                      "stream", "rough", "very_rough", "breastworks", "buildings"}
+                                                      "stream", "rough", "very_rough", "breastworks", "buildings",
+                                                      "terrain_victory_points"}
     assert all(o.description for o in advanced.options)
     caps = advanced.capabilities
     assert (caps.board, caps.hidden_information, caps.chance) == ("hex", True, True)

@@ -129,10 +129,12 @@ class Score:
     temp_flags: dict[str, int]
     casualties: dict[str, int]               # figures a side eliminated (Nightfall's tie-break)
     reinforced: dict[str, list[str]]         # unit kinds called up
+    #: hex -> side of its flag token, under the house rule of terrain victory points
+    terrain_flags: dict[int, str] = field(default_factory=dict)
 
     def copy(self) -> Score:
         return Score(_pair(self.captured), dict(self.temp_flags), dict(self.casualties),
-                     _pair(self.reinforced))
+                     _pair(self.reinforced), dict(self.terrain_flags))
 
 
 @dataclass(slots=True)

@@ -1,4 +1,4 @@
-"""Whole games under random sets of the house terrain rules (docs/rulings.md H40-H49): they
+"""Whole games under random sets of the house terrain rules (docs/rulings.md H40-H51): they
 end, the search path agrees with the checked path, the state round-trips and the log replays,
 and Archie's choices under them are legal."""
 import json
@@ -22,11 +22,12 @@ def scenario(slug):
     return shipped(slug)
 
 
+RULES = (*TERRAIN_RULES, "terrain_victory_points")
 SLUGS = ["barber-ridge", "gettysburg-devils-den", "belmont", "antietam", "fredericksburg"]
 
 
 @settings(max_examples=12, deadline=None)
-@given(st.sets(st.sampled_from(TERRAIN_RULES), min_size=1), st.sampled_from(SLUGS),
+@given(st.sets(st.sampled_from(RULES), min_size=1), st.sampled_from(SLUGS),
        st.integers(min_value=0, max_value=2**31))
 def test_games_under_random_terrain_rules_end_agree_round_trip_and_replay(rules, slug, seed):
     options = dict.fromkeys(sorted(rules), True)
@@ -48,7 +49,7 @@ def test_games_under_random_terrain_rules_end_agree_round_trip_and_replay(rules,
 
 
 def test_archie_chooses_legal_actions_under_every_terrain_rule():
-    options = {**dict.fromkeys(TERRAIN_RULES, True), "archie": "confederate"}
+    options = {**dict.fromkeys(RULES, True), "archie": "confederate"}
     game = Game.new(scenario("barber-ridge"), seed=7, options=options)
     rng, n = random.Random(7), 0
     while game.outcome is None and n < 400:

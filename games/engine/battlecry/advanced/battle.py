@@ -19,7 +19,8 @@ from ..units import ARTILLERY, CAVALRY as CAV, INFANTRY, other
 _FACE_FOR = {"infantry": INF_FACE, "cavalry": CAVALRY, "artillery": "artillery"}
 SHARPSHOOTER_RANGE = 3
 _CONSEQUENCES = ("retreat", "general_retreat", "general_attack", "take_ground", "withdraw")
-from . import combat, effects, first_fire, following_up, general_risk, hand, withdrawal_fire
+from . import (combat, effects, first_fire, following_up, general_risk, hand, terrain_victory,
+               withdrawal_fire)
 from .. import contact
 from .last_figure import last_figure
 from .return_fire import return_fire
@@ -552,6 +553,7 @@ def do_take_ground(game: Game, a) -> None:
     game.place_unit(u, item["hex"])
     game._event({"type": "took_ground", "unit": u.id, "side": u.side,
                  "from": game.board.hexes[frm].to_json(), "to": game.board.hexes[u.hex].to_json()})
+    terrain_victory.took_ground(game, u)
 
 def do_hold_ground(game: Game, a) -> None:
     item = game.decisions.pending[0]

@@ -26,7 +26,8 @@ from ..pieces import General, Unit
 from ..scenario import Scenario, load_scenario
 from ..terrain import KINDS
 from ..state import Cards, Decisions, Effects, Field, Pending, Pieces, Score, Turn, _clone
-from . import battle, doubles, effects, epic, hand, house_ground, movement, prebattle, tactics, turn
+from . import (battle, doubles, effects, epic, hand, house_ground, movement, prebattle, tactics,
+               terrain_victory, turn)
 from ..teams import Team, seat_specs
 from ..state import State
 from ..units import CAVALRY, GENERAL_MOVE, INFANTRY, SIDES, other
@@ -210,6 +211,8 @@ class Game(State):
                                   if self.hand_limit_before_keep else {})
         if self.team is not None:
             legacy["team"] = self.team.to_dict()
+        if self.options.get(terrain_victory.OPTION):
+            legacy["terrain_flags"] = self._terrain_flags()
         return {
             **shared, **legacy, "ruleset": self.ruleset, "seed": self.seed, "rng": self.rng,
             "turn": current.number, "active": current.active, "step": current.step,
@@ -249,7 +252,8 @@ class Game(State):
         g._claim_pieces()
         g.cards = Cards(d["hands"], d["decks"], d["discards"], d["last_card"],
                         d.get("returned_extras") or {s: [] for s in SIDES})
-        g.score = Score(d["captured"], d["temp_flags"], d["casualties"], d["reinforced"])
+        g.score = Score(d["captured"], d["temp_flags"], d["casualties"], d["reinforced"],
+                        {g.board.index_of(x["hex"]): x["side"] for x in d.get("terrain_flags", ())})
         g.decisions = Decisions(d["pending"], d.get("prebattle") or {})
         g._derive()
         g._events, g._script_rolls, g._script_draws = [], [], []
@@ -583,10 +587,17 @@ class Game(State):
     def flags(self, side: str) -> int:
         """Flags on this side's victory stand now: captured figures, objectives, temporary."""
         return (len(self.score.captured[side]) + sum(o.flags for o in self.objectives_held(side))
-                + self.score.temp_flags[side])
+                + self.score.temp_flags[side]
+                + (terrain_victory.count(self, side) if self.score.terrain_flags else 0))
 
     def flags_needed(self, side: str) -> int:
+        if self.options.get(terrain_victory.OPTION):
+            return terrain_victory.FLAGS_TO_WIN
         return 8 if self.scenario.territorial[side] else self.scenario.flags[side]
+
+    def _terrain_flags(self) -> list[dict]:
+        """The terrain flag tokens (house rule of terrain victory points), as JSON."""
+        return [{"hex": self._h(h), "side": s} for h, s in sorted(self.score.terrain_flags.items())]
 
     def check_end_of_turn(self) -> None:
         for side in (self.current.active, other(self.current.active)):
@@ -926,7 +937,7 @@ class Game(State):
                     decision["options"] = [self._h(h) for h in item["options"]]
                 if "cards" in item:
                     decision["cards"] = list(item["cards"])
-        return {
+        out = {
             "scenario": {"slug": sc.slug, "name": sc.name, "board": sc.board.name},
             "ruleset": self.ruleset, "options": self.options,
             "turn": self.current.number, "active": self.current.active, "phase": self.phase,
@@ -957,6 +968,9 @@ class Game(State):
             "last_card": dict(self.cards.last_card),
             "outcome": self.outcome,
         }
+        if self.options.get(terrain_victory.OPTION):
+            out["terrain_flags"] = self._terrain_flags()
+        return out
 
 
 Handler = Callable[[Game, dict], None]

@@ -1,5 +1,6 @@
-"""Rick Barber's terrain rules (seed 002, L67-89) offered as options of the Advanced rules
-(docs/rulings.md H40-H49). What they do is :mod:`house_ground`; none is rated."""
+"""Rick Barber's terrain rules (seed 002, L67-95) offered as options of the Advanced rules
+(docs/rulings.md H40-H51). What they do is :mod:`house_ground` and, for terrain victory
+points, :mod:`terrain_victory`; none is rated."""
 from __future__ import annotations
 
 from ...core import Option
@@ -49,4 +50,8 @@ OPTIONS: tuple[Option, ...] = (
            "through it a die; a town plays as woods. The occupant of either ignores the "
            "first flag of each attack.",
            label="House rule: buildings", rated=False),
+    Option("terrain_victory_points", bool, False,
+           "9 flags win. A hill, very rough or breastworks hex taken in melee or by following "
+           "up carries a flag for the side that took it, until the other side moves back in.",
+           label="House rule: terrain victory points", rated=False),
 )

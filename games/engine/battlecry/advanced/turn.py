@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from .cards import card_of
 from ...core.errors import IllegalAction
 from ..units import other
-from . import battle, combat, hand, movement, prebattle, tactics
+from . import battle, combat, hand, movement, prebattle, tactics, terrain_victory
 from .. import contact
 
 if TYPE_CHECKING:
@@ -220,6 +220,7 @@ def _move_unit(game: Game, u, to: int, steps: int) -> None:
         game._event({"type": "moved", "side": u.side, "unit": u.id, "kind": u.kind,
                  "from": game.board.hexes[frm].to_json(), "to": game.board.hexes[to].to_json(), "steps": steps,
                  "general": gid})
+    terrain_victory.moved_in(game, u)
     battle.offer_follow_up(game, u, frm)      # before the fire marks who has fired
     battle.fire_at_withdrawal(game, u, frm)
     battle.offer_refuge(game, u, frm)
