@@ -23,6 +23,15 @@ def dice_table(game: Game) -> Mapping[str, tuple[int, ...]]:
     return get_ruleset(game.ruleset).dice_by_range      # type: ignore[attr-defined]
 #: Figures of a full-strength unit.
 FULL_FIGURES = {"infantry": 4, "cavalry": 3, "artillery": 3}
+#: ... and under the house rules that give infantry six figures (firepower, six-figure
+#: infantry; docs/rulings.md H52), where a unit of five has lost one.
+SIX_FIGURE_INFANTRY = {**FULL_FIGURES, "infantry": 6}
+
+
+def full_figures(game) -> Mapping[str, int]:
+    options = getattr(game, "options", None) or {}
+    six = options.get("firepower") or options.get("six_figure_infantry")
+    return SIX_FIGURE_INFANTRY if six else FULL_FIGURES
 
 
 
@@ -112,8 +121,9 @@ def evaluate(game: Game, side: str) -> float:
     score = FLAG * (game.flags(side) / game.flags_needed(side)
                     - game.flags(opp) / game.flags_needed(opp))
     markers = game.markers
+    full = full_figures(game)
     for u in game.pieces.units.values():
-        v = UNIT_ALIVE + FIGURE * min(1.0, u.figures / FULL_FIGURES.get(u.kind, 4))
+        v = UNIT_ALIVE + FIGURE * min(1.0, u.figures / full.get(u.kind, 4))
         if markers:
             v *= 1.0 - MARKER_COST.get(markers.get(u.id, ""), 0.0)
         score += v if u.side == side else -v

@@ -1,6 +1,6 @@
-"""Whole games under random sets of the house terrain rules (docs/rulings.md H40-H51): they
-end, the search path agrees with the checked path, the state round-trips and the log replays,
-and Archie's choices under them are legal."""
+"""Whole games under random sets of the house terrain rules, firepower and the unit profiles
+(docs/rulings.md H40-H56): they end, the search path agrees with the checked path, the state
+round-trips and the log replays, and Archie's choices under them are legal."""
 import json
 import pathlib
 import random
@@ -9,6 +9,7 @@ from hypothesis import given, settings, strategies as st
 
 from games.ai import Budget, greedy_policy, search_policy
 from games.engine import Game, load_scenario
+from games.engine.battlecry.advanced.profile_options import OPTIONS as PROFILES
 from games.engine.battlecry.advanced.terrain_options import TERRAIN_RULES
 from games.engine.replay import replay
 from tests.engine.scenarios import shipped
@@ -22,7 +23,7 @@ def scenario(slug):
     return shipped(slug)
 
 
-RULES = (*TERRAIN_RULES, "terrain_victory_points")
+RULES = (*TERRAIN_RULES, "terrain_victory_points", *(o.name for o in PROFILES))
 SLUGS = ["barber-ridge", "gettysburg-devils-den", "belmont", "antietam", "fredericksburg"]
 
 

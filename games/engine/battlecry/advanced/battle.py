@@ -19,8 +19,8 @@ from ..units import ARTILLERY, CAVALRY as CAV, INFANTRY, other
 _FACE_FOR = {"infantry": INF_FACE, "cavalry": CAVALRY, "artillery": "artillery"}
 SHARPSHOOTER_RANGE = 3
 _CONSEQUENCES = ("retreat", "general_retreat", "general_attack", "take_ground", "withdraw")
-from . import (combat, effects, first_fire, following_up, general_risk, hand, terrain_victory,
-               withdrawal_fire)
+from . import (combat, effects, first_fire, following_up, general_risk, hand, profiles,
+               terrain_victory, withdrawal_fire)
 from .. import contact
 from .last_figure import last_figure
 from .return_fire import return_fire
@@ -182,11 +182,14 @@ def _roll_attack(game: Game, u, t, n: int, prof: dict) -> None:
     fresh = u.fresh and not melee
     u.fresh = False
     faces = game._roll(n)
-    hits = sum(1 for f in faces if f == _FACE_FOR[t.kind])
-    if (melee or fresh) and not parting:
-        hits += faces.count(SWORDS)
+    if game.options.get("firepower"):
+        hits, flags = profiles.firepower_hits(u.kind, t.kind, faces, (melee or fresh) and not parting)
+    else:
+        hits, flags = sum(1 for f in faces if f == _FACE_FOR[t.kind]), 0
+        if (melee or fresh) and not parting:
+            hits += faces.count(SWORDS)
     hits += game.extra_hits(u, t, faces, melee)
-    flags = faces.count(FLAG) + (faces.count(SWORDS) if parting else 0)
+    flags += faces.count(FLAG) + (faces.count(SWORDS) if parting else 0)
     if melee:
         u.engaged = t.engaged = True
     if game.options.get("last_figure"):

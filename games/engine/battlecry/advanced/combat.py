@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..sight import has_line_of_sight
 from ..terrain import KINDS
-from . import effects, house_ground
+from . import effects, house_ground, profiles
 from .. import contact
 from .support import supported
 from ..units import (ARTILLERY, CAVALRY, DICE, DISMOUNTED_DICE, HILL_ARTILLERY_DICE, INFANTRY,
@@ -29,6 +29,10 @@ def dice_profile(game, unit) -> tuple[int, ...]:
     if special:
         return special
     kind = unit.kind
+    if kind != INFANTRY and game.options:
+        house = profiles.dice(game.options, unit, game.field.terrain[unit.hex] == "hill")
+        if house is not None:
+            return house
     if kind == CAVALRY:
         return DISMOUNTED_DICE if game.current.moved.get(unit.id, 0) == 0 else DICE[CAVALRY]
     if kind == ARTILLERY:
@@ -62,8 +66,11 @@ def attack_barrier(game, unit) -> str | None:
     if card:
         return card
     moved = current.moved.get(unit.id, 0)
-    if unit.kind == INFANTRY and moved >= 2 and unit.id not in game.fx.forced:
+    if (unit.kind == INFANTRY and moved >= 2 and unit.id not in game.fx.forced
+            and not game.options.get("infantry_profile")):
         return "Infantry that marched 2 hexes may not battle this turn."
+    if unit.kind == ARTILLERY and moved and game.options.get("artillery_profile"):
+        return "Artillery may move or battle in one turn, not both."
     if unit.kind == ARTILLERY and moved >= (2 if unit.horse else 1):
         return ("Horse artillery that moved 2 hexes may not battle this turn." if unit.horse
                 else "Artillery may move or battle in one turn, not both.")

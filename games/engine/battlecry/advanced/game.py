@@ -26,8 +26,8 @@ from ..pieces import General, Unit
 from ..scenario import Scenario, load_scenario
 from ..terrain import KINDS
 from ..state import Cards, Decisions, Effects, Field, Pending, Pieces, Score, Turn, _clone
-from . import (battle, doubles, effects, epic, hand, house_ground, movement, prebattle, tactics,
-               terrain_victory, turn)
+from . import (battle, doubles, effects, epic, hand, house_ground, movement, prebattle, profiles,
+               tactics, terrain_victory, turn)
 from ..teams import Team, seat_specs
 from ..state import State
 from ..units import CAVALRY, GENERAL_MOVE, INFANTRY, SIDES, other
@@ -97,7 +97,8 @@ class Game(State):
         g.current = Turn(1, scenario.first_side, "play_card")
         g.fx = Effects()
         g.pieces = Pieces(
-            {s.id: Unit(s.id, s.side, s.kind, s.figures, s.hex, s.green, s.fresh, s.horse, s.special)
+            {s.id: Unit(s.id, s.side, s.kind, profiles.setup_figures(options, s.kind, s.figures),
+                        s.hex, s.green, s.fresh, s.horse, s.special)
              for s in scenario.units},
             {s.id: General(s.id, s.side, s.hex, s.name) for s in scenario.generals},
             [dict(o) if o else None for o in scenario.obstacles], 0, [], [])

@@ -6,7 +6,7 @@ lists all 36 with their state). None is rated: each changes what a battle is wor
 from __future__ import annotations
 
 from ...core import Option
-from . import terrain_options
+from . import profile_options, terrain_options
 
 OPTIONS: tuple[Option, ...] = (
     Option("last_figure", bool, False,
@@ -46,4 +46,5 @@ OPTIONS: tuple[Option, ...] = (
            "ignore one flag per attack, not more; a general in command lets it ignore one more.",
            label="House rule: holding your ground", rated=False),
     *terrain_options.OPTIONS,
+    *profile_options.OPTIONS,
 )

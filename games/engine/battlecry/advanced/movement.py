@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import house_ground
+from . import house_ground, profiles
 from ..contact import enemy_held, enemy_zone
 from ..sight import has_line_of_sight
 from ..terrain import KINDS
@@ -218,4 +218,4 @@ def move_allowance(game: Game, unit):
     extra = game.fx.allowance.get(unit.id)
     if extra is not None:
         return extra, False, False
-    return unit_move_allowance(unit)
+    return profiles.move_allowance(game.options, unit) or unit_move_allowance(unit)
