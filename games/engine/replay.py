@@ -6,6 +6,7 @@ from .facade import Game
 from .battlecry.prebattle import ROLL_EVENTS as _PREBATTLE_ROLLS
 
 _ROLL_EVENTS = ("attack", "general_attacked", "reroll", "sharpshooter", "order_roll", "initiative_roll",
+                "terrain_entry_roll",
                 "offensive_roll",
                 *_PREBATTLE_ROLLS,
                 "morale_check", "rallied")     # the last two: the standard ruleset's rolls

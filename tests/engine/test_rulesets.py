@@ -21,7 +21,7 @@ def test_advanced_is_registered_with_its_options_and_capabilities():
                                                       # house terrain rules (seed 002, L67-89)
                                                       "terrain_entry", "field", "hill", "high_ground", "woods",
                                                       "stream", "rough", "very_rough", "breastworks", "buildings",
-                                                      "terrain_victory_points",
+                                                      "terrain_victory_points", "terrain_entry_roll",
                                                       # firepower and unit profiles (seed 002, L15-21)
                                                       "firepower", "six_figure_infantry", "infantry_profile",
                                                       "artillery_profile", "cavalry_profile"}

@@ -6,7 +6,7 @@ from games.engine import RULESETS
 from games.engine.battlecry.advanced.movement import unit_destinations
 from games.engine.battlecry.advanced.terrain_options import TERRAIN_RULES
 from games.engine.battlecry.sight import has_line_of_sight
-from tests.engine.helpers import H, T, U, attack, game, inf, order, to_battle, types
+from tests.engine.helpers import G, H, T, U, attack, game, inf, order, to_battle, types
 
 
 def dice(g, frm, to):
@@ -45,6 +45,27 @@ def test_woods_and_hills_are_entered_only_with_the_first_hex_of_a_move():
     near = game([U("union", "cavalry", 12, 8), inf("confederate", 12, 0)], terrain=terrain,
                 options={"terrain_entry": True})
     assert (14, 8) in reach(near, "u1")          # next door: its whole move goes in
+
+
+def moved_into_woods(rolls, generals=()):
+    g = game([U("union", "cavalry", 10, 8), inf("confederate", 12, 0)], generals,
+             terrain=[T("woods", 14, 8)], options={"terrain_entry_roll": True})
+    order(g, "attack_centre", "u1")
+    assert (14, 8) in reach(g, "u1")
+    ev = g.apply({"type": "move", "unit": "u1", "to": H(14, 8)}, rolls=rolls)
+    at = g.board.hexes[g.pieces.units["u1"].hex]
+    return (at.col, at.row), next(e for e in ev if e["type"] == "terrain_entry_roll")
+
+
+def test_a_unit_that_has_moved_may_try_to_enter_on_a_roll_of_its_symbol():
+    where, roll = moved_into_woods(["cavalry"])
+    assert where == (14, 8) and roll["entered"]
+    where, roll = moved_into_woods(["infantry"])
+    assert where == (12, 8) and not roll["entered"]        # stops where it tried from
+    where, _ = moved_into_woods(["flag"])
+    assert where == (12, 8)
+    where, roll = moved_into_woods(["flag"], generals=[G("union", 10, 8)])
+    assert where == (14, 8) and roll["entered"]            # a general: a flag will do
 
 
 def test_a_house_takes_no_whole_move_under_the_rule_of_buildings():

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from .terrain_options import TERRAIN_RULES
 from ..terrain import KINDS
+from ..dice import FLAG
 from ..units import ARTILLERY
 
 if TYPE_CHECKING:
@@ -29,6 +30,8 @@ HILLS = ("hill", "high_ground")
 class Ground:
     """What the house terrain rules in force make of one game's board.
 
+    ``options``: the terrain rules in force. ``attempts``: a unit that has moved may try to
+    enter ground that takes the whole move, on a roll (:func:`attempt`).
     ``ground``: per hex, the house rule's kind governing its dice and flags ("field",
     "hill", "woods", "town", "house", "rough", "very_rough", "stream") or None.
     ``whole_move``: per hex, entering it takes a unit's whole move. ``slope_into``: (from,
@@ -39,6 +42,7 @@ class Ground:
     """
 
     options: frozenset
+    attempts: bool
     ground: tuple
     whole_move: tuple
     slope_into: frozenset
@@ -54,6 +58,9 @@ def derive(game: Game) -> None:
     """Adjust ``game.field``'s movement and sight tables for the terrain rules in force and
     keep the rest in ``game.field.house_ground`` (None when no terrain rule is on)."""
     on = in_force(game.options)
+    if game.options.get("terrain_entry_roll"):
+        on = on | {"terrain_entry"}
+    entry = "terrain_entry" in on
     field = game.field
     if not on:
         field.house_ground = None
@@ -90,7 +97,7 @@ def derive(game: Game) -> None:
             if named == "house":
                 field.stops[h] = any(KINDS[k].stops for k in (obstacles[h] or {}).values())
                 field.blocks[h] = False
-        if "terrain_entry" in on and t in WHOLE_MOVE and ground[h] != "house" \
+        if entry and t in WHOLE_MOVE and ground[h] != "house" \
                 and not field.impassable[h]:
             whole[h] = True
     slope_into, no_artillery = set(), set()
@@ -107,7 +114,8 @@ def derive(game: Game) -> None:
     sight = None
     if "field" in on:
         sight = tuple(b and field.terrain[h] != "field" for h, b in enumerate(field.blocks))
-    field.house_ground = Ground(on, tuple(ground), tuple(whole), frozenset(slope_into),
+    field.house_ground = Ground(on, bool(game.options.get("terrain_entry_roll")), tuple(ground),
+                                tuple(whole), frozenset(slope_into),
                                 frozenset(no_artillery), sight)
 
 
@@ -115,18 +123,43 @@ def derive(game: Game) -> None:
 def step_barred(game, g: Ground, kind: str, frm: int, to: int, step: int) -> bool:
     """Whether a unit of ``kind`` may not take its ``step``-th hex from ``frm`` to ``to``:
     artillery across a major slope or a breastwork (L73, L85), or ground that takes the
-    whole move entered after the first hex (terrain entry, L67; a stream, L79)."""
+    whole move entered after the first hex (terrain entry, L67; a stream, L79) when no
+    attempt roll is allowed (:func:`attempt`)."""
     if kind == ARTILLERY:
         if (frm, to) in g.no_artillery:
             return True
         if "breastworks" in g.options and _works_between(game, frm, to):
             return True
-    if step > 1:
-        if g.whole_move[to]:
-            return True
-        if "terrain_entry" in g.options and (frm, to) in g.slope_into:
-            return True
-    return False
+    return step > 1 and not g.attempts and whole_move(g, frm, to)
+
+
+def whole_move(g: Ground, frm: int, to: int) -> bool:
+    """Whether stepping from ``frm`` onto ``to`` takes a unit's whole move."""
+    return g.whole_move[to] or ("terrain_entry" in g.options and (frm, to) in g.slope_into)
+
+
+def attempt(g: Ground, frm: int, to: int, step: int) -> bool:
+    """Whether that step, taken after the first hex of a move, is an attempt that a roll
+    decides (the optional roll of terrain entry, L67)."""
+    return step > 1 and g.attempts and whole_move(g, frm, to)
+
+
+def try_entry(game, u, to: int, steps: int, dests: dict) -> tuple[int, int]:
+    """Where unit ``u`` ends a move to ``to`` of ``steps`` hexes, and in how many: when that
+    move is an attempt to enter ground that takes the whole move (terrain entry's optional
+    roll, L67), one die decides: the unit's symbol, or a flag with a general in command, and
+    it goes in; else it stops on the hex it tried from (the first by board order, if several)."""
+    g = game.field.house_ground
+    if g is None or not g.attempts or steps < 2:
+        return to, steps
+    near = [h for h in game.board.adjacent[to] if dests.get(h) == steps - 1]
+    if not near or any(not whole_move(g, h, to) for h in near):
+        return to, steps
+    faces = game._roll(1)
+    entered = faces[0] == u.kind or (faces[0] == FLAG and game.pieces.general_at[u.hex] is not None)
+    game._event({"type": "terrain_entry_roll", "side": u.side, "unit": u.id,
+                 "hex": game.board.hexes[to].to_json(), "rolls": faces, "entered": entered})
+    return (to, steps) if entered else (min(near), steps - 1)
 
 
 def _works_between(game, a: int, b: int) -> bool:

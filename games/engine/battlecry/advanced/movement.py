@@ -118,6 +118,11 @@ def unit_destinations(game, unit, allowance: int | None = None) -> dict[int, int
                 if ground is not None:
                     if house_ground.step_barred(game, ground, kind, h, n, step):
                         continue
+                    if house_ground.attempt(ground, h, n, step):
+                        # tried from a hex the unit may stop on, should the roll fail
+                        if out.get(h) == step - 1 and unit_at[n] is None:
+                            out.setdefault(n, step)
+                        continue
                     climbs = house_ground.step_stops(ground, h, n)
                 friendly_unit = unit_at[n] is not None
                 can_end = not friendly_unit

@@ -14,6 +14,11 @@ OPTIONS: tuple[Option, ...] = (
            "Woods, hills, buildings, rivers and rough ground take a unit's whole move to "
            "enter: it may go in only with the first hex of its move.",
            label="House rule: terrain entry", rated=False),
+    Option("terrain_entry_roll", bool, False,
+           "Terrain entry, and a unit that has moved may still try to enter such ground: one "
+           "die, its own symbol (or a flag with a general) and it goes in, else it stops next "
+           "to it.",
+           label="House rule: terrain entry, with the attempt roll", rated=False),
     Option("field", bool, False,
            "Fields block sight only between units on the same level (not for a unit on a "
            "hill) and cost an attacker no dice.",

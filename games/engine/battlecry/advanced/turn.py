@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from .cards import card_of
 from ...core.errors import IllegalAction
 from ..units import other
-from . import battle, combat, hand, movement, prebattle, tactics, terrain_victory
+from . import battle, combat, hand, house_ground, movement, prebattle, tactics, terrain_victory
 from .. import contact
 
 if TYPE_CHECKING:
@@ -196,13 +196,13 @@ def do_move(game: Game, a) -> None:
     dests = movement.unit_destinations(game, u, movement.MOVE_AGAIN if game.current.step == "move_again" else None)
     if to not in dests:
         raise IllegalAction(f"That unit cannot reach {game.board.hexes[to]} this turn.")
-    _move_unit(game, u, to, dests[to])
+    _move_unit(game, u, *house_ground.try_entry(game, u, to, dests[to], dests))
 
 def move_unchecked(game: Game, a) -> None:
     u = game.pieces.units[a["unit"]]
     to = game._hex(a["to"])
     dests = movement.unit_destinations(game, u, movement.MOVE_AGAIN if game.current.step == "move_again" else None)
-    _move_unit(game, u, to, dests[to])
+    _move_unit(game, u, *house_ground.try_entry(game, u, to, dests[to], dests))
 
 def _move_unit(game: Game, u, to: int, steps: int) -> None:
     frm = u.hex
