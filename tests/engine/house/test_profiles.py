@@ -3,6 +3,7 @@ each shown against the same position with the option off."""
 from games.engine import RULESETS
 from games.engine.battlecry.advanced.movement import unit_destinations
 from games.engine.battlecry.advanced.profile_options import OPTIONS
+from games.engine.battlecry.sight import has_line_of_sight
 from tests.engine.helpers import H, U, attack, game, inf, order, to_battle
 
 
@@ -98,6 +99,18 @@ def test_artillery_moves_two_or_fires_and_horse_artillery_three():
         g.apply({"type": "end_movement"})
         moved.append(g.attack_preview(H(13, 7), H(14, 4))["allowed"])
     assert moved == [True, False]
+
+
+def test_a_gun_in_support_fires_past_a_friend_at_a_target_not_next_to_it():
+    units = [U("union", "artillery", 12, 8), inf("union", 13, 7), inf("confederate", 15, 5),
+             inf("confederate", 14, 4)]
+    off, on = game(units), game(units, options={"artillery_profile": True})
+    gun, target, beside = off._hex(H(12, 8)), off._hex(H(15, 5)), off._hex(H(14, 6))
+    assert not has_line_of_sight(off, gun, target, off.pieces.units["u1"])
+    assert has_line_of_sight(on, gun, target, on.pieces.units["u1"])
+    assert not has_line_of_sight(on, gun, beside, on.pieces.units["u1"])   # next to the friend
+    engaged = game(units + [inf("confederate", 10, 8)], options={"artillery_profile": True})
+    assert not has_line_of_sight(engaged, gun, target, engaged.pieces.units["u1"])
 
 
 # -- cavalry profile (H55) ------------------------------------------------------------------
