@@ -176,8 +176,11 @@ def render_board(view: Mapping, *, viewer: str | None = None,
         return col * HALF_WIDTH, row * ROW_STEP
 
     terrain: dict[tuple[int, int], str] = {}
+    named: dict[tuple[int, int], str] = {}       # a building named against its kind's default
     for t in view.get("terrain", ()):
         terrain[_key(t["hex"])] = t["kind"]
+        if t.get("buildings"):
+            named[_key(t["hex"])] = t["buildings"]
     obstacles: dict[tuple[int, int], Mapping[str, str]] = {}
     for o in view.get("obstacles", ()):
         obstacles[_key(o["hex"])] = o["sides"]
@@ -206,7 +209,8 @@ def render_board(view: Mapping, *, viewer: str | None = None,
         out = raised if key in extra_classes else plain
         out.append(_hex(key, place(*key), flip, terrain.get(key), obstacles.get(key),
                         units.get(key), generals.get(key), objectives.get(key, ()),
-                        extra_classes.get(key, ()), hex_attrs, lines, terrain_flags.get(key)))
+                        extra_classes.get(key, ()), hex_attrs, lines, terrain_flags.get(key),
+                        named.get(key)))
 
     name = (view.get("scenario") or {}).get("name", "")
     label = f"Board of {name}" if name else "Board"
@@ -334,10 +338,13 @@ def _drawn_lines(board: HexBoard) -> dict[int, str]:
 
 
 def _hex(key, xy, flip, kind, sides, unit, general, objectives, classes, hex_attrs,
-         lines: Mapping[int, str], terrain_flag: str | None = None) -> str:
+         lines: Mapping[int, str], terrain_flag: str | None = None,
+         building: str | None = None) -> str:
     col, row = key
     cls = ["hex", f"t-{kind or 'open'}", *classes]
     words = KINDS[kind].label if kind in KINDS else "Open"
+    if building:
+        words += f" (a {building})"
     if sides:
         words += " with " + " and ".join(sorted(set(sides.values())))
     words += f" {hex_name(col, row)}"

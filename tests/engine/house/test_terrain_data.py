@@ -56,3 +56,13 @@ def test_the_board_draws_high_ground_and_each_slope_on_its_sides():
     assert 'class="hex t-high_ground"' in svg
     assert 'class="ob slope"' in svg and 'class="ob major_slope"' in svg
     assert "High ground with major_slope and slope" in svg
+
+
+def test_a_building_named_against_its_kind_is_shown_so_and_others_are_not():
+    g = game([inf("union", 11, 5), inf("confederate", 12, 2)],
+             terrain=[{**T("town", 12, 4), "buildings": "house"}, T("farm", 14, 4), T("town", 16, 4)])
+    terrain = {(t["hex"]["col"], t["hex"]["row"]): t for t in g.view(None)["terrain"]}
+    assert terrain[(12, 4)]["buildings"] == "house"
+    assert "buildings" not in terrain[(14, 4)] and "buildings" not in terrain[(16, 4)]
+    svg = render_board(g.view(None))
+    assert "<title>Town (a house) E7</title>" in svg

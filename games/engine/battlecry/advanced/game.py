@@ -24,7 +24,7 @@ from ...core.errors import IllegalAction
 from .movement import MOVE_AGAIN, forget_after_unit_move, general_destinations, unit_destinations
 from ..pieces import General, Unit
 from ..scenario import Scenario, load_scenario
-from ..terrain import KINDS
+from ..terrain import BUILDING_DEFAULTS, KINDS
 from ..state import Cards, Decisions, Effects, Field, Pending, Pieces, Score, Turn, _clone
 from . import (battle, doubles, effects, epic, hand, house_ground, movement, prebattle, profiles,
                tactics, terrain_victory, turn)
@@ -596,6 +596,19 @@ class Game(State):
             return terrain_victory.FLAGS_TO_WIN
         return 8 if self.scenario.territorial[side] else self.scenario.flags[side]
 
+    def _terrain_view(self) -> list[dict]:
+        """The terrain of the view; a building the scenario names against its kind's default
+        (a farm named a town, a town a house: docs/scenarios.md) says so."""
+        named = self.scenario.buildings
+        out = []
+        for i, t in enumerate(self.field.terrain):
+            if t:
+                entry = {"hex": self._h(i), "kind": t}
+                if i in named and named[i] != BUILDING_DEFAULTS.get(t):
+                    entry["buildings"] = named[i]
+                out.append(entry)
+        return out
+
     def _terrain_flags(self) -> list[dict]:
         """The terrain flag tokens (house rule of terrain victory points), as JSON."""
         return [{"hex": self._h(h), "side": s} for h, s in sorted(self.score.terrain_flags.items())]
@@ -944,7 +957,7 @@ class Game(State):
             "turn": self.current.number, "active": self.current.active, "phase": self.phase,
             "deciding": self.active_side, "decision": decision, "viewer": viewer,
             "positions": dict(self.field.positions),
-            "terrain": [{"hex": self._h(i), "kind": t} for i, t in enumerate(self.field.terrain) if t],
+            "terrain": self._terrain_view(),
             "obstacles": [{"hex": self._h(i), "sides": dict(o)} for i, o in enumerate(self.pieces.obstacles) if o],
             "units": [{"id": u.id, "side": u.side, "kind": u.kind, "figures": u.figures,
                        "hex": self._h(u.hex), "green": u.green, "fresh": u.fresh, "horse": u.horse,
