@@ -215,6 +215,20 @@ def test_very_rough_ground_costs_two_dice_from_afar_one_from_next_door_and_block
     assert next(e for e in ev if e["type"] == "attack")["flags_ignored"] == ["in very rough ground"]
 
 
+def test_under_holding_your_ground_rough_ground_and_works_hold_one_flag_not_two():
+    flags = {}
+    for extra in ({}, {"holding_ground": True}):
+        units = [inf("union", 11, 5), inf("confederate", 12, 2), inf("union", 16, 4)]
+        g = game(units, terrain=[T("rough", 12, 4), T("fieldwork", 12, 4, ["SW"])],
+                 options={"rough": True, "auto_retreat": True, **extra})
+        g.place_unit(g.pieces.units["u2"], g._hex(H(12, 4)))
+        to_battle(g, "attack_centre")
+        ev = attack(g, "u1", 12, 4, ["flag", "flag", "cavalry"])
+        flags[bool(extra)] = next(e for e in ev if e["type"] == "attack")["flags_ignored"]
+    assert sorted(flags[False]) == ["behind fieldwork", "in rough ground"]
+    assert len(flags[True]) == 1
+
+
 # -- breastworks (H48) ----------------------------------------------------------------------
 def test_artillery_may_not_cross_a_breastwork():
     units = [U("union", "artillery", 11, 5), inf("confederate", 12, 0)]
