@@ -1,4 +1,4 @@
-"""Rick Barber's terrain rules (seed 002, L67-89; docs/rulings.md H40-H49) as the Advanced
+"""Rick Barber's terrain rules (seed 002, L67-89; docs/rulings.md H40-H50) as the Advanced
 rules read them: the tables :func:`derive` builds once a game (kept in ``game.field``) and
 the questions of movement, sight, dice and flags asked of them.
 
@@ -37,8 +37,9 @@ class Ground:
     ``whole_move``: per hex, entering it takes a unit's whole move. ``slope_into``: (from,
     to) steps that climb a slope or a major slope onto high ground (a hill's entry there).
     ``no_artillery``: (from, to) steps artillery may not take across a major slope (a
-    breastwork's side is looked up as it stands: fieldworks may be built in play). ``sight_from_hills``: the blocking table
-    for a line with an end on a hill or high ground (fields do not block it), or None.
+    breastwork's side is looked up as it stands: fieldworks may be built in play).
+    ``sight_from_hills``: the blocking table for a line with an end on a hill or high
+    ground (fields do not block it), or None.
     """
 
     options: frozenset
