@@ -5,7 +5,7 @@ import pytest
 
 from games.board_svg import render_board
 from games.engine import Game
-from tests.engine.helpers import G, H, T, attack, game, inf, order, types
+from tests.engine.helpers import G, H, T, U, attack, game, give, inf, order, types
 
 OPTION = {"terrain_victory_points": True}
 
@@ -67,3 +67,25 @@ def test_the_flag_is_drawn_on_the_board_and_counted_in_the_victory_view():
     assert 'class="objective terrain-flag union held"' in svg
     assert "terrain flag of the Union" in svg
     assert on.view("union")["flags"]["union"] == 2
+
+
+def test_a_hill_left_and_followed_up_carries_a_flag_for_the_follower():
+    """Union cavalry charges onto the hill at (11,5) next to confederate infantry under Hit
+    and Run, misses, and rides off in its second move; the infantry follows it up the hill."""
+    flagged = {}
+    for options in ({"following_up": True}, {"following_up": True, **OPTION}):
+        g = game([U("union", "cavalry", 10, 8), inf("confederate", 12, 4)],
+                 terrain=[T("hill", 11, 5)], options=options)
+        give(g, "union", "hit_and_run")
+        g.apply({"type": "play_card", "card": "hit_and_run", "mode": "tactic"})
+        g.apply({"type": "move", "unit": "u1", "to": H(11, 5)})
+        g.apply({"type": "end_movement"})
+        attack(g, "u1", 12, 4, ["artillery"] * 3)
+        g.apply({"type": "decline"})
+        g.apply({"type": "end_turn"})
+        g.apply({"type": "move", "unit": "u1", "to": H(11, 7)})
+        assert g.phase == "take_ground"
+        ev = g.apply({"type": "take_ground", "unit": "u2"})
+        flagged[len(options)] = ([e["side"] for e in ev if e["type"] == "terrain_flag"],
+                                 g.flags("confederate"))
+    assert flagged == {1: ([], 0), 2: (["confederate"], 1)}
