@@ -12,6 +12,7 @@ from operator import itemgetter
 from collections.abc import Mapping
 
 from games.engine import AdvancedGame as Game, other
+from games.engine.battlecry.advanced.profiles import ARTILLERY_DICE, CAVALRY_DICE
 from games.engine.core import get_ruleset
 
 
@@ -20,7 +21,16 @@ def dice_table(game: Game) -> Mapping[str, tuple[int, ...]]:
     """The dice a unit rolls by distance (1, 2, ...), as the AI estimates them: the table
     the game's ruleset declares (``dice_by_range``), without terrain, sight or special
     units (the engine decides the real dice)."""
-    return get_ruleset(game.ruleset).dice_by_range      # type: ignore[attr-defined]
+    table = get_ruleset(game.ruleset).dice_by_range      # type: ignore[attr-defined]
+    options = getattr(game, "options", None) or {}
+    profiled = {kind: dice for name, (kind, dice) in PROFILE_DICE.items() if options.get(name)}
+    return {**table, **profiled} if profiled else table
+
+
+#: The dice tables the house rules of the unit profiles put in place of the ruleset's
+#: (docs/rulings.md H54, H55).
+PROFILE_DICE = {"artillery_profile": ("artillery", ARTILLERY_DICE),
+                "cavalry_profile": ("cavalry", CAVALRY_DICE)}
 #: Figures of a full-strength unit.
 FULL_FIGURES = {"infantry": 4, "cavalry": 3, "artillery": 3}
 #: ... and under the house rules that give infantry six figures (firepower, six-figure
