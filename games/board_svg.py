@@ -116,6 +116,7 @@ _DEFS = "".join((
                '<circle cx="-4" cy="-22" r="2.5"/><circle cx="4" cy="-22" r="2.5"/>'),
     _sym("tr", '<path d="M-26-3q6.5-7 13 0t13 0 13 0 13 0M-22-17q5-5 11 0t11 0 11 0" fill="none"/>'),
     _sym("tb", '<path d="M-26-3q6.5-7 13 0t13 0 13 0 13 0" fill="none"/><path d="M-8-22v20M8-22v20" fill="none"/>'),
+    _sym("tu", '<path d="M-16-14l8-9 6 5 5-6 13 10" fill="none"/>'),
     _sym("tg", '<path d="M-12-14l4-6 4 6zM2-15l3-5 4 5zM-4-21l3-4 3 4z"/>'),
     '<marker id="ah" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" '
     'orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" class="ah"/></marker>',
@@ -123,7 +124,8 @@ _DEFS = "".join((
 ))
 #: The drawing of each terrain kind (the id of its shape in _DEFS).
 TERRAIN_SHAPES = {"woods": "tw", "hill": "th", "town": "tt", "farm": "tf", "field": "td",
-                  "orchard": "to", "river": "tr", "bridge": "tb", "rough": "tg"}
+                  "orchard": "to", "river": "tr", "bridge": "tb", "rough": "tg",
+                  "very_rough": "tg", "high_ground": "tu"}
 _MARK_SHAPE = {"infantry": "si", "cavalry": "sc", "artillery": "sa"}
 
 HexAttrs = Callable[[int, int], "Mapping[str, object] | None"]
@@ -174,8 +176,11 @@ def render_board(view: Mapping, *, viewer: str | None = None,
         return col * HALF_WIDTH, row * ROW_STEP
 
     terrain: dict[tuple[int, int], str] = {}
+    named: dict[tuple[int, int], str] = {}       # a building named against its kind's default
     for t in view.get("terrain", ()):
         terrain[_key(t["hex"])] = t["kind"]
+        if t.get("buildings"):
+            named[_key(t["hex"])] = t["buildings"]
     obstacles: dict[tuple[int, int], Mapping[str, str]] = {}
     for o in view.get("obstacles", ()):
         obstacles[_key(o["hex"])] = o["sides"]
@@ -184,6 +189,7 @@ def render_board(view: Mapping, *, viewer: str | None = None,
     objectives: dict[tuple[int, int], list] = {}
     for o in view.get("objectives", ()):
         objectives.setdefault(_key(o["hex"]), []).append(o)
+    terrain_flags = {_key(f["hex"]): f["side"] for f in view.get("terrain_flags", ())}
 
     extra_classes: dict[tuple[int, int], list[str]] = {}
     for cls, hexes in (highlights or {}).items():
@@ -203,7 +209,8 @@ def render_board(view: Mapping, *, viewer: str | None = None,
         out = raised if key in extra_classes else plain
         out.append(_hex(key, place(*key), flip, terrain.get(key), obstacles.get(key),
                         units.get(key), generals.get(key), objectives.get(key, ()),
-                        extra_classes.get(key, ()), hex_attrs, lines))
+                        extra_classes.get(key, ()), hex_attrs, lines, terrain_flags.get(key),
+                        named.get(key)))
 
     name = (view.get("scenario") or {}).get("name", "")
     label = f"Board of {name}" if name else "Board"
@@ -331,10 +338,13 @@ def _drawn_lines(board: HexBoard) -> dict[int, str]:
 
 
 def _hex(key, xy, flip, kind, sides, unit, general, objectives, classes, hex_attrs,
-         lines: Mapping[int, str]) -> str:
+         lines: Mapping[int, str], terrain_flag: str | None = None,
+         building: str | None = None) -> str:
     col, row = key
     cls = ["hex", f"t-{kind or 'open'}", *classes]
     words = KINDS[kind].label if kind in KINDS else "Open"
+    if building:
+        words += f" (a {building})"
     if sides:
         words += " with " + " and ".join(sorted(set(sides.values())))
     words += f" {hex_name(col, row)}"
@@ -351,6 +361,8 @@ def _hex(key, xy, flip, kind, sides, unit, general, objectives, classes, hex_att
         if o.get("held"):
             text += " (held)"
         contents.append(text)
+    if terrain_flag:
+        contents.append(f"terrain flag of the {SIDE_NAMES.get(terrain_flag, terrain_flag)}")
     if contents:
         words += ": " + "; ".join(contents)
 
@@ -386,6 +398,8 @@ def _hex(key, xy, flip, kind, sides, unit, general, objectives, classes, hex_att
         out.append(f'<use class="general {_a(general["side"])}" href="#gt" x="{gx}" y="{gy}"/>')
     if unit:
         out.append(_status_marker(unit))
+    if terrain_flag:
+        out.append(f'<use class="objective terrain-flag {_a(terrain_flag)} held" href="#bf" x="17" y="-6"/>')
     for x, o in zip((9, -9 if not general else 1), objectives):
         ocls = f'objective {_a(o["side"])}' + (" held" if o.get("held") else "")
         out.append(f'<use class="{ocls}" href="#bf" x="{x}" y="17"/>')

@@ -12,6 +12,7 @@ from operator import itemgetter
 from collections.abc import Mapping
 
 from games.engine import AdvancedGame as Game, other
+from games.engine.battlecry.advanced.profiles import ARTILLERY_DICE, CAVALRY_DICE
 from games.engine.core import get_ruleset
 
 
@@ -20,9 +21,27 @@ def dice_table(game: Game) -> Mapping[str, tuple[int, ...]]:
     """The dice a unit rolls by distance (1, 2, ...), as the AI estimates them: the table
     the game's ruleset declares (``dice_by_range``), without terrain, sight or special
     units (the engine decides the real dice)."""
-    return get_ruleset(game.ruleset).dice_by_range      # type: ignore[attr-defined]
+    table = get_ruleset(game.ruleset).dice_by_range      # type: ignore[attr-defined]
+    options = getattr(game, "options", None) or {}
+    profiled = {kind: dice for name, (kind, dice) in PROFILE_DICE.items() if options.get(name)}
+    return {**table, **profiled} if profiled else table
+
+
+#: The dice tables the house rules of the unit profiles put in place of the ruleset's
+#: (docs/rulings.md H54, H55).
+PROFILE_DICE = {"artillery_profile": ("artillery", ARTILLERY_DICE),
+                "cavalry_profile": ("cavalry", CAVALRY_DICE)}
 #: Figures of a full-strength unit.
 FULL_FIGURES = {"infantry": 4, "cavalry": 3, "artillery": 3}
+#: ... and under the house rules that give infantry six figures (firepower, six-figure
+#: infantry; docs/rulings.md H52), where a unit of five has lost one.
+SIX_FIGURE_INFANTRY = {**FULL_FIGURES, "infantry": 6}
+
+
+def full_figures(game) -> Mapping[str, int]:
+    options = getattr(game, "options", None) or {}
+    six = options.get("firepower") or options.get("six_figure_infantry")
+    return SIX_FIGURE_INFANTRY if six else FULL_FIGURES
 
 
 
@@ -113,8 +132,9 @@ def evaluate(game: Game, side: str) -> float:
     score = FLAG * (game.flags(side) / game.flags_needed(side)
                     - game.flags(opp) / game.flags_needed(opp))
     markers = game.markers
+    full = full_figures(game)
     for u in game.pieces.units.values():
-        v = UNIT_ALIVE + FIGURE * min(1.0, u.figures / FULL_FIGURES.get(u.kind, 4))
+        v = UNIT_ALIVE + FIGURE * min(1.0, u.figures / full.get(u.kind, 4))
         if markers:
             v *= 1.0 - MARKER_COST.get(markers.get(u.id, ""), 0.0)
         score += v if u.side == side else -v

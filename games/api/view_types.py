@@ -54,6 +54,10 @@ class ViewGeneralSerializer(serializers.Serializer):
 class TerrainSerializer(serializers.Serializer):
     hex = HexSerializer()
     kind = serializers.CharField()
+    buildings = serializers.ChoiceField(
+        choices=["house", "town"], required=False,
+        help_text="A farm the scenario names a town, or a town it names a house (the house "
+                  "rule of buildings); absent otherwise.")
 
     class Meta:
         ref_name = "Terrain"
@@ -155,6 +159,10 @@ class GameViewSerializer(serializers.Serializer):
     capacity = _per_side(serializers.IntegerField())
     last_card = _per_side(serializers.CharField(allow_null=True))
     outcome = serializers.DictField(allow_null=True)
+    terrain_flags = serializers.ListField(
+        child=serializers.DictField(), required=False,
+        help_text="Under the house rule of terrain victory points: the flag tokens on the "
+                  "board, each {hex, side} (a flag for that side).")
 
     class Meta:
         ref_name = "GameView"

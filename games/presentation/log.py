@@ -213,6 +213,9 @@ def describe(e: dict, viewer: str | None, tr: Tracker, archie: Archie | None = N
         return f"{side} discarded {card_name(e.get('card'))}."
     if t == "turn":
         return f"Turn {e['turn']}: the {side} player's turn."
+    if t == "terrain_flag":
+        taken = "turned the terrain flag on" if e.get("turned") else "took a terrain flag on"
+        return f"{side} {taken} {hex_label(e.get('hex'))}: it counts as a flag for them."
     if t == "temporary_flags":
         return f"{side} now holds {e['flags']} temporary flag{'s' if e['flags'] != 1 else ''}."
     if t == "game_over":

@@ -32,6 +32,10 @@ def victory(engine, view: dict) -> dict:
             name = f" ({o['name']})" if o.get("name") else ""
             lines.append(f"Holding {where}{name} counts {_n(o['flags'], 'flag')}"
                          f"{': held now' if o.get('held') else ''}.")
+        if "terrain_flags" in view:      # house rule of terrain victory points
+            held = sum(1 for f in view["terrain_flags"] if f["side"] == s)
+            lines.append(f"Each hill, very rough or breastworks hex it takes in melee or by "
+                         f"following up counts a flag until retaken: {_n(held, 'terrain flag')} now.")
         if sc.territorial[s] and terms.objectives_win_at_once:
             lines.append("Also wins at once by holding its objective at the end of its own turn.")
         if terms.last_general_loses and any(g.side == s for g in sc.generals):

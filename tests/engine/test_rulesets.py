@@ -21,7 +21,14 @@ def test_advanced_is_registered_with_its_options_and_capabilities():
                                                       "shaken", "shaken_recovery", "cavalry_fallback",
                                                       "defensive_fire_zone", "dfz_entry_roll", "rally_action",
                                                       "discard_instead_of_play", "dice_command", "wounded",
-                                                      "breakthrough"}
+                                                      "breakthrough",
+                                                      # house terrain rules (seed 002, L67-89)
+                                                      "terrain_entry", "field", "hill", "high_ground", "woods",
+                                                      "stream", "rough", "very_rough", "breastworks", "buildings",
+                                                      "terrain_victory_points", "terrain_entry_roll",
+                                                      # firepower and unit profiles (seed 002, L15-21)
+                                                      "firepower", "six_figure_infantry", "infantry_profile",
+                                                      "artillery_profile", "cavalry_profile"}
     assert all(o.description for o in advanced.options)
     caps = advanced.capabilities
     assert (caps.board, caps.hidden_information, caps.chance) == ("hex", True, True)

@@ -12,7 +12,7 @@ pytestmark = pytest.mark.django_db
 
 
 def terrain_rows(html: str) -> dict[str, str]:
-    return dict(re.findall(r'<tr id="terrain-([a-z]+)">(.*?)</tr>', html, re.S))
+    return dict(re.findall(r'<tr id="terrain-([a-z_]+)">(.*?)</tr>', html, re.S))
 
 
 @pytest.mark.parametrize("name", sorted(RULESETS))

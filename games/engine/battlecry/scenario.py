@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from ..core.errors import ScenarioError
 from .hexgrid import BOARD, DIRECTIONS, WIDTHS, HexBoard, board_named
-from .terrain import BASE_KINDS, KINDS, OBSTACLES
+from .terrain import BASE_KINDS, BUILDING_DEFAULTS, BUILDING_NAMES, KINDS, OBSTACLES
 from .units import BOX_LIMITS, FULL_FIGURES, SIDES, UNIT_KINDS
 
 POSITIONS = ("top", "bottom")
@@ -92,6 +92,10 @@ class Scenario:
     objectives: tuple          # Objective
     special_rules: tuple = field(default_factory=tuple)
     board: HexBoard = BOARD    # the board it is played on (the file's ``board``)
+    #: Per building hex (farm or town), "house" or "town": what the house rule of buildings
+    #: (seed 002, L87-89) treats it as; a terrain entry's ``buildings`` names it, else the
+    #: kind's default (:data:`~.terrain.BUILDING_DEFAULTS`).
+    buildings: dict = field(default_factory=dict)
 
     def side_at(self, position: str) -> str:
         return next(s for s, p in self.positions.items() if p == position)
@@ -199,6 +203,7 @@ def load_scenario(data: dict) -> Scenario:
 
     terrain: list = [None] * board.size
     obstacles: list = [None] * board.size
+    buildings: dict[int, str] = {}
     for i, t in enumerate(data.get("terrain", [])):
         where = f"terrain[{i}]"
         kind = t.get("kind") if isinstance(t, dict) else None
@@ -230,6 +235,14 @@ def load_scenario(data: dict) -> Scenario:
             if terrain[h] is not None:
                 errors.append(f"{at}: the hex already holds {terrain[h]}; one terrain tile per hex")
                 continue
+            named = t.get("buildings", BUILDING_DEFAULTS.get(kind))
+            if "buildings" in t and kind not in BUILDING_DEFAULTS:
+                errors.append(f"{at}.buildings: only {' and '.join(sorted(BUILDING_DEFAULTS))} "
+                              f"hexes are buildings, not {kind}")
+            elif named is not None and named not in BUILDING_NAMES:
+                errors.append(f"{at}.buildings: {named!r} is not 'house' or 'town'")
+            elif named is not None:
+                buildings[h] = named
             if kind != "open":
                 terrain[h] = kind
 
@@ -380,6 +393,6 @@ def load_scenario(data: dict) -> Scenario:
         positions=positions, cards=cards, flags=flags, territorial=territorial,
         terrain=tuple(terrain), obstacles=tuple(obstacles), units=tuple(units),
         generals=tuple(generals), objectives=tuple(objectives), special_rules=tuple(rules),
-        board=board,
+        board=board, buildings=buildings,
     )
 

@@ -1,11 +1,18 @@
 """Line of sight (Advanced Rulebook: LINE-OF-SIGHT, and the hill exceptions)."""
 from __future__ import annotations
 
+from .contact import next_to_enemy
 from .units import ARTILLERY
 
+#: Hex kinds that are above the board's level (the house rule of fields, seed 002 L69).
+HILLS = ("hill", "high_ground")
+#: The friendly units a gun in Support fires past (house rule of the artillery profile).
+SCREENS = ("infantry", "cavalry")
 
-def _blocked(game, h: int, ignore_friendly_next_to=None, side=None, vacated=None) -> bool:
-    if game.field.blocks[h]:
+
+def _blocked(game, h: int, ignore_friendly_next_to=None, side=None, vacated=None,
+             blocks=None) -> bool:
+    if (blocks or game.field.blocks)[h]:
         return True
     if h == vacated:
         return False
@@ -33,8 +40,16 @@ def has_line_of_sight(game, a: int, b: int, viewer=None, vacated: int | None = N
     hill_gun = (
         viewer is not None and viewer.kind == ARTILLERY and game.field.terrain[a] == "hill"
     )
+    blocks = game.field.blocks
+    ground = getattr(game.field, "house_ground", None)
+    if ground is not None and ground.sight_from_hills is not None and (
+            game.field.terrain[a] in HILLS or game.field.terrain[b] in HILLS):
+        blocks = ground.sight_from_hills     # fields do not block a view from a hill (HR L69)
+    if viewer is not None and viewer.kind == ARTILLERY and (
+            getattr(game, "options", None) or {}).get("artillery_profile"):
+        return _sight_of_guns(game, a, b, viewer, vacated, blocks, crossed, edges, hill_gun)
     if not hill_gun:        # the common case, written out: _blocked without the exception
-        blocks, unit_at, general_at = game.field.blocks, game.pieces.unit_at, game.pieces.general_at
+        unit_at, general_at = game.pieces.unit_at, game.pieces.general_at
         for h in crossed:
             if blocks[h] or (h != vacated and (unit_at[h] is not None or general_at[h] is not None)):
                 return False
@@ -46,9 +61,41 @@ def has_line_of_sight(game, a: int, b: int, viewer=None, vacated: int | None = N
         return True
     near, side = a, viewer.side
     for h in crossed:
-        if _blocked(game, h, near, side, vacated):
+        if _blocked(game, h, near, side, vacated, blocks):
             return False
     for h1, h2 in edges:
-        if _blocked(game, h1, near, side, vacated) and _blocked(game, h2, near, side, vacated):
+        if (_blocked(game, h1, near, side, vacated, blocks)
+                and _blocked(game, h2, near, side, vacated, blocks)):
             return False
     return True
+
+
+def _sight_of_guns(game, a: int, b: int, gun, vacated, blocks, crossed, edges, hill_gun: bool) -> bool:
+    """Line of sight of artillery under the house rule of the artillery profile (seed 002
+    L19; docs/rulings.md H54): a gun in Support (no enemy next to it) sees past an adjacent
+    friendly infantry or cavalry unit when the target is not next to that unit. The hill
+    exception of artillery stands as well."""
+    dist, pieces = game.board.dist, game.pieces
+    free = not next_to_enemy(game, a, gun.side)
+
+    def blocked(h: int) -> bool:
+        if blocks[h]:
+            return True
+        if h == vacated:
+            return False
+        uid, gid = pieces.unit_at[h], pieces.general_at[h]
+        if uid is None and gid is None:
+            return False
+        if dist[a][h] == 1:
+            if hill_gun:
+                piece = pieces.units[uid] if uid is not None else pieces.generals[gid]
+                if piece.side == gun.side:
+                    return False
+            if free and uid is not None and dist[h][b] > 1:
+                friend = pieces.units[uid]
+                if friend.side == gun.side and friend.kind in SCREENS:
+                    return False
+        return True
+
+    return not any(blocked(h) for h in crossed) and not any(
+        blocked(h1) and blocked(h2) for h1, h2 in edges)

@@ -137,10 +137,12 @@ class Score:
     temp_flags: dict[str, int]
     casualties: dict[str, int]               # figures a side eliminated (Nightfall's tie-break)
     reinforced: dict[str, list[str]]         # unit kinds called up
+    #: hex -> side of its flag token, under the house rule of terrain victory points
+    terrain_flags: dict[int, str] = field(default_factory=dict)
 
     def copy(self) -> Score:
         return Score(_pair(self.captured), dict(self.temp_flags), dict(self.casualties),
-                     _pair(self.reinforced))
+                     _pair(self.reinforced), dict(self.terrain_flags))
 
 
 @dataclass(slots=True)
@@ -171,6 +173,7 @@ class Field:
     flag_ignore_hexes: dict[tuple[int, str | None], int]
     sabre_rerolls: set[str]
     initial_generals: dict[str, int]
+    house_ground: Any = None                 # the house terrain rules' tables (advanced/house_ground.py)
 
 
 class State:

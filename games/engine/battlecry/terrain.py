@@ -61,10 +61,22 @@ KINDS: dict[str, TerrainKind] = {t.name: t for t in (
                     "first flag across them. Fieldworks stay once built.",
     ),
     TerrainKind(
+        "high_ground", "High ground", blocks_los=True,
+        description="Ground above the board's level: blocks line of sight. It counts as a "
+                    "hill only across its slope hexsides, under the house rule of high ground; "
+                    "without it, it has no other effect.",
+    ),
+    TerrainKind(
         "hill", "Hill", stops=True, blocks_los=True, defence=1,
         description="Units entering stop; blocks line of sight. Attacks on it lose 1 die, even from "
                     "an adjacent hill. A unit on a hill ignores the first flag from an enemy not on "
                     "an adjacent hill. Artillery on a hill reaches one hex further with 1 die.",
+    ),
+    TerrainKind(
+        "major_slope", "Major slope", obstacle=True,
+        description="A doubled slope of high ground: under the house rule of high ground, "
+                    "impassable for artillery and attacks up it lose 2 dice. No effect without "
+                    "that rule.",
     ),
     TerrainKind(
         "orchard", "Orchard", blocks_los=True, defence=1,
@@ -79,6 +91,11 @@ KINDS: dict[str, TerrainKind] = {t.name: t for t in (
         description="No unit may enter it or retreat into it; blocks line of sight.",
     ),
     TerrainKind(
+        "slope", "Slope", obstacle=True,
+        description="A slope of high ground: under the house rule of high ground, the hex "
+                    "counts as a hill across it. No effect without that rule.",
+    ),
+    TerrainKind(
         "town", "Town", stops=True, blocks_los=True, defence=2,
         no_attack_on_entry=_k("infantry", "cavalry", "artillery"),
         occupant_penalty=(("cavalry", 1),),
@@ -87,12 +104,23 @@ KINDS: dict[str, TerrainKind] = {t.name: t for t in (
                     "cavalry attacking from it loses 1 die.",
     ),
     TerrainKind(
+        "very_rough", "Very rough", impassable=True, blocks_los=True,
+        description="Broken ground such as Devil's Den: plays as rough (no unit may enter it; "
+                    "blocks line of sight) unless the house rule of very rough ground is on.",
+    ),
+    TerrainKind(
         "woods", "Woods", stops=True, blocks_los=True, defence=1,
         no_attack_on_entry=_k("cavalry", "artillery"), entry_attack_penalty=(("infantry", 1),),
         description="Units entering stop; blocks line of sight. Attacks on it lose 1 die. "
                     "Cavalry and artillery may not attack the turn they enter; infantry loses 1 die.",
     ),
 )}
+
+#: Hex kinds that are buildings, and what a scenario calls them unless it says otherwise
+#: (a terrain entry's ``buildings``): a farm is a house, a town a town (house rules, seed 002
+#: L87-89).
+BUILDING_DEFAULTS = {"farm": "house", "town": "town"}
+BUILDING_NAMES = ("house", "town")
 
 OBSTACLES = frozenset(k for k, t in KINDS.items() if t.obstacle)
 BASE_KINDS = frozenset(k for k, t in KINDS.items() if not t.obstacle)

@@ -20,7 +20,7 @@ _FACE_FOR = {"infantry": INF_FACE, "cavalry": CAVALRY, "artillery": "artillery"}
 SHARPSHOOTER_RANGE = 3
 _CONSEQUENCES = ("retreat", "general_retreat", "general_attack", "take_ground", "withdraw")
 from . import (breakthrough, cavalry_fallback, combat, effects, first_fire, following_up,
-               general_risk, hand, shaken, withdrawal_fire, wounded)
+               general_risk, hand, profiles, shaken, terrain_victory, withdrawal_fire, wounded)
 from .. import contact
 from .last_figure import last_figure
 from .return_fire import return_fire
@@ -200,11 +200,14 @@ def _roll_attack(game: Game, u, t, n: int, prof: dict) -> None:
     fresh = u.fresh and not melee
     u.fresh = False
     faces = game._roll(n)
-    hits = sum(1 for f in faces if f == _FACE_FOR[t.kind])
-    if (melee or fresh) and not parting:
-        hits += faces.count(SWORDS)
+    if game.options.get("firepower"):
+        hits, flags = profiles.firepower_hits(u.kind, t.kind, faces, (melee or fresh) and not parting)
+    else:
+        hits, flags = sum(1 for f in faces if f == _FACE_FOR[t.kind]), 0
+        if (melee or fresh) and not parting:
+            hits += faces.count(SWORDS)
     hits += game.extra_hits(u, t, faces, melee)
-    flags = faces.count(FLAG) + (faces.count(SWORDS) if parting else 0)
+    flags += faces.count(FLAG) + (faces.count(SWORDS) if parting else 0)
     if melee:
         u.engaged = t.engaged = True
     if game.options.get("last_figure"):
@@ -627,6 +630,7 @@ def do_take_ground(game: Game, a) -> None:
                  "from": game.board.hexes[frm].to_json(), "to": game.board.hexes[u.hex].to_json()})
     if not item.get("follow") and breakthrough.in_force(game):
         breakthrough.advanced(game, u)
+    terrain_victory.took_ground(game, u)
 
 def do_hold_ground(game: Game, a) -> None:
     item = game.decisions.pending[0]

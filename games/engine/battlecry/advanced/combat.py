@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..sight import has_line_of_sight
 from ..terrain import KINDS
-from . import effects
+from . import effects, house_ground, profiles
 from .. import contact
 from .support import supported
 from ..units import (ARTILLERY, CAVALRY, DICE, DISMOUNTED_DICE, HILL_ARTILLERY_DICE, INFANTRY,
@@ -29,6 +29,10 @@ def dice_profile(game, unit) -> tuple[int, ...]:
     if special:
         return special
     kind = unit.kind
+    if kind != INFANTRY and game.options:
+        house = profiles.dice(game.options, unit, game.field.terrain[unit.hex] == "hill")
+        if house is not None:
+            return house
     if kind == CAVALRY:
         return DISMOUNTED_DICE if game.current.moved.get(unit.id, 0) == 0 else DICE[CAVALRY]
     if kind == ARTILLERY:
@@ -65,8 +69,11 @@ def attack_barrier(game, unit) -> str | None:
     if card:
         return card
     moved = current.moved.get(unit.id, 0)
-    if unit.kind == INFANTRY and moved >= 2 and unit.id not in game.fx.forced:
+    if (unit.kind == INFANTRY and moved >= 2 and unit.id not in game.fx.forced
+            and not game.options.get("infantry_profile")):
         return "Infantry that marched 2 hexes may not battle this turn."
+    if unit.kind == ARTILLERY and moved and game.options.get("artillery_profile"):
+        return "Artillery may move or battle in one turn, not both."
     if unit.kind == ARTILLERY and moved >= (2 if unit.horse else 1):
         return ("Horse artillery that moved 2 hexes may not battle this turn." if unit.horse
                 else "Artillery may move or battle in one turn, not both.")
@@ -163,6 +170,11 @@ def _modifiers(game, unit, target, target_hex: int, melee: bool, mods: list | No
     field = game.field
     tt = field.terrain[target_hex]
     terrain_loss = KINDS[tt].defence if tt else 0
+    ground = field.house_ground
+    ground_why = ""
+    if ground is not None:
+        terrain_loss, ground_why = house_ground.terrain_loss(game, ground, unit, target_hex, melee,
+                                                             terrain_loss)
     extra_loss = field.extra_defence.get(target_hex, 0)
     obstacle = obstacle_between(game, target_hex, unit.hex)
     obstacle_loss = KINDS[obstacle].defence if obstacle else 0
@@ -172,6 +184,7 @@ def _modifiers(game, unit, target, target_hex: int, melee: bool, mods: list | No
         total -= loss
         if mods is not None:
             why = (f"target behind {obstacle}" if obstacle_loss == loss and obstacle and not adds
+                   else ground_why if terrain_loss == loss and ground_why
                    else f"target in {tt}" if terrain_loss == loss and tt else "target's position")
             mods.append({"why": why, "dice": -loss})
     if adds and obstacle_loss:
@@ -205,6 +218,11 @@ def _modifiers(game, unit, target, target_hex: int, melee: bool, mods: list | No
         total += CHARGE_DICE
         if mods is not None:
             mods.append({"why": "cavalry charge", "dice": CHARGE_DICE})
+    if ground is not None:
+        for why, n in house_ground.dice_bonuses(game, ground, unit, target_hex, melee):
+            total += n
+            if mods is not None:
+                mods.append({"why": why, "dice": n})
     for why, n in effects.dice_bonuses(game, unit):
         total += n
         if mods is not None:
@@ -229,6 +247,11 @@ def flags_ignored(game, target, attacker) -> list[str]:
     obstacle = obstacle_between(game, h, attacker.hex)
     if obstacle and KINDS[obstacle].obstacle_flags:
         position.extend([f"behind {obstacle}"] * KINDS[obstacle].obstacle_flags)
+    ground = game.field.house_ground
+    if ground is not None:
+        why = house_ground.position_flags(game, ground, target, attacker)
+        if why:
+            position.append(why)
     if game.options.get("holding_ground"):
         if not position and supported(game, target):
             position.append("supported")

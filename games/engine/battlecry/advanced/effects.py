@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .cards import CARDS
-from ..units import CAVALRY, FULL_FIGURES, INFANTRY
+from . import profiles
+from ..units import CAVALRY, INFANTRY
 
 if TYPE_CHECKING:
     from .game import Game
@@ -46,4 +47,5 @@ def dice_bonuses(game: Game, unit) -> list[tuple[str, int]]:
 
 def rally_targets(game: Game, item) -> list:
     return [u for u in game.pieces.units.values() if u.side == item["side"]
-            and item["counts"].get(u.kind, 0) > 0 and u.figures < FULL_FIGURES[u.kind]]
+            and item["counts"].get(u.kind, 0) > 0
+            and u.figures < profiles.full_figures(game.options, u.kind)]

@@ -24,10 +24,11 @@ from ...core.errors import IllegalAction
 from .movement import MOVE_AGAIN, forget_after_unit_move, general_destinations, unit_destinations
 from ..pieces import General, Unit
 from ..scenario import Scenario, load_scenario
-from ..terrain import KINDS
+from ..terrain import BUILDING_DEFAULTS, KINDS
 from ..state import Cards, Decisions, Effects, Field, Pending, Pieces, Score, Turn, _clone
 from . import (battle, breakthrough, dice_command, discard_instead, doubles, effects, epic, hand,
-               movement, prebattle, rally_action, shaken, tactics, turn)
+               house_ground, movement, prebattle, profiles, rally_action, shaken, tactics,
+               terrain_victory, turn)
 from ..teams import Team, seat_specs
 from ..state import State
 from ..units import CAVALRY, GENERAL_MOVE, INFANTRY, SIDES, other
@@ -100,7 +101,8 @@ class Game(State):
         g.current = Turn(1, scenario.first_side, "play_card")
         g.fx = Effects()
         g.pieces = Pieces(
-            {s.id: Unit(s.id, s.side, s.kind, s.figures, s.hex, s.green, s.fresh, s.horse, s.special)
+            {s.id: Unit(s.id, s.side, s.kind, profiles.setup_figures(options, s.kind, s.figures),
+                        s.hex, s.green, s.fresh, s.horse, s.special)
              for s in scenario.units},
             {s.id: General(s.id, s.side, s.hex, s.name) for s in scenario.generals},
             [dict(o) if o else None for o in scenario.obstacles], 0, [], [])
@@ -183,6 +185,7 @@ class Game(State):
             sabre_rerolls={r["special"] for r in rules if r["rule"] == "sabers_hit_and_reroll"},
             initial_generals={s: sum(1 for x in sc.generals if x.side == s) for s in SIDES},
         )
+        house_ground.derive(self)
         self.cache = {}                      # answers that hold while no unit moves
         pieces = self.pieces
         pieces.unit_at = [None] * self.board.size
@@ -213,6 +216,8 @@ class Game(State):
                                   if self.hand_limit_before_keep else {})
         if self.team is not None:
             legacy["team"] = self.team.to_dict()
+        if self.options.get(terrain_victory.OPTION):
+            legacy["terrain_flags"] = self._terrain_flags()
         return {
             **shared, **legacy, "ruleset": self.ruleset, "seed": self.seed, "rng": self.rng,
             "turn": current.number, "active": current.active, "step": current.step,
@@ -252,7 +257,8 @@ class Game(State):
         g._claim_pieces()
         g.cards = Cards(d["hands"], d["decks"], d["discards"], d["last_card"],
                         d.get("returned_extras") or {s: [] for s in SIDES})
-        g.score = Score(d["captured"], d["temp_flags"], d["casualties"], d["reinforced"])
+        g.score = Score(d["captured"], d["temp_flags"], d["casualties"], d["reinforced"],
+                        {g.board.index_of(x["hex"]): x["side"] for x in d.get("terrain_flags", ())})
         g.decisions = Decisions(d["pending"], d.get("prebattle") or {})
         g._derive()
         g._events, g._script_rolls, g._script_draws = [], [], []
@@ -589,10 +595,30 @@ class Game(State):
     def flags(self, side: str) -> int:
         """Flags on this side's victory stand now: captured figures, objectives, temporary."""
         return (len(self.score.captured[side]) + sum(o.flags for o in self.objectives_held(side))
-                + self.score.temp_flags[side])
+                + self.score.temp_flags[side]
+                + (terrain_victory.count(self, side) if self.score.terrain_flags else 0))
 
     def flags_needed(self, side: str) -> int:
+        if self.options.get(terrain_victory.OPTION):
+            return terrain_victory.FLAGS_TO_WIN
         return 8 if self.scenario.territorial[side] else self.scenario.flags[side]
+
+    def _terrain_view(self) -> list[dict]:
+        """The terrain of the view; a building the scenario names against its kind's default
+        (a farm named a town, a town a house: docs/scenarios.md) says so."""
+        named = self.scenario.buildings
+        out = []
+        for i, t in enumerate(self.field.terrain):
+            if t:
+                entry = {"hex": self._h(i), "kind": t}
+                if i in named and named[i] != BUILDING_DEFAULTS.get(t):
+                    entry["buildings"] = named[i]
+                out.append(entry)
+        return out
+
+    def _terrain_flags(self) -> list[dict]:
+        """The terrain flag tokens (house rule of terrain victory points), as JSON."""
+        return [{"hex": self._h(h), "side": s} for h, s in sorted(self.score.terrain_flags.items())]
 
     def check_end_of_turn(self) -> None:
         for side in (self.current.active, other(self.current.active)):
@@ -944,13 +970,13 @@ class Game(State):
                     decision["options"] = [self._h(h) for h in item["options"]]
                 if "cards" in item:
                     decision["cards"] = list(item["cards"])
-        return {
+        out = {
             "scenario": {"slug": sc.slug, "name": sc.name, "board": sc.board.name},
             "ruleset": self.ruleset, "options": self.options,
             "turn": self.current.number, "active": self.current.active, "phase": self.phase,
             "deciding": self.active_side, "decision": decision, "viewer": viewer,
             "positions": dict(self.field.positions),
-            "terrain": [{"hex": self._h(i), "kind": t} for i, t in enumerate(self.field.terrain) if t],
+            "terrain": self._terrain_view(),
             "obstacles": [{"hex": self._h(i), "sides": dict(o)} for i, o in enumerate(self.pieces.obstacles) if o],
             "units": [{"id": u.id, "side": u.side, "kind": u.kind, "figures": u.figures,
                        "hex": self._h(u.hex), "green": u.green, "fresh": u.fresh, "horse": u.horse,
@@ -976,6 +1002,9 @@ class Game(State):
             "last_card": dict(self.cards.last_card),
             "outcome": self.outcome,
         }
+        if self.options.get(terrain_victory.OPTION):
+            out["terrain_flags"] = self._terrain_flags()
+        return out
 
 
 Handler = Callable[[Game, dict], None]

@@ -6,8 +6,8 @@ lists all 36 with their state). None is rated: each changes what a battle is wor
 from __future__ import annotations
 
 from ...core import Option
-from . import (breakthrough, cavalry_fallback, defensive_fire_zone, dice_command, discard_instead, rally_action,
-               shaken, wounded)
+from . import (breakthrough, cavalry_fallback, defensive_fire_zone, dice_command, discard_instead,
+               profile_options, rally_action, shaken, terrain_options, wounded)
 
 OPTIONS: tuple[Option, ...] = (
     Option("last_figure", bool, False,
@@ -54,4 +54,6 @@ OPTIONS: tuple[Option, ...] = (
     *dice_command.OPTIONS,
     *wounded.OPTIONS,
     *breakthrough.OPTIONS,
+    *terrain_options.OPTIONS,
+    *profile_options.OPTIONS,
 )

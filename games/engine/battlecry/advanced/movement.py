@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import house_ground, profiles
 from ..contact import enemy_held, enemy_zone
 from . import defensive_fire_zone, rally_action
 from ..sight import has_line_of_sight
@@ -100,6 +101,7 @@ def unit_destinations(game, unit, allowance: int | None = None) -> dict[int, int
     held, zone = enemy_held(game, side), enemy_zone(game, side)
     kind = unit.kind
     adjacent = game.board.adjacent
+    ground = game.field.house_ground
     out: dict[int, int] = {}
     frontier = [start]
     seen = {start: 0}
@@ -121,11 +123,25 @@ def unit_destinations(game, unit, allowance: int | None = None) -> dict[int, int
                     if tries is not None and unit_at[n] is None:
                         tries.setdefault(n, h)      # one hex left: it may roll to enter
                     continue
-                seen[n] = step
+                climbs = False
+                if ground is not None:
+                    if house_ground.step_barred(game, ground, kind, h, n, step):
+                        continue
+                    if house_ground.attempt(ground, h, n, step):
+                        # tried from a hex the unit may stop on, should the roll fail
+                        if out.get(h) == step - 1 and unit_at[n] is None:
+                            out.setdefault(n, step)
+                        continue
+                    climbs = house_ground.step_stops(ground, h, n)
                 friendly_unit = unit_at[n] is not None
                 can_end = not friendly_unit
+                if climbs:      # up a slope: it stops there, unless it comes in level
+                    if can_end:
+                        out.setdefault(n, step)
+                    continue
+                seen[n] = step
                 if can_end:
-                    out[n] = step
+                    out.setdefault(n, step)
                 can_continue = not (stops[n] or adj_enemy)
                 if march_rule and step == 1 and can_continue:
                     can_continue = not march_threatened(game, n, side, start)
@@ -233,4 +249,4 @@ def move_allowance(game: Game, unit):
     extra = game.fx.allowance.get(unit.id)
     if extra is not None:
         return extra, False, False
-    return unit_move_allowance(unit)
+    return profiles.move_allowance(game.options, unit) or unit_move_allowance(unit)

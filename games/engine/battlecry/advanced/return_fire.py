@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import combat
+from . import combat, house_ground
 from ..sight import has_line_of_sight
 from ..units import ARTILLERY, CAVALRY
 
@@ -36,6 +36,11 @@ def return_fire(game: Game, defender, attacker, melee: bool) -> tuple[int, list 
         return None
     mods: list | None = [] if game._events is not None else None
     base = profile[d - 1] + combat.dice_modifiers(game, defender, attacker, attacker.hex, melee, mods)
+    ground = game.field.house_ground
+    if ground is not None and melee and house_ground.return_fire_bonus(game, ground, defender, attacker):
+        base += 1
+        if mods is not None:
+            mods.append({"why": "return fire from behind breastworks", "dice": 1})
     if attacker.kind == CAVALRY and attacker.id in game.fx.hit_and_run:
         dice = base // 2
         if mods is not None:

@@ -15,7 +15,7 @@ from .. import dice as _dice
 from .cards import CARDS, PER_CARD_HELD, SECTION, TACTIC, card_of
 from ...core.errors import IllegalAction
 from ..pieces import Unit
-from ..units import ARTILLERY, BOX_LIMITS, CAVALRY, FULL_FIGURES, INFANTRY, SIDES, UNIT_KINDS, other
+from ..units import ARTILLERY, BOX_LIMITS, CAVALRY, INFANTRY, SIDES, UNIT_KINDS, other
 
 FIELDWORK_TOKENS = 9
 FRONT_SIDES = {"bottom": ("NW", "NE"), "top": ("SW", "SE")}
@@ -29,7 +29,7 @@ def mirror(key: str) -> str:
     if key.endswith("_right"):
         return key[:-6] + "_left"
     return key
-from . import battle, combat, dice_command, effects, hand
+from . import battle, combat, dice_command, effects, hand, profiles
 
 if TYPE_CHECKING:
     from .game import Game
@@ -261,7 +261,7 @@ def do_reinforce(game: Game, a) -> None:
     side = item["side"]
     game.score.reinforced[side].append(kind)
     uid = f"r{side[0]}{len(game.score.reinforced[side])}"
-    u = Unit(uid, side, kind, FULL_FIGURES[kind], to, fresh=kind == INFANTRY)
+    u = Unit(uid, side, kind, profiles.full_figures(game.options, kind), to, fresh=kind == INFANTRY)
     u.owner = game._token
     game.pieces.units[uid] = u
     game.pieces.unit_at[to] = uid

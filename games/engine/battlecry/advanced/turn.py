@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 from .cards import card_of
 from ...core.errors import IllegalAction
 from ..units import other
-from . import (battle, combat, defensive_fire_zone, dice_command, hand, movement, prebattle,
-               rally_action, shaken, tactics, wounded)
+from . import (battle, combat, defensive_fire_zone, dice_command, hand, house_ground, movement,
+               prebattle, rally_action, shaken, tactics, terrain_victory, wounded)
 from .. import contact
 
 if TYPE_CHECKING:
@@ -208,13 +208,13 @@ def do_move(game: Game, a) -> None:
     dests = movement.unit_destinations(game, u, _again(game))
     if to not in dests:
         raise IllegalAction(f"That unit cannot reach {game.board.hexes[to]} this turn.")
-    _move_unit(game, u, to, dests[to])
+    _move_unit(game, u, *house_ground.try_entry(game, u, to, dests[to], dests))
 
 def move_unchecked(game: Game, a) -> None:
     u = game.pieces.units[a["unit"]]
     to = game._hex(a["to"])
     dests = movement.unit_destinations(game, u, _again(game))
-    _move_unit(game, u, to, dests[to])
+    _move_unit(game, u, *house_ground.try_entry(game, u, to, dests[to], dests))
 
 def _again(game: Game) -> int | None:
     """The allowance of Hit and Run's second move, or None for the unit's own."""
@@ -249,6 +249,7 @@ def _move_unit(game: Game, u, to: int, steps: int) -> None:
         game._event({"type": "moved", "side": u.side, "unit": u.id, "kind": u.kind,
                  "from": game.board.hexes[frm].to_json(), "to": game.board.hexes[to].to_json(), "steps": steps,
                  "general": gid})
+    terrain_victory.moved_in(game, u)
     battle.offer_follow_up(game, u, frm)      # before the fire marks who has fired
     battle.fire_at_withdrawal(game, u, frm)
     battle.offer_refuge(game, u, frm)
