@@ -28,6 +28,7 @@ from games.editor.overlay import OverlayUnavailable, overlay
 from games.editor.practice import start_practice
 from games.editor.regions import region_hexes
 from games.editor.shape import HALVES, board_of, on_board, palette
+from games.editor.staffing import compare, differences
 from games.editor.tools import LAYERS, EditRefused
 from games.engine import (
     BOARD_SIZES,
@@ -184,9 +185,13 @@ def _workspace(request, draft: ScenarioDraft, *, note: str = "", error: str = ""
         except ScenarioError:
             rulesets = []
     base_counts = counts(draft.base.data) if draft.base_id else None
+    staffing = compare(draft.data, draft.base.slug, draft.base.club_made) if draft.base_id else None
+    base_differences = (differences(draft.base.data, staffing.sides, staffing.first_side, staffing.flags)
+                        if staffing is not None and staffing.found else [])
     return {
         "draft": draft, "svg": svg, "checked": checked, "counts": counts(draft.data),
-        "base_counts": base_counts, "can_undo": can_undo, "can_redo": can_redo,
+        "base_counts": base_counts, "staffing": staffing, "base_differences": base_differences,
+        "can_undo": can_undo, "can_redo": can_redo,
         "note": note, "error": error, "sight": sight, "sight_from": sight_from,
         "rulesets": rulesets, "selection": corners,
         "clipboard": bool(request.session.get(CLIPBOARD)),

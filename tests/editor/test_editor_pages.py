@@ -209,3 +209,71 @@ def test_the_details_form_saves_the_battle_s_fields(client, draft):
     assert "Ensure this value is less than or equal to 10" in html
     assert "A name is one line" in html and "nested too deeply" in html
     assert saved(draft)["sides"]["union"]["cards"] == 5
+
+
+def test_the_published_staffing_is_a_file_of_facts_about_the_shipped_battles():
+    from games.editor.staffing import staffing_file
+    from games.engine import BOX_LIMITS
+
+    facts = staffing_file()
+    battles = facts["battles"]
+    assert sorted(b["number"] for b in battles.values()) == list(range(1, 31))
+    assert all((SCENARIO_DIR / f"{slug}.json").exists() for slug in battles)
+    assert {b["confidence"] for b in battles.values()} <= set(facts["confidence"])
+    assert facts["source"] and facts["figures"]
+    for slug, b in battles.items():
+        for side in ("union", "confederate"):
+            army = b.get(side)
+            if army is None:
+                assert b["confidence"] == "not found", slug
+                continue
+            for kind in ("infantry", "cavalry", "artillery", "generals"):
+                n = army[kind]
+                limit = BOX_LIMITS["general" if kind == "generals" else kind]
+                assert n is None or 0 <= n <= limit, (slug, side, kind)
+
+
+def _correction(client, player, slug):
+    from django.core.management import call_command
+
+    from games.models import Scenario
+    call_command("load_scenarios", str(SCENARIO_DIR / f"{slug}.json"), verbosity=0)
+    client.force_login(player)
+    return drafts.new_draft(player, Scenario.objects.get(slug=slug))
+
+
+def test_a_correction_shows_its_armies_beside_the_published_staffing(client, player):
+    draft = _correction(client, player, "fredericksburg")
+    page = client.get(f"/editor/{draft.pk}/").content.decode()
+    assert "Published staffing: Fredericksburg (2010 edition, battle 8)" in page
+    assert "<td>Burnside</td><td>4</td><td>11</td><td>9</td><td>1</td><td>1</td><td>42</td><td>3</td>" in page
+    assert "This map has the published staffing." in page
+    assert "The shipped file has exactly the published staffing." in page
+    unit = next(u for u in saved(draft)["units"] if u["side"] == "union" and u["kind"] == "infantry")
+    html = post(client, draft, tool="erase", layer="units", col=str(unit["hex"]["col"]), row=str(unit["hex"]["row"]))
+    assert "This map differs from the published staffing:" in html
+    assert "Union infantry: 8 units on the map, 9 published." in html
+    assert "The shipped file has exactly the published staffing." in html
+
+
+def test_a_shipped_file_that_differs_from_the_published_staffing_is_said_to(client, player):
+    from games.models import Scenario
+    draft = _correction(client, player, "belmont")
+    shipped = Scenario.objects.get(slug="belmont")
+    data = dict(shipped.data, generals=shipped.data["generals"][1:],
+                sides=dict(shipped.data["sides"], union=dict(shipped.data["sides"]["union"], cards=4)))
+    gone = shipped.data["generals"][0]["side"]
+    Scenario.objects.filter(pk=shipped.pk).update(data=data)
+    page = client.get(f"/editor/{draft.pk}/").content.decode()
+    assert "The shipped file differs from the published staffing too:" in page
+    published = {"union": 3, "confederate": 2}[gone]
+    who = {"union": "Union", "confederate": "Confederate"}[gone]
+    assert f"{who} generals: {published - 1} on the map, {published} published." in page
+    assert "Union cards in hand: 4 in the file, 5 published." in page
+
+
+def test_a_battle_whose_staffing_was_not_found_says_so(client, player):
+    draft = _correction(client, player, "antietam")
+    page = client.get(f"/editor/{draft.pk}/").content.decode()
+    assert "Published staffing: Antietam (2010 edition, battle 7)" in page
+    assert "was not found in any public source: nothing to compare" in page
