@@ -102,30 +102,35 @@ def _where(hexes) -> str:
 
 
 # -- the tools -------------------------------------------------------------------------------
+def base_kinds() -> tuple[str, ...]:
+    """The hex terrain kinds of the engine's terrain table, read when asked."""
+    return tuple(k for k in sorted(TERRAIN) if not TERRAIN[k].obstacle)
+
+
+def _obstacles() -> tuple[str, ...]:
+    """The hexside kinds of the engine's terrain table (fence, entrenchment, fieldwork, and
+    any the table gains), read when asked: a new kind joins the tray and this tool with no
+    change to the editor."""
+    return tuple(k for k in sorted(TERRAIN) if TERRAIN[k].obstacle)
+
+
 def paint_terrain(data, board: HexBoard, params) -> Result:
     """Lay a base terrain kind (``open`` clears it) on the hexes, keeping their obstacles."""
-    kind = _choice(params, "kind", BASE_KINDS, "Terrain")
+    kind = _choice(params, "kind", base_kinds(), "Terrain")
     hexes = parse_hexes(board, params)
+    obstacles = _obstacles()
     terrain = [t for t in _list(data, "terrain")
-               if not (any(_at(t, h) for h in hexes) and t.get("kind") not in _obstacles())]
+               if not (any(_at(t, h) for h in hexes) and t.get("kind") not in obstacles)]
     if kind != "open":
         terrain.extend({"hex": _hexjson(h), "kind": kind} for h in hexes)
     return f"{TERRAIN[kind].label} on {_where(hexes)}", {"terrain": terrain}
 
 
-def _obstacles() -> tuple[str, ...]:
-    return OBSTACLES
-
-
-#: The hexside obstacles and the hex terrain kinds, from the engine's terrain table.
-OBSTACLES = tuple(k for k in sorted(TERRAIN) if TERRAIN[k].obstacle)
-BASE_KINDS = tuple(k for k in sorted(TERRAIN) if not TERRAIN[k].obstacle)
-
-
 def paint_hexside(data, board: HexBoard, params) -> Result:
     """Put an obstacle on one side of the hexes, or take it off if it is there already (a
     side holds one obstacle: another one there is replaced)."""
-    kind = _choice(params, "kind", _obstacles(), "Hexside")
+    obstacles = _obstacles()
+    kind = _choice(params, "kind", obstacles, "Hexside")
     side = _choice(params, "side", tuple(board.directions), "Side of the hex")
     hexes = parse_hexes(board, params)
     terrain = [dict(t, sides=list(t["sides"])) if isinstance(t, dict) and isinstance(t.get("sides"), list)
@@ -134,7 +139,7 @@ def paint_hexside(data, board: HexBoard, params) -> Result:
                        and side in t["sides"] for t in terrain) for h in hexes)
     for h in hexes:
         for t in terrain:
-            if _at(t, h) and t.get("kind") in _obstacles() and isinstance(t.get("sides"), list) \
+            if _at(t, h) and t.get("kind") in obstacles and isinstance(t.get("sides"), list) \
                     and side in t["sides"]:
                 t["sides"] = [s for s in t["sides"] if s != side]
         if not removing:
@@ -145,7 +150,7 @@ def paint_hexside(data, board: HexBoard, params) -> Result:
             else:
                 mine["sides"].append(side)
     terrain = [t for t in terrain
-               if not (isinstance(t, dict) and t.get("kind") in _obstacles() and t.get("sides") == [])]
+               if not (isinstance(t, dict) and t.get("kind") in obstacles and t.get("sides") == [])]
     verb = "off" if removing else "on"
     return f"{TERRAIN[kind].label} {verb} the {side} side of {_where(hexes)}", {"terrain": terrain}
 

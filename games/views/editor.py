@@ -34,7 +34,6 @@ from games.engine import (
     BOARD_SIZES,
     DEFAULT_RULESET,
     SIDE_NAMES,
-    TERRAIN,
     ScenarioError,
     board_named,
     load_scenario,
@@ -214,7 +213,6 @@ def editor_page(request, draft_id: int):
     draft = _draft(request, draft_id)
     board = board_of(draft.data)
     context = {**_workspace(request, draft), **_details(draft), **_balance(draft), "palette": palette(board),
-               "terrain_labels": {k: TERRAIN[k].label for k in TERRAIN}, "side_names": SIDE_NAMES,
                "tools": TOOL_KEYS, "layers": list(LAYERS), "halves": HALVES,
                "tool": request.GET.get("tool", "terrain"), "levels": list(LEVELS)}
     return render(request, "games/editor.html", context)

@@ -277,3 +277,27 @@ def test_a_battle_whose_staffing_was_not_found_says_so(client, player):
     page = client.get(f"/editor/{draft.pk}/").content.decode()
     assert "Published staffing: Antietam (2010 edition, battle 7)" in page
     assert "was not found in any public source: nothing to compare" in page
+
+
+def test_the_hexside_tray_is_the_terrain_table_s(client, draft, monkeypatch):
+    from games.engine import TERRAIN, TerrainKind
+
+    def tray(kind_field):
+        page = client.get(f"/editor/{draft.pk}/").content.decode()
+        return page.count(f'name="{kind_field}" value=')
+
+    offered = {k for k, t in TERRAIN.items() if t.obstacle}
+    assert offered == {"fence", "entrenchment", "fieldwork"}        # no river bank (ruling 72)
+    assert tray("obstacle_kind") == 3
+    page = client.get(f"/editor/{draft.pk}/").content.decode()
+    assert all(f'name="obstacle_kind" value="{k}"' in page for k in offered)
+    # a kind the terrain table gains (a house rule's slope) joins the tray and the tool
+    monkeypatch.setitem(TERRAIN, "slope", TerrainKind("slope", "Slope", obstacle=True, defence=1))
+    page = client.get(f"/editor/{draft.pk}/").content.decode()
+    assert 'name="obstacle_kind" value="slope"> Slope' in page
+    html = post(client, draft, tool="hexside", obstacle_kind="slope", hexside="SE", col="4", row="2")
+    assert "Slope on the SE side of (4,2)" in html and "ob slope" in html
+    assert at(saved(draft)["terrain"], 4, 2) == [{"hex": {"col": 4, "row": 2}, "kind": "slope", "sides": ["SE"]}]
+    # painting a hex's terrain keeps the new hexside, as it keeps a fence
+    post(client, draft, tool="terrain", terrain_kind="hill", col="4", row="2")
+    assert sorted(t["kind"] for t in at(saved(draft)["terrain"], 4, 2)) == ["hill", "slope"]
