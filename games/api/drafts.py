@@ -90,6 +90,9 @@ class EditSerializer(serializers.Serializer):
     flags = serializers.IntegerField(required=False)
     layer = serializers.CharField(required=False, max_length=20)
     half = serializers.CharField(required=False, max_length=10)
+    target = serializers.CharField(required=False, max_length=20,
+                                   help_text='The rule tool: the special rule whose hexes are picked, by its index in '
+                                             'special_rules ("0"), or a group of its hexes ("0/1", "0/new").')
 
 
 FILE_FIELDS = [k for k in _KEY_ORDER["file"] if k != "format"] + ["standard_flags"]

@@ -105,3 +105,16 @@ def test_a_draft_of_any_shape_is_shown_with_its_problems_never_a_server_error(cl
         assert client.post(f"/editor/{pk}/edit/", fields, HTTP_HX_REQUEST="true").status_code == 200
     assert client.post(f"/editor/{pk}/region/", {"action": "copy"}, HTTP_HX_REQUEST="true").status_code == 200
     assert client.get(f"/editor/{pk}.json").status_code == 200
+
+
+def test_a_special_rule_s_hexes_are_picked_through_the_api(player):
+    me = api(player)
+    pk = me.post("/api/v1/drafts/", {}, format="json").json()["id"]
+    me.post(f"/api/v1/drafts/{pk}/fields/", {"special_rules": [{"rule": "no_attack_on_entry", "hexes": []}]},
+            format="json")
+    r = me.post(f"/api/v1/drafts/{pk}/edit/", {"tool": "rule", "target": "0", "hexes": "8,4 9,5"}, format="json")
+    assert r.status_code == 200 and r.json()["done"] == "2 hexes added to the hexes of special rule 1 (no attack on entry)"
+    assert r.json()["data"]["special_rules"] == [{"rule": "no_attack_on_entry",
+                                                  "hexes": [{"col": 8, "row": 4}, {"col": 9, "row": 5}]}]
+    r = me.post(f"/api/v1/drafts/{pk}/edit/", {"tool": "rule", "target": "3", "col": 8, "row": 4}, format="json")
+    assert r.status_code == 400 and "special rules that names hexes" in r.json()["message"]

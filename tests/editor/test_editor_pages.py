@@ -301,3 +301,57 @@ def test_the_hexside_tray_is_the_terrain_table_s(client, draft, monkeypatch):
     # painting a hex's terrain keeps the new hexside, as it keeps a fence
     post(client, draft, tool="terrain", terrain_kind="hill", col="4", row="2")
     assert sorted(t["kind"] for t in at(saved(draft)["terrain"], 4, 2)) == ["hill", "slope"]
+
+
+DETAILS = {"slug": "crossroads", "name": "Crossroads", "subtitle": "", "dates": "1863-06-01", "state": "PA",
+           "first_appearance": "Club", "layout_source": "approximation", "union_position": "bottom",
+           "first_side": "union", "special_rules_text": "Hold the crossroads.", "historical_note": "A fight.",
+           "source_notes": "", "corrections": "", "union_commander": "Meade", "union_cards": "5",
+           "union_flags": "6", "confederate_commander": "Lee", "confederate_cards": "5", "confederate_flags": "6"}
+
+
+def _marked(html, col, row) -> bool:
+    hex_g = html.split(f'data-col="{col}" data-row="{row}"')[0].rsplit("<g ", 1)[1]
+    return "rule-hex" in hex_g
+
+
+def test_a_special_rule_s_hexes_are_picked_on_the_board(client, draft):
+    html = client.get(f"/editor/{draft.pk}/").content.decode()
+    assert "No special rule of the battle names hexes yet" in html and 'accesskey="r"' in html
+    # the rule is added without its hexes; the tray then offers it (an out-of-band swap)
+    html = client.post(f"/editor/{draft.pk}/details/", dict(DETAILS, rule_add="temporary_flags",
+                                                            rule_params='{"side": "union"}'), **HX).content.decode()
+    assert saved(draft)["special_rules"] == [{"rule": "temporary_flags", "hexes": [], "side": "union"}]
+    assert '<div id="rule-pick" hx-swap-oob="true">' in html
+    assert '<option value="0" selected>1. temporary flags (Union)</option>' in html
+
+    html = post(client, draft, tool="rule", rule_target="0", col="12", row="4")
+    assert "(12,4) added to the hexes of special rule 1 (temporary flags)" in html
+    assert _marked(html, 12, 4) and not _marked(html, 10, 4)
+    html = post(client, draft, tool="rule", rule_target="0", hexes="10,4 12,4 14,4")   # a drag
+    assert saved(draft)["special_rules"][0]["hexes"] == [
+        {"col": 12, "row": 4}, {"col": 10, "row": 4}, {"col": 14, "row": 4}]
+    assert all(_marked(html, c, 4) for c in (10, 12, 14))
+    html = post(client, draft, tool="rule", rule_target="0", col="12", row="4")       # picked again: out
+    assert "(12,4) taken out of the hexes of special rule 1" in html and not _marked(html, 12, 4)
+    assert saved(draft)["special_rules"][0]["hexes"] == [{"col": 10, "row": 4}, {"col": 14, "row": 4}]
+    client.post(f"/editor/{draft.pk}/undo/", **HX)
+    assert len(saved(draft)["special_rules"][0]["hexes"]) == 3
+
+    # a rule of groups: a hex to the first group, another to a new group
+    client.post(f"/editor/{draft.pk}/details/", dict(DETAILS, rule_add="hold_together_flags",
+                                                     rule_params='{"side": "confederate", "flags": 3}'), **HX)
+    html = client.get(f"/editor/{draft.pk}/").content.decode()
+    assert '<option value="1/0" selected>2. hold together flags (Confederate), group 1</option>' in html
+    post(client, draft, tool="rule", rule_target="1/0", col="4", row="2")
+    html = post(client, draft, tool="rule", rule_target="1/new", col="20", row="2")
+    assert '<option value="1/1">2. hold together flags (Confederate), group 2</option>' in html
+    assert saved(draft)["special_rules"][1]["groups"] == [[{"col": 4, "row": 2}], [{"col": 20, "row": 2}]]
+
+    # refused: no such rule, a rule without hexes, a hex off the board
+    client.post(f"/editor/{draft.pk}/details/", dict(DETAILS, rule_add="los_clear",
+                                                     rule_params='{"terrain": "field"}'), **HX)
+    for target, words in (("7", "special rules that names hexes"), ("2", "special rules that names hexes"),
+                          ("0/1", "that rule has no groups"), ("1/9", "groups, or a new group")):
+        assert words in post(client, draft, tool="rule", rule_target=target, col="4", row="2"), target
+    assert "There is no hex (99,2)" in post(client, draft, tool="rule", rule_target="0", col="99", row="2")
