@@ -324,10 +324,12 @@ def test_a_special_rule_s_hexes_are_picked_on_the_board(client, draft):
     assert saved(draft)["special_rules"] == [{"rule": "temporary_flags", "hexes": [], "side": "union"}]
     assert '<div id="rule-pick" hx-swap-oob="true">' in html
     assert '<option value="0" selected>1. temporary flags (Union)</option>' in html
+    assert "special_rules[0]: " in html                     # the checks: a rule without hexes
 
     html = post(client, draft, tool="rule", rule_target="0", col="12", row="4")
     assert "(12,4) added to the hexes of special rule 1 (temporary flags)" in html
     assert _marked(html, 12, 4) and not _marked(html, 10, 4)
+    assert "special_rules[0]: " not in html
     html = post(client, draft, tool="rule", rule_target="0", hexes="10,4 12,4 14,4")   # a drag
     assert saved(draft)["special_rules"][0]["hexes"] == [
         {"col": 12, "row": 4}, {"col": 10, "row": 4}, {"col": 14, "row": 4}]
