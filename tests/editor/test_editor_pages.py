@@ -357,3 +357,26 @@ def test_a_special_rule_s_hexes_are_picked_on_the_board(client, draft):
                           ("0/1", "that rule has no groups"), ("1/9", "groups, or a new group")):
         assert words in post(client, draft, tool="rule", rule_target=target, col="4", row="2"), target
     assert "There is no hex (99,2)" in post(client, draft, tool="rule", rule_target="0", col="99", row="2")
+
+
+def test_a_hostile_file_is_refused_or_shown_harmless(client, player):
+    client.force_login(player)
+    huge = json.dumps({"format": 1, "terrain": [{"hex": {"col": 0, "row": 0}, "kind": "woods"}] * 6000})
+    response = client.post("/editor/open/", {"file": _file(huge)}, follow=True)
+    assert "a scenario file may be at most 200 KB" in response.content.decode()
+    assert client.post("/editor/open/", {"file": _file("[1, 2]")}, follow=True).status_code == 200
+    assert not ScenarioDraft.objects.exists()
+    # scripts in names and notes, hexes of every wrong shape: opened, listed, never run
+    evil = {"name": "<script>alert(1)</script>", "historical_note": "<img src=x onerror=alert(2)>",
+            "units": [{"hex": {"col": "<script>", "row": 10 ** 12}, "side": "union", "kind": "infantry"}],
+            "generals": [{"hex": {"col": 4, "row": 2}, "side": "union", "name": "<b onclick=x>"}],
+            "special_rules": [{"rule": "temporary_flags", "side": "union", "hexes": [{"col": -1, "row": 2}]}]}
+    response = client.post("/editor/open/", {"file": _file(json.dumps(evil))}, follow=True)
+    page = response.content.decode()
+    assert response.status_code == 200 and ScenarioDraft.objects.count() == 1
+    assert "<script>alert" not in page and "<img src=x" not in page and "<b onclick" not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert "units[0]" in page and "special_rules[0]" in page            # listed under Checks
+    draft = ScenarioDraft.objects.get()
+    html = post(client, draft, tool="rule", rule_target="0", col="4", row="2")
+    assert "(4,2) added to the hexes of special rule 1" in html and "<script>alert" not in html
