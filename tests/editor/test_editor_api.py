@@ -29,6 +29,11 @@ def test_a_draft_is_drawn_checked_and_published_through_the_api(player, lee):
     me = api(player)
     r = me.post("/api/v1/drafts/", {"base": "belmont"}, format="json")
     assert r.status_code == 201 and r.json()["base"] == "belmont" and r.json()["problems"] == []
+    staffing = r.json()["staffing"]
+    assert (staffing["battle"], staffing["number"], staffing["confidence"]) == ("Belmont", 21, "BC150")
+    assert staffing["sides"][0] == {"side": "union", "commander": "Grant", "cards": 5, "units": 9, "figures": 32,
+                                    "kinds": {"infantry": 5, "cavalry": 2, "artillery": 2}, "generals": 3}
+    assert staffing["differences"] == [] and staffing["base_differences"] == []
     pk = r.json()["id"]
     r = me.post(f"/api/v1/drafts/{pk}/edit/", {"tool": "terrain", "col": 12, "row": 4, "kind": "rough"}, format="json")
     assert r.status_code == 200 and r.json()["done"] == "Rough on (12,4)"
@@ -38,6 +43,7 @@ def test_a_draft_is_drawn_checked_and_published_through_the_api(player, lee):
     assert {"message": problems[0]["message"], "hex": problems[0]["hex"]} == {
         "message": problems[0]["message"], "hex": {"col": 12, "row": 4}}
     assert "rough terrain" in problems[0]["message"]
+    assert r.json()["staffing"]["differences"] == ["Union infantry: 6 units on the map, 5 published."]
     assert me.post(f"/api/v1/drafts/{pk}/undo/").json()["problems"] == []
     assert me.post(f"/api/v1/drafts/{pk}/redo/").json()["problems"]
     me.post(f"/api/v1/drafts/{pk}/undo/")
