@@ -42,7 +42,8 @@ class DraftDetailsForm(forms.Form):
     rule_add = forms.ChoiceField(required=False, label="Add a special rule",
                                  choices=[("", "(none)")] + [(r, r.replace("_", " ")) for r in SPECIAL_RULES])
     rule_params = forms.CharField(required=False, max_length=4000, label="Its parameters (JSON)",
-                                  help_text="For instance {\"side\": \"union\", \"hexes\": [{\"col\": 4, \"row\": 2}]}.")
+                                  help_text="For instance {\"side\": \"union\", \"flags_per_hex\": 1}. Leave out "
+                                            "its hexes and pick them on the board with the rule tool (r).")
 
     def __init__(self, *args, rules_count: int = 0, **kwargs):
         super().__init__(*args, **kwargs)
@@ -114,6 +115,9 @@ class DraftDetailsForm(forms.Form):
         rules = [r for i, r in enumerate(rules) if not c.get(f"rule_remove_{i}")]
         if c.get("rule_add"):
             params = {k: v for k, v in c["rule_params"].items() if k != "rule"}
+            # the hexes may be left out, to be picked on the board with the rule tool
+            empty = {"hexes": [], "groups": [[]]}
+            params = {**{p: empty[p] for p in SPECIAL_RULES[c["rule_add"]] if p in empty}, **params}
             rules = [*rules, {"rule": c["rule_add"], **params}]
         out["special_rules"] = rules
         return out

@@ -16,6 +16,7 @@ from rest_framework.response import Response
 from battlecry_site.api.errors import ApiError
 from games.editor import drafts
 from games.editor.checks import check, counts
+from games.editor.staffing import compare, differences
 from games.editor.tools import TOOLS, EditRefused
 from games.engine import BOARD_SIZES
 from games.models import Scenario, ScenarioDraft
@@ -48,13 +49,56 @@ class CountsSerializer(serializers.Serializer):
     generals = serializers.IntegerField()
 
 
+class PublishedSideSerializer(serializers.Serializer):
+    side = serializers.CharField()
+    commander = serializers.CharField()
+    cards = serializers.IntegerField(allow_null=True)
+    kinds = serializers.DictField(child=serializers.IntegerField(allow_null=True),
+                                  help_text="Units by kind (null: not given by the source).")
+    units = serializers.IntegerField(allow_null=True)
+    figures = serializers.IntegerField(allow_null=True, help_text="The units at full strength.")
+    generals = serializers.IntegerField(allow_null=True)
+
+
+class StaffingSerializer(serializers.Serializer):
+    battle = serializers.CharField()
+    number = serializers.IntegerField(help_text="The battle's number in the 2010 edition.")
+    confidence = serializers.CharField(help_text='"BC150" (the source is about the 2010 edition) or "not found".')
+    first_side = serializers.CharField(allow_null=True)
+    flags = serializers.IntegerField(allow_null=True)
+    sides = PublishedSideSerializer(many=True, help_text="Empty when the staffing was not found.")
+    differences = serializers.ListField(child=serializers.CharField(),
+                                        help_text="Where the draft differs from the published staffing.")
+    base_differences = serializers.ListField(child=serializers.CharField(),
+                                             help_text="Where the battle corrected differs from it.")
+
+
 class DraftDetailSerializer(DraftSerializer):
     data = serializers.JSONField(read_only=True)
     problems = serializers.SerializerMethodField()
     counts = serializers.SerializerMethodField()
+    staffing = serializers.SerializerMethodField(
+        help_text="For a correction of a 2010 battle: its published staffing and where the draft "
+                  "(and the battle corrected) differ from it; null otherwise.")
 
     class Meta(DraftSerializer.Meta):
-        fields = [*DraftSerializer.Meta.fields, "data", "problems", "counts"]
+        fields = [*DraftSerializer.Meta.fields, "data", "problems", "counts", "staffing"]
+
+    @extend_schema_field(StaffingSerializer(allow_null=True))
+    def get_staffing(self, draft) -> dict | None:
+        if draft.base is None:
+            return None
+        found = compare(draft.data, draft.base.slug, draft.base.club_made)
+        if found is None:
+            return None
+        return {"battle": found.battle, "number": found.number, "confidence": found.confidence,
+                "first_side": found.first_side, "flags": found.flags,
+                "sides": [{"side": s.side, "commander": s.commander, "cards": s.cards, "kinds": s.kinds,
+                           "units": s.units, "figures": s.figures, "generals": s.generals}
+                          for s in found.sides],
+                "differences": found.differences,
+                "base_differences": differences(draft.base.data, found.sides, found.first_side, found.flags)
+                if found.found else []}
 
     @extend_schema_field(ProblemSerializer(many=True))
     def get_problems(self, draft) -> list[dict]:
@@ -90,6 +134,9 @@ class EditSerializer(serializers.Serializer):
     flags = serializers.IntegerField(required=False)
     layer = serializers.CharField(required=False, max_length=20)
     half = serializers.CharField(required=False, max_length=10)
+    target = serializers.CharField(required=False, max_length=20,
+                                   help_text='The rule tool: the special rule whose hexes are picked, by its index in '
+                                             'special_rules ("0"), or a group of its hexes ("0/1", "0/new").')
 
 
 FILE_FIELDS = [k for k in _KEY_ORDER["file"] if k != "format"] + ["standard_flags"]

@@ -44,15 +44,28 @@ class Palette:
     sides: tuple[str, ...]
     directions: tuple[str, ...]
     special_rules: dict
+    labels: dict              # terrain kind -> its label in the terrain table
+
+    @property
+    def base_choices(self) -> list[tuple[str, str]]:
+        return [(k, self.labels[k]) for k in self.base_kinds]
+
+    @property
+    def obstacle_choices(self) -> list[tuple[str, str]]:
+        return [(k, self.labels[k]) for k in self.obstacles]
 
 
 def palette(board: HexBoard) -> Palette:
+    """The tray as the engine's tables stand when asked: every hex terrain kind and every
+    hexside kind of the terrain table (a kind added to it, a house rule's slope say, is
+    offered with no change to the editor)."""
     kinds = sorted(TERRAIN)
     return Palette(
         base_kinds=tuple(k for k in kinds if not TERRAIN[k].obstacle),
         obstacles=tuple(k for k in kinds if TERRAIN[k].obstacle),
         unit_kinds=tuple(UNIT_KINDS), full_figures=dict(FULL_FIGURES), sides=tuple(SIDES),
-        directions=tuple(board.directions), special_rules=dict(SPECIAL_RULES))
+        directions=tuple(board.directions), special_rules=dict(SPECIAL_RULES),
+        labels={k: TERRAIN[k].label for k in kinds})
 
 
 def mirrored_hex(board: HexBoard, col: int, row: int, half: str) -> tuple[int, int]:

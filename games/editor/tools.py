@@ -7,7 +7,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Mapping
 
-from games.engine import FULL_FIGURES, SIDE_NAMES, SIDES, TERRAIN, HexBoard
+from games.engine import FULL_FIGURES, SIDE_NAMES, SIDES, SPECIAL_RULES, TERRAIN, HexBoard
 
 from .shape import HALVES, in_half, mirrored_direction, mirrored_hex, on_board
 
@@ -102,30 +102,35 @@ def _where(hexes) -> str:
 
 
 # -- the tools -------------------------------------------------------------------------------
+def base_kinds() -> tuple[str, ...]:
+    """The hex terrain kinds of the engine's terrain table, read when asked."""
+    return tuple(k for k in sorted(TERRAIN) if not TERRAIN[k].obstacle)
+
+
+def _obstacles() -> tuple[str, ...]:
+    """The hexside kinds of the engine's terrain table (fence, entrenchment, fieldwork, and
+    any the table gains), read when asked: a new kind joins the tray and this tool with no
+    change to the editor."""
+    return tuple(k for k in sorted(TERRAIN) if TERRAIN[k].obstacle)
+
+
 def paint_terrain(data, board: HexBoard, params) -> Result:
     """Lay a base terrain kind (``open`` clears it) on the hexes, keeping their obstacles."""
-    kind = _choice(params, "kind", BASE_KINDS, "Terrain")
+    kind = _choice(params, "kind", base_kinds(), "Terrain")
     hexes = parse_hexes(board, params)
+    obstacles = _obstacles()
     terrain = [t for t in _list(data, "terrain")
-               if not (any(_at(t, h) for h in hexes) and t.get("kind") not in _obstacles())]
+               if not (any(_at(t, h) for h in hexes) and t.get("kind") not in obstacles)]
     if kind != "open":
         terrain.extend({"hex": _hexjson(h), "kind": kind} for h in hexes)
     return f"{TERRAIN[kind].label} on {_where(hexes)}", {"terrain": terrain}
 
 
-def _obstacles() -> tuple[str, ...]:
-    return OBSTACLES
-
-
-#: The hexside obstacles and the hex terrain kinds, from the engine's terrain table.
-OBSTACLES = tuple(k for k in sorted(TERRAIN) if TERRAIN[k].obstacle)
-BASE_KINDS = tuple(k for k in sorted(TERRAIN) if not TERRAIN[k].obstacle)
-
-
 def paint_hexside(data, board: HexBoard, params) -> Result:
     """Put an obstacle on one side of the hexes, or take it off if it is there already (a
     side holds one obstacle: another one there is replaced)."""
-    kind = _choice(params, "kind", _obstacles(), "Hexside")
+    obstacles = _obstacles()
+    kind = _choice(params, "kind", obstacles, "Hexside")
     side = _choice(params, "side", tuple(board.directions), "Side of the hex")
     hexes = parse_hexes(board, params)
     terrain = [dict(t, sides=list(t["sides"])) if isinstance(t, dict) and isinstance(t.get("sides"), list)
@@ -134,7 +139,7 @@ def paint_hexside(data, board: HexBoard, params) -> Result:
                        and side in t["sides"] for t in terrain) for h in hexes)
     for h in hexes:
         for t in terrain:
-            if _at(t, h) and t.get("kind") in _obstacles() and isinstance(t.get("sides"), list) \
+            if _at(t, h) and t.get("kind") in obstacles and isinstance(t.get("sides"), list) \
                     and side in t["sides"]:
                 t["sides"] = [s for s in t["sides"] if s != side]
         if not removing:
@@ -145,7 +150,7 @@ def paint_hexside(data, board: HexBoard, params) -> Result:
             else:
                 mine["sides"].append(side)
     terrain = [t for t in terrain
-               if not (isinstance(t, dict) and t.get("kind") in _obstacles() and t.get("sides") == [])]
+               if not (isinstance(t, dict) and t.get("kind") in obstacles and t.get("sides") == [])]
     verb = "off" if removing else "on"
     return f"{TERRAIN[kind].label} {verb} the {side} side of {_where(hexes)}", {"terrain": terrain}
 
@@ -254,6 +259,108 @@ def mirror(data, board: HexBoard, params) -> Result:
     return f"Mirrored the {half} half onto the {target} half", changes
 
 
+#: The parameters of a special rule that are hexes picked on the map: a list of hexes, or a
+#: list of groups of hexes (docs/scenarios.md, the special rules' table).
+HEX_PARAMS = ("hexes", "groups")
+
+
+def hex_param(rule) -> str | None:
+    """Which of :data:`HEX_PARAMS` the special rule (an entry of ``special_rules``) takes,
+    from the engine's declared rules; None for a rule without hexes."""
+    name = rule.get("rule") if isinstance(rule, Mapping) else None
+    params = SPECIAL_RULES.get(name, ()) if isinstance(name, str) else ()
+    return next((p for p in HEX_PARAMS if p in params), None)
+
+
+def rule_targets(data) -> list[tuple[str, str]]:
+    """What the rule-hexes tool can pick hexes for, as (target, words): ``"i"`` for the
+    hexes of special rule i, ``"i/g"`` for group g of a rule of groups, ``"i/new"`` for a
+    group to add."""
+    out = []
+    for i, rule in enumerate(_list(data, "special_rules")):
+        param = hex_param(rule)
+        if param is None:
+            continue
+        words = f"{i + 1}. {str(rule['rule']).replace('_', ' ')}"
+        if isinstance(rule.get("side"), str) and rule["side"] in SIDE_NAMES:
+            words += f" ({SIDE_NAMES[rule['side']]})"
+        if param == "hexes":
+            out.append((str(i), words))
+            continue
+        groups = rule.get("groups") if isinstance(rule.get("groups"), list) else []
+        out.extend((f"{i}/{g}", f"{words}, group {g + 1}") for g in range(len(groups)))
+        out.append((f"{i}/new", f"{words}, a new group"))
+    return out
+
+
+def target_hexes(data, target) -> set[tuple[int, int]]:
+    """The hexes already picked for ``target`` (to mark them on the board)."""
+    try:
+        _, rule, param, group = _target(data, target)
+    except EditRefused:
+        return set()
+    listed = rule.get("hexes") if group is None else (
+        rule["groups"][group] if group < len(rule["groups"]) else [])
+    return {(h["col"], h["row"]) for h in (listed if isinstance(listed, list) else [])
+            if isinstance(h, Mapping) and type(h.get("col")) is int and type(h.get("row")) is int}
+
+
+def _target(data, target) -> tuple[int, dict, str, int | None]:
+    """(the rule's index, the rule, its hex parameter, the group's index or None) named by
+    ``target``."""
+    rules = _list(data, "special_rules")
+    head, _, tail = str(target or "").partition("/")
+    if not head.isdigit() or int(head) >= len(rules) or hex_param(rules[int(head)]) is None:
+        raise EditRefused("Rule hexes: choose one of the battle's special rules that names hexes "
+                          "(add it under the battle's details first).")
+    index = int(head)
+    rule = rules[index]
+    param = str(hex_param(rule))
+    if param == "hexes":
+        if tail:
+            raise EditRefused("Rule hexes: that rule has no groups.")
+        return index, rule, param, None
+    groups = rule.get("groups") if isinstance(rule.get("groups"), list) else []
+    if tail == "new":
+        return index, rule, param, len(groups)
+    if not tail.isdigit() or int(tail) >= len(groups):
+        raise EditRefused("Rule hexes: choose one of the rule's groups, or a new group.")
+    return index, rule, param, int(tail)
+
+
+def pick_rule_hexes(data, board: HexBoard, params) -> Result:
+    """Add the hexes to a special rule's hexes (or to one group of them), or take them out
+    when every one is in already: a hex is picked, or unpicked, by clicking it."""
+    index, rule, param, group = _target(data, params.get("target"))
+    hexes = parse_hexes(board, params)
+    rule = copy.deepcopy(rule)
+    if param == "hexes":
+        listed = rule.get("hexes") if isinstance(rule.get("hexes"), list) else []
+    else:
+        groups = rule.get("groups") if isinstance(rule.get("groups"), list) else []
+        rule["groups"] = groups
+        if group == len(groups):
+            groups.append([])
+        listed = groups[group] if isinstance(groups[group], list) else []
+    picked = {(h.get("col"), h.get("row")) for h in listed if isinstance(h, Mapping)}
+    removing = all(h in picked for h in hexes)
+    if removing:
+        listed = [h for h in listed if not (isinstance(h, Mapping) and (h.get("col"), h.get("row")) in hexes)]
+    else:
+        listed = listed + [_hexjson(h) for h in hexes if h not in picked]
+    if param == "hexes":
+        rule["hexes"] = listed
+    else:
+        rule["groups"][group] = listed
+        rule["groups"] = [g for g in rule["groups"] if g != []] or [[]]
+    rules = _list(data, "special_rules")
+    rules[index] = rule
+    what = f"special rule {index + 1} ({str(rule['rule']).replace('_', ' ')})" + (
+        f", group {group + 1}" if group is not None else "")
+    verb = "taken out of" if removing else "added to"
+    return f"{_where(hexes)} {verb} the hexes of {what}", {"special_rules": rules}
+
+
 ToolHandler = Callable[[dict, HexBoard, Mapping], Result]
 
 #: The tray's tools by the name it posts.
@@ -265,4 +372,5 @@ TOOLS: dict[str, ToolHandler] = {
     "flag": place_flag,
     "erase": erase,
     "mirror": mirror,
+    "rule": pick_rule_hexes,
 }

@@ -28,12 +28,12 @@ from games.editor.overlay import OverlayUnavailable, overlay
 from games.editor.practice import start_practice
 from games.editor.regions import region_hexes
 from games.editor.shape import HALVES, board_of, on_board, palette
-from games.editor.tools import LAYERS, EditRefused
+from games.editor.staffing import compare, differences
+from games.editor.tools import LAYERS, EditRefused, rule_targets, target_hexes
 from games.engine import (
     BOARD_SIZES,
     DEFAULT_RULESET,
     SIDE_NAMES,
-    TERRAIN,
     ScenarioError,
     board_named,
     load_scenario,
@@ -53,12 +53,14 @@ TRAY_FIELDS: dict[str, dict[str, str]] = {
     "general": {"side": "general_side", "name": "general_name"},
     "flag": {"side": "flag_side", "flags": "flags", "name": "flag_name"},
     "erase": {"layer": "layer"},
+    "rule": {"target": "rule_target"},
 }
 
 #: The tools of the tray: (name, label, shortcut key).
 TOOL_KEYS = [("terrain", "Terrain", "t"), ("hexside", "Hexside", "h"), ("unit", "Unit", "u"),
              ("general", "General", "g"), ("flag", "Objective", "o"), ("erase", "Eraser", "e"),
-             ("select", "Select a region", "s"), ("paste", "Paste", "p"), ("sight", "Line of sight", "l")]
+             ("rule", "Rule hexes", "r"), ("select", "Select a region", "s"), ("paste", "Paste", "p"),
+             ("sight", "Line of sight", "l")]
 
 SELECTION = "editor-selection-{}"
 CLIPBOARD = "editor-clipboard"
@@ -155,12 +157,28 @@ def _selection(request, draft: ScenarioDraft) -> list:
     return request.session.get(SELECTION.format(draft.pk)) or []
 
 
+def _rule_target(request, targets: list[tuple[str, str]]) -> str:
+    """The special rule (or group) the rule-hexes tool picks for: the one the tray posted,
+    else the first of the last rule naming hexes (the one most likely just added)."""
+    asked = request.POST.get("rule_target") or request.GET.get("rule_target")
+    values = [t for t, _ in targets]
+    if asked in values:
+        return asked
+    if not values:
+        return ""
+    last = values[-1].split("/")[0]
+    return next(t for t in values if t.split("/")[0] == last)
+
+
 def _workspace(request, draft: ScenarioDraft, *, note: str = "", error: str = "",
                sight: dict | None = None, sight_from=None, history: tuple[bool, bool] | None = None) -> dict:
-    """What the board partial shows: the board with its marks, the checks and the counts."""
+    """What the board partial shows: the board with its marks, the checks and the counts; and
+    the tray's list of special rules whose hexes are picked on the board."""
     board = board_of(draft.data)
     checked = check(draft.data)
-    highlights: dict[str, set] = {"problem": checked.hexes}
+    targets = rule_targets(draft.data)
+    target = _rule_target(request, targets)
+    highlights: dict[str, set] = {"problem": checked.hexes, "rule-hex": target_hexes(draft.data, target)}
     corners = _selection(request, draft)
     if corners:
         a = tuple(corners[0])
@@ -184,11 +202,15 @@ def _workspace(request, draft: ScenarioDraft, *, note: str = "", error: str = ""
         except ScenarioError:
             rulesets = []
     base_counts = counts(draft.base.data) if draft.base_id else None
+    staffing = compare(draft.data, draft.base.slug, draft.base.club_made) if draft.base_id else None
+    base_differences = (differences(draft.base.data, staffing.sides, staffing.first_side, staffing.flags)
+                        if staffing is not None and staffing.found else [])
     return {
         "draft": draft, "svg": svg, "checked": checked, "counts": counts(draft.data),
-        "base_counts": base_counts, "can_undo": can_undo, "can_redo": can_redo,
+        "base_counts": base_counts, "staffing": staffing, "base_differences": base_differences,
+        "can_undo": can_undo, "can_redo": can_redo,
         "note": note, "error": error, "sight": sight, "sight_from": sight_from,
-        "rulesets": rulesets, "selection": corners,
+        "rulesets": rulesets, "selection": corners, "rule_targets": targets, "rule_target": target,
         "clipboard": bool(request.session.get(CLIPBOARD)),
     }
 
@@ -209,7 +231,6 @@ def editor_page(request, draft_id: int):
     draft = _draft(request, draft_id)
     board = board_of(draft.data)
     context = {**_workspace(request, draft), **_details(draft), **_balance(draft), "palette": palette(board),
-               "terrain_labels": {k: TERRAIN[k].label for k in TERRAIN}, "side_names": SIDE_NAMES,
                "tools": TOOL_KEYS, "layers": list(LAYERS), "halves": HALVES,
                "tool": request.GET.get("tool", "terrain"), "levels": list(LEVELS)}
     return render(request, "games/editor.html", context)
@@ -218,7 +239,7 @@ def editor_page(request, draft_id: int):
 def _answer(request, draft: ScenarioDraft, **kw) -> HttpResponse:
     """The board partial for HTMX; the page again without JavaScript (with the message)."""
     if request.htmx:
-        return render(request, "games/editor.html#workspace", _workspace(request, draft, **kw))
+        return render(request, "games/editor.html#workspace-answer", _workspace(request, draft, **kw))
     if kw.get("error"):
         messages.error(request, kw["error"])
     elif kw.get("note"):

@@ -107,8 +107,25 @@ def test_draw_check_try_and_publish_a_battle(browser, live_server, member):
     page.fill("#id_name", "Crossroads")
     page.fill("#id_slug", "crossroads")
     page.fill("#id_historical_note", "A meeting engagement.")
+    page.select_option("#id_rule_add", "temporary_flags")          # its hexes are picked below
+    page.fill("#id_rule_params", '{"side": "union"}')
     page.get_by_role("button", name="Save the details").click()
     page.wait_for_selector("#details >> text=Details saved.")
+    assert "special_rules[0]" in page.locator("#workspace .checks").inner_text()   # no hexes yet
+
+    # the rule's hexes, picked on the board: a click, and Enter on a hex reached by the arrows
+    page.keyboard.press("r")
+    assert page.is_checked('#tray input[name="tool"][value="rule"]')
+    assert page.locator("#rule_target option:checked").inner_text() == "1. temporary flags (Union)"
+    hex_at(page, 12, 4).click()
+    redrawn("(12,4) added to the hexes of special rule 1")
+    hex_at(page, 12, 4).focus()
+    page.keyboard.press("ArrowRight")               # to (14,4)
+    page.keyboard.press("Enter")
+    redrawn("(14,4) added to the hexes of special rule 1")
+    assert "rule-hex" in hex_at(page, 12, 4).get_attribute("class")
+    assert "rule-hex" in hex_at(page, 14, 4).get_attribute("class")
+    assert "rule-hex" not in hex_at(page, 10, 4).get_attribute("class")
     page.wait_for_selector("#workspace >> text=No problems")
     data = in_thread(lambda: ScenarioDraft.objects.get(pk=draft.pk).data)
     assert {(t["hex"]["col"], t["hex"]["row"], t["kind"]) for t in data["terrain"]} == {
@@ -117,6 +134,43 @@ def test_draw_check_try_and_publish_a_battle(browser, live_server, member):
     assert [(u["side"], u["hex"]["col"], u["hex"]["row"]) for u in data["units"]] == [
         ("union", 11, 7), ("confederate", 13, 1)]
     assert data["name"] == "Crossroads"
+    assert data["special_rules"] == [{"rule": "temporary_flags", "hexes": [{"col": 12, "row": 4}, {"col": 14, "row": 4}],
+                                      "side": "union"}]
+
+    # the other tools by their keys, each used with Enter on the hex with the focus
+    page.keyboard.press("t")
+    hex_at(page, 20, 2).focus()
+    page.keyboard.press("Enter")
+    redrawn("Woods on (20,2)")
+    page.keyboard.press("e")
+    page.keyboard.press("Enter")
+    redrawn("Erased (20,2)")
+    page.keyboard.press("s")
+    hex_at(page, 10, 4).focus()
+    page.keyboard.press("Enter")
+    redrawn("First corner at (10,4)")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")                    # (12,4): two hexes of woods, the objective
+    redrawn("Region selected")
+    page.keyboard.press("Control+c")
+    redrawn("Copied")
+    hex_at(page, 16, 6).focus()
+    page.keyboard.press("Control+v")
+    redrawn("Pasted")
+    pasted = in_thread(lambda: ScenarioDraft.objects.get(pk=draft.pk).data)
+    assert {(16, 6, "woods"), (18, 6, "woods")} <= {(t["hex"]["col"], t["hex"]["row"], t["kind"]) for t in pasted["terrain"]}
+    page.keyboard.press("Control+z")
+    redrawn("Undo: Pasted")
+    page.keyboard.press("l")
+    hex_at(page, 11, 7).focus()
+    page.keyboard.press("Enter")
+    redrawn("hexes in sight of")
+    assert page.locator("#workspace .board .hex.seen").count() > 0
+    page.keyboard.press("m")
+    redrawn("Mirrored the left half onto the right half")
+    page.keyboard.press("Control+z")
+    redrawn("Undo: Mirrored the left half onto the right half")
+    assert in_thread(lambda: ScenarioDraft.objects.get(pk=draft.pk).data) == data
 
     # try it against Archie, unpublished
     page.get_by_role("button", name="Play against Archie").click()
@@ -132,3 +186,82 @@ def test_draw_check_try_and_publish_a_battle(browser, live_server, member):
     page.get_by_role("button", name="Accept and publish").click()
     page.wait_for_selector("text=version 1 is published")
     assert in_thread(lambda: Scenario.objects.get().slug) == "crossroads-rebels"
+
+
+def finger_drag(page, points):
+    """A finger drawn across ``points`` (page coordinates in the viewport): touch events
+    through the browser's debugger, which the page receives as touch pointer events. The
+    moves are paced and the finger rests before it is lifted, as a hand does: a finger
+    lifted at speed starts a fling, and the browser then takes the next tap as the one
+    that stops the fling (no click)."""
+    cdp = page.context.new_cdp_session(page)
+    x, y = points[0]
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for (x0, y0), (x1, y1) in zip(points, points[1:]):
+        for step in range(1, 5):
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
+                {"x": x0 + (x1 - x0) * step / 4, "y": y0 + (y1 - y0) * step / 4}]})
+            page.wait_for_timeout(30)           # the finger's pace, not a wait for the page
+    page.wait_for_timeout(300)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
+def test_a_battle_is_drawn_with_a_finger_on_a_tablet(browser, live_server, member):
+    """A tablet held upright (820 x 1180, touch): taps and a finger's drag paint, a tap places
+    a unit, the checks mark the problem on its hex, a tap on Undo takes it back."""
+    from games.models import ScenarioDraft
+
+    context = browser.new_context(viewport={"width": 820, "height": 1180}, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    page.goto(f"{live_server.url}/accounts/login/?next=/editor/")
+    page.fill("#id_username", "lee")
+    page.fill("#id_password", "Gettysburg-1863")
+    page.get_by_role("button", name="Log in").tap()
+    page.wait_for_url("**/editor/")
+    page.get_by_role("button", name="Start").tap()
+    page.wait_for_url("**/editor/*/")
+    draft = in_thread(lambda: ScenarioDraft.objects.get())
+
+    def redrawn(text):
+        page.wait_for_selector(f"#workspace .editor-status >> text={text}")
+        wait_until(page, "!document.querySelector('.htmx-settling, .htmx-added, .htmx-request')")
+
+    def centre(col, row):
+        box = hex_at(page, col, row).bounding_box()
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    # a tap paints one hex; a finger drawn across three paints them as one change
+    page.locator('#tray label:has(input[name="terrain_kind"][value="rough"])').tap()
+    hex_at(page, 6, 4).tap()
+    redrawn("Rough on (6,4)")
+    page.locator('#tray label:has(input[name="terrain_kind"][value="woods"])').tap()
+    hex_at(page, 12, 4).scroll_into_view_if_needed()
+    scrolled = page.evaluate("window.scrollY")
+    finger_drag(page, [centre(10, 4), centre(12, 4), centre(14, 4)])
+    redrawn("Woods on 3 hexes")
+    assert page.evaluate("window.scrollY") == scrolled          # the drag drew; the page stayed
+
+    # a tap places a unit; on the rough hex the checks name the hex and mark it on the board
+    page.locator('#tray label:has(input[name="tool"][value="unit"])').tap()
+    hex_at(page, 6, 4).tap()
+    redrawn("Union infantry on (6,4)")
+    assert "units[0] at (6,4): no unit may stand on rough terrain" in page.locator("#workspace .checks").inner_text()
+    assert "problem" in hex_at(page, 6, 4).get_attribute("class")
+    data = in_thread(lambda: ScenarioDraft.objects.get(pk=draft.pk).data)
+    assert data["units"] == [{"hex": {"col": 6, "row": 4}, "side": "union", "kind": "infantry"}]
+    assert {(t["hex"]["col"], t["hex"]["row"], t["kind"]) for t in data["terrain"]} == {
+        (6, 4, "rough"), (10, 4, "woods"), (12, 4, "woods"), (14, 4, "woods")}
+
+    # a tap on Undo takes the unit back, and the checks with it; one on the board again places it elsewhere
+    page.locator("#undo").tap()
+    redrawn("Undo: Union infantry on (6,4)")
+    assert "rough terrain" not in page.locator("#workspace .checks").inner_text()
+    assert "problem" not in hex_at(page, 6, 4).get_attribute("class")
+    hex_at(page, 11, 7).tap()
+    redrawn("Union infantry on (11,7)")
+    assert "rough terrain" not in page.locator("#workspace .checks").inner_text()
+    data = in_thread(lambda: ScenarioDraft.objects.get(pk=draft.pk).data)
+    assert data["units"] == [{"hex": {"col": 11, "row": 7}, "side": "union", "kind": "infantry"}]
+    context.close()

@@ -29,6 +29,11 @@ def test_a_draft_is_drawn_checked_and_published_through_the_api(player, lee):
     me = api(player)
     r = me.post("/api/v1/drafts/", {"base": "belmont"}, format="json")
     assert r.status_code == 201 and r.json()["base"] == "belmont" and r.json()["problems"] == []
+    staffing = r.json()["staffing"]
+    assert (staffing["battle"], staffing["number"], staffing["confidence"]) == ("Belmont", 21, "BC150")
+    assert staffing["sides"][0] == {"side": "union", "commander": "Grant", "cards": 5, "units": 9, "figures": 32,
+                                    "kinds": {"infantry": 5, "cavalry": 2, "artillery": 2}, "generals": 3}
+    assert staffing["differences"] == [] and staffing["base_differences"] == []
     pk = r.json()["id"]
     r = me.post(f"/api/v1/drafts/{pk}/edit/", {"tool": "terrain", "col": 12, "row": 4, "kind": "rough"}, format="json")
     assert r.status_code == 200 and r.json()["done"] == "Rough on (12,4)"
@@ -38,6 +43,7 @@ def test_a_draft_is_drawn_checked_and_published_through_the_api(player, lee):
     assert {"message": problems[0]["message"], "hex": problems[0]["hex"]} == {
         "message": problems[0]["message"], "hex": {"col": 12, "row": 4}}
     assert "rough terrain" in problems[0]["message"]
+    assert r.json()["staffing"]["differences"] == ["Union infantry: 6 units on the map, 5 published."]
     assert me.post(f"/api/v1/drafts/{pk}/undo/").json()["problems"] == []
     assert me.post(f"/api/v1/drafts/{pk}/redo/").json()["problems"]
     me.post(f"/api/v1/drafts/{pk}/undo/")
@@ -105,3 +111,16 @@ def test_a_draft_of_any_shape_is_shown_with_its_problems_never_a_server_error(cl
         assert client.post(f"/editor/{pk}/edit/", fields, HTTP_HX_REQUEST="true").status_code == 200
     assert client.post(f"/editor/{pk}/region/", {"action": "copy"}, HTTP_HX_REQUEST="true").status_code == 200
     assert client.get(f"/editor/{pk}.json").status_code == 200
+
+
+def test_a_special_rule_s_hexes_are_picked_through_the_api(player):
+    me = api(player)
+    pk = me.post("/api/v1/drafts/", {}, format="json").json()["id"]
+    me.post(f"/api/v1/drafts/{pk}/fields/", {"special_rules": [{"rule": "no_attack_on_entry", "hexes": []}]},
+            format="json")
+    r = me.post(f"/api/v1/drafts/{pk}/edit/", {"tool": "rule", "target": "0", "hexes": "8,4 9,5"}, format="json")
+    assert r.status_code == 200 and r.json()["done"] == "2 hexes added to the hexes of special rule 1 (no attack on entry)"
+    assert r.json()["data"]["special_rules"] == [{"rule": "no_attack_on_entry",
+                                                  "hexes": [{"col": 8, "row": 4}, {"col": 9, "row": 5}]}]
+    r = me.post(f"/api/v1/drafts/{pk}/edit/", {"tool": "rule", "target": "3", "col": 8, "row": 4}, format="json")
+    assert r.status_code == 400 and "special rules that names hexes" in r.json()["message"]

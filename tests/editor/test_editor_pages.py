@@ -209,3 +209,174 @@ def test_the_details_form_saves_the_battle_s_fields(client, draft):
     assert "Ensure this value is less than or equal to 10" in html
     assert "A name is one line" in html and "nested too deeply" in html
     assert saved(draft)["sides"]["union"]["cards"] == 5
+
+
+def test_the_published_staffing_is_a_file_of_facts_about_the_shipped_battles():
+    from games.editor.staffing import staffing_file
+    from games.engine import BOX_LIMITS
+
+    facts = staffing_file()
+    battles = facts["battles"]
+    assert sorted(b["number"] for b in battles.values()) == list(range(1, 31))
+    assert all((SCENARIO_DIR / f"{slug}.json").exists() for slug in battles)
+    assert {b["confidence"] for b in battles.values()} <= set(facts["confidence"])
+    assert facts["source"] and facts["figures"]
+    for slug, b in battles.items():
+        for side in ("union", "confederate"):
+            army = b.get(side)
+            if army is None:
+                assert b["confidence"] == "not found", slug
+                continue
+            for kind in ("infantry", "cavalry", "artillery", "generals"):
+                n = army[kind]
+                limit = BOX_LIMITS["general" if kind == "generals" else kind]
+                assert n is None or 0 <= n <= limit, (slug, side, kind)
+
+
+def _correction(client, player, slug):
+    from django.core.management import call_command
+
+    from games.models import Scenario
+    call_command("load_scenarios", str(SCENARIO_DIR / f"{slug}.json"), verbosity=0)
+    client.force_login(player)
+    return drafts.new_draft(player, Scenario.objects.get(slug=slug))
+
+
+def test_a_correction_shows_its_armies_beside_the_published_staffing(client, player):
+    draft = _correction(client, player, "fredericksburg")
+    page = client.get(f"/editor/{draft.pk}/").content.decode()
+    assert "Published staffing: Fredericksburg (2010 edition, battle 8)" in page
+    assert "<td>Burnside</td><td>4</td><td>11</td><td>9</td><td>1</td><td>1</td><td>42</td><td>3</td>" in page
+    assert "This map has the published staffing." in page
+    assert "The shipped file has exactly the published staffing." in page
+    unit = next(u for u in saved(draft)["units"] if u["side"] == "union" and u["kind"] == "infantry")
+    html = post(client, draft, tool="erase", layer="units", col=str(unit["hex"]["col"]), row=str(unit["hex"]["row"]))
+    assert "This map differs from the published staffing:" in html
+    assert "Union infantry: 8 units on the map, 9 published." in html
+    assert "The shipped file has exactly the published staffing." in html
+
+
+def test_a_shipped_file_that_differs_from_the_published_staffing_is_said_to(client, player):
+    from games.models import Scenario
+    draft = _correction(client, player, "belmont")
+    shipped = Scenario.objects.get(slug="belmont")
+    data = dict(shipped.data, generals=shipped.data["generals"][1:],
+                sides=dict(shipped.data["sides"], union=dict(shipped.data["sides"]["union"], cards=4)))
+    gone = shipped.data["generals"][0]["side"]
+    Scenario.objects.filter(pk=shipped.pk).update(data=data)
+    page = client.get(f"/editor/{draft.pk}/").content.decode()
+    assert "The shipped file differs from the published staffing too:" in page
+    published = {"union": 3, "confederate": 2}[gone]
+    who = {"union": "Union", "confederate": "Confederate"}[gone]
+    assert f"{who} generals: {published - 1} on the map, {published} published." in page
+    assert "Union cards in hand: 4 in the file, 5 published." in page
+
+
+def test_a_battle_whose_staffing_was_not_found_says_so(client, player):
+    draft = _correction(client, player, "antietam")
+    page = client.get(f"/editor/{draft.pk}/").content.decode()
+    assert "Published staffing: Antietam (2010 edition, battle 7)" in page
+    assert "was not found in any public source: nothing to compare" in page
+
+
+def test_the_hexside_tray_is_the_terrain_table_s(client, draft, monkeypatch):
+    from games.engine import TERRAIN, TerrainKind
+
+    def tray(kind_field):
+        page = client.get(f"/editor/{draft.pk}/").content.decode()
+        return page.count(f'name="{kind_field}" value=')
+
+    offered = {k for k, t in TERRAIN.items() if t.obstacle}
+    assert offered == {"fence", "entrenchment", "fieldwork"}        # no river bank (ruling 72)
+    assert tray("obstacle_kind") == 3
+    page = client.get(f"/editor/{draft.pk}/").content.decode()
+    assert all(f'name="obstacle_kind" value="{k}"' in page for k in offered)
+    # a kind the terrain table gains (a house rule's slope) joins the tray and the tool
+    monkeypatch.setitem(TERRAIN, "slope", TerrainKind("slope", "Slope", obstacle=True, defence=1))
+    page = client.get(f"/editor/{draft.pk}/").content.decode()
+    assert 'name="obstacle_kind" value="slope"> Slope' in page
+    html = post(client, draft, tool="hexside", obstacle_kind="slope", hexside="SE", col="4", row="2")
+    assert "Slope on the SE side of (4,2)" in html and "ob slope" in html
+    assert at(saved(draft)["terrain"], 4, 2) == [{"hex": {"col": 4, "row": 2}, "kind": "slope", "sides": ["SE"]}]
+    # painting a hex's terrain keeps the new hexside, as it keeps a fence
+    post(client, draft, tool="terrain", terrain_kind="hill", col="4", row="2")
+    assert sorted(t["kind"] for t in at(saved(draft)["terrain"], 4, 2)) == ["hill", "slope"]
+
+
+DETAILS = {"slug": "crossroads", "name": "Crossroads", "subtitle": "", "dates": "1863-06-01", "state": "PA",
+           "first_appearance": "Club", "layout_source": "approximation", "union_position": "bottom",
+           "first_side": "union", "special_rules_text": "Hold the crossroads.", "historical_note": "A fight.",
+           "source_notes": "", "corrections": "", "union_commander": "Meade", "union_cards": "5",
+           "union_flags": "6", "confederate_commander": "Lee", "confederate_cards": "5", "confederate_flags": "6"}
+
+
+def _marked(html, col, row) -> bool:
+    hex_g = html.split(f'data-col="{col}" data-row="{row}"')[0].rsplit("<g ", 1)[1]
+    return "rule-hex" in hex_g
+
+
+def test_a_special_rule_s_hexes_are_picked_on_the_board(client, draft):
+    html = client.get(f"/editor/{draft.pk}/").content.decode()
+    assert "No special rule of the battle names hexes yet" in html and 'accesskey="r"' in html
+    # the rule is added without its hexes; the tray then offers it (an out-of-band swap)
+    html = client.post(f"/editor/{draft.pk}/details/", dict(DETAILS, rule_add="temporary_flags",
+                                                            rule_params='{"side": "union"}'), **HX).content.decode()
+    assert saved(draft)["special_rules"] == [{"rule": "temporary_flags", "hexes": [], "side": "union"}]
+    assert '<div id="rule-pick" hx-swap-oob="true">' in html
+    assert '<option value="0" selected>1. temporary flags (Union)</option>' in html
+    assert "special_rules[0]: " in html                     # the checks: a rule without hexes
+
+    html = post(client, draft, tool="rule", rule_target="0", col="12", row="4")
+    assert "(12,4) added to the hexes of special rule 1 (temporary flags)" in html
+    assert _marked(html, 12, 4) and not _marked(html, 10, 4)
+    assert "special_rules[0]: " not in html
+    html = post(client, draft, tool="rule", rule_target="0", hexes="10,4 12,4 14,4")   # a drag
+    assert saved(draft)["special_rules"][0]["hexes"] == [
+        {"col": 12, "row": 4}, {"col": 10, "row": 4}, {"col": 14, "row": 4}]
+    assert all(_marked(html, c, 4) for c in (10, 12, 14))
+    html = post(client, draft, tool="rule", rule_target="0", col="12", row="4")       # picked again: out
+    assert "(12,4) taken out of the hexes of special rule 1" in html and not _marked(html, 12, 4)
+    assert saved(draft)["special_rules"][0]["hexes"] == [{"col": 10, "row": 4}, {"col": 14, "row": 4}]
+    client.post(f"/editor/{draft.pk}/undo/", **HX)
+    assert len(saved(draft)["special_rules"][0]["hexes"]) == 3
+
+    # a rule of groups: a hex to the first group, another to a new group
+    client.post(f"/editor/{draft.pk}/details/", dict(DETAILS, rule_add="hold_together_flags",
+                                                     rule_params='{"side": "confederate", "flags": 3}'), **HX)
+    html = client.get(f"/editor/{draft.pk}/").content.decode()
+    assert '<option value="1/0" selected>2. hold together flags (Confederate), group 1</option>' in html
+    post(client, draft, tool="rule", rule_target="1/0", col="4", row="2")
+    html = post(client, draft, tool="rule", rule_target="1/new", col="20", row="2")
+    assert '<option value="1/1">2. hold together flags (Confederate), group 2</option>' in html
+    assert saved(draft)["special_rules"][1]["groups"] == [[{"col": 4, "row": 2}], [{"col": 20, "row": 2}]]
+
+    # refused: no such rule, a rule without hexes, a hex off the board
+    client.post(f"/editor/{draft.pk}/details/", dict(DETAILS, rule_add="los_clear",
+                                                     rule_params='{"terrain": "field"}'), **HX)
+    for target, words in (("7", "special rules that names hexes"), ("2", "special rules that names hexes"),
+                          ("0/1", "that rule has no groups"), ("1/9", "groups, or a new group")):
+        assert words in post(client, draft, tool="rule", rule_target=target, col="4", row="2"), target
+    assert "There is no hex (99,2)" in post(client, draft, tool="rule", rule_target="0", col="99", row="2")
+
+
+def test_a_hostile_file_is_refused_or_shown_harmless(client, player):
+    client.force_login(player)
+    huge = json.dumps({"format": 1, "terrain": [{"hex": {"col": 0, "row": 0}, "kind": "woods"}] * 6000})
+    response = client.post("/editor/open/", {"file": _file(huge)}, follow=True)
+    assert "a scenario file may be at most 200 KB" in response.content.decode()
+    assert client.post("/editor/open/", {"file": _file("[1, 2]")}, follow=True).status_code == 200
+    assert not ScenarioDraft.objects.exists()
+    # scripts in names and notes, hexes of every wrong shape: opened, listed, never run
+    evil = {"name": "<script>alert(1)</script>", "historical_note": "<img src=x onerror=alert(2)>",
+            "units": [{"hex": {"col": "<script>", "row": 10 ** 12}, "side": "union", "kind": "infantry"}],
+            "generals": [{"hex": {"col": 4, "row": 2}, "side": "union", "name": "<b onclick=x>"}],
+            "special_rules": [{"rule": "temporary_flags", "side": "union", "hexes": [{"col": -1, "row": 2}]}]}
+    response = client.post("/editor/open/", {"file": _file(json.dumps(evil))}, follow=True)
+    page = response.content.decode()
+    assert response.status_code == 200 and ScenarioDraft.objects.count() == 1
+    assert "<script>alert" not in page and "<img src=x" not in page and "<b onclick" not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert "units[0]" in page and "special_rules[0]" in page            # listed under Checks
+    draft = ScenarioDraft.objects.get()
+    html = post(client, draft, tool="rule", rule_target="0", col="4", row="2")
+    assert "(4,2) added to the hexes of special rule 1" in html and "<script>alert" not in html

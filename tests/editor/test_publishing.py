@@ -2,10 +2,12 @@
 the new version, and a game begun on the old version still replays exactly."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 from django.core.management import call_command
+from rest_framework.test import APIClient
 
 from games import services
 from games.editor import drafts
@@ -94,7 +96,8 @@ def test_proposing_and_answering_through_the_pages(client, club, lee, player):
     assert "Accept and publish" in client.get("/leagues/clubs/rebels/scenarios/").content.decode()
     client.post(f"/leagues/clubs/rebels/scenarios/{proposal.pk}/", {"answer": "accept"})
     proposal.refresh_from_db()
-    assert proposal.status == "accepted" and ScenarioVersion.objects.get().scenario.slug == "belmont-rebels"
+    assert proposal.status == "accepted"
+    assert ScenarioVersion.objects.get(scenario__club_made=True).scenario.slug == "belmont-rebels"
     again = client.post(f"/leagues/clubs/rebels/scenarios/{proposal.pk}/", {"answer": "decline"}, follow=True)
     assert "answered already" in again.content.decode()
 
@@ -111,3 +114,51 @@ def test_only_a_member_proposes_and_only_a_good_battle(client, club, player, mea
         scenario_proposals.propose(broken, player, club)
     client.force_login(meade)
     assert client.get(f"/leagues/propose/{draft.pk}/").status_code == 404
+
+
+def test_a_shipped_file_changed_since_it_was_loaded_becomes_a_new_version(tmp_path, player, grant):
+    call_command("load_scenarios", str(SCENARIO_DIR / "belmont.json"), verbosity=0)
+    belmont = Scenario.objects.get(slug="belmont")
+    first = belmont.data
+    assert belmont.version == 1 and [v.data for v in belmont.versions.all()] == [first]
+    _, game1 = start_match(player, grant, belmont)
+    play_a_few_steps(game1)
+    game1.refresh_from_db()
+    state_v1 = game1.state
+
+    # the shipped file is corrected: a town where the crossroads were open
+    changed = json.loads((SCENARIO_DIR / "belmont.json").read_text())
+    changed["terrain"] = [t for t in changed["terrain"] if t["hex"] != {"col": 12, "row": 4}]
+    changed["terrain"].append({"hex": {"col": 12, "row": 4}, "kind": "town"})
+    (tmp_path / "belmont.json").write_text(json.dumps(changed))
+    call_command("load_scenarios", str(tmp_path / "belmont.json"), verbosity=0)
+    belmont.refresh_from_db()
+    assert belmont.version == 2
+    assert [(v.number, v.data == first) for v in belmont.versions.all()] == [(1, True), (2, False)]
+    assert {"hex": {"col": 12, "row": 4}, "kind": "town"} in belmont.versions.get(number=2).data["terrain"]
+    call_command("load_scenarios", str(tmp_path / "belmont.json"), verbosity=0)   # unchanged now
+    assert belmont.versions.count() == 2
+
+    # the game begun on version 1 keeps it and replays exactly; a new game is dealt version 2
+    game1 = Game.objects.get(pk=game1.pk)
+    assert game1.scenario_version == 1
+    *_, (index, entry, engine, events) = services.rebuild_steps(game1)
+    assert engine.to_dict() == EngineGame.from_dict(state_v1).to_dict()
+    assert {"hex": {"col": 12, "row": 4}, "kind": "town"} not in engine.to_dict()["scenario"]["terrain"]
+    _, game2 = start_match(player, grant, belmont)
+    assert game2.scenario_version == 2
+    assert {"hex": {"col": 12, "row": 4}, "kind": "town"} in game2.state["scenario"]["terrain"]
+    versions = APIClient().get("/api/v1/scenarios/belmont/versions/").json()
+    assert [v["number"] for v in versions] == [1, 2]
+
+
+def test_a_row_loaded_before_versions_were_kept_keeps_its_old_data_as_a_version(tmp_path):
+    call_command("load_scenarios", str(SCENARIO_DIR / "belmont.json"), verbosity=0)
+    ScenarioVersion.objects.all().delete()              # as a site loaded before versions
+    old = Scenario.objects.get(slug="belmont").data
+    changed = dict(json.loads((SCENARIO_DIR / "belmont.json").read_text()), historical_note="Corrected.")
+    (tmp_path / "belmont.json").write_text(json.dumps(changed))
+    call_command("load_scenarios", str(tmp_path / "belmont.json"), verbosity=0)
+    belmont = Scenario.objects.get(slug="belmont")
+    assert belmont.version == 2 and belmont.data["historical_note"] == "Corrected."
+    assert [(v.number, v.data) for v in belmont.versions.all()] == [(1, old), (2, changed)]

@@ -9,6 +9,11 @@ A folder's subfolders hold the files of other scenario formats, one folder a for
 Every file is checked first (the format's schema and the engine's loader, which name the
 field and the hex of each problem); if any file is wrong, nothing is written and the command
 exits non-zero. A file whose scenario is already in the database unchanged changes nothing.
+
+A file whose battle changed since it was loaded becomes the scenario's next version
+(``ScenarioVersion``; the version loaded before is kept whole, as the first when the row had
+none): new games are dealt the new version, and games begun on the old one keep it (each
+game records its version and holds its data in its state), so their replays stay exact.
 """
 from __future__ import annotations
 
@@ -18,7 +23,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from games.models import Scenario
+from games.models import Scenario, ScenarioVersion
 from games.models.scenario import SCENARIO_DIR, scenario_file_errors
 
 #: The fields a file decides; a row whose fields all match its file is left alone.
@@ -106,12 +111,14 @@ class Command(BaseCommand):
 
         added, updated, unchanged = [], [], []
         with transaction.atomic():
-            changed = []
+            changed, versions = [], []
             for slug, row in wanted.items():
                 old = existing.get(slug)
                 if old is None:
                     added.append(row)
                 elif any(getattr(old, f) != getattr(row, f) for f in FILE_FIELDS):
+                    if old.data != row.data:
+                        versions.append(_next_version(old, row.data, where[slug]))
                     for f in FILE_FIELDS:
                         setattr(old, f, getattr(row, f))
                     changed.append(old)
@@ -126,12 +133,29 @@ class Command(BaseCommand):
                 updated.append(row)
             for row in added:
                 row.save()
+                versions.append(ScenarioVersion(scenario=row, number=row.version, data=row.data,
+                                                note=f"Loaded from {where[row.slug]}."))
+            ScenarioVersion.objects.bulk_create(versions)
         if verbosity >= 2:
             for label, rows in (("added", added), ("updated", updated)):
                 for row in rows:
-                    self.stdout.write(f"  {label}: {row.slug} ({row.name})")
+                    self.stdout.write(f"  {label}: {row.slug} ({row.name}), version {row.version}")
         if verbosity >= 1:
             self.stdout.write(
                 f"Scenarios: {len(files)} file(s) read, {len(added)} added, {len(updated)} updated, "
                 f"{len(unchanged)} unchanged."
             )
+
+
+def _next_version(old: Scenario, data: dict, file_name: str) -> ScenarioVersion:
+    """The version ``data`` becomes for the row ``old`` (whose ``version`` moves to it). The
+    data loaded before is kept as a version first when the row has none yet (loaded before
+    versions were kept)."""
+    last = old.versions.order_by("-number").values_list("number", flat=True).first()
+    if last is None:
+        ScenarioVersion.objects.create(scenario=old, number=old.version, data=old.data,
+                                       note="As loaded before.")
+        last = old.version
+    old.version = last + 1
+    return ScenarioVersion(scenario=old, number=old.version, data=data,
+                           note=f"Loaded from {file_name}, changed since version {last}.")
