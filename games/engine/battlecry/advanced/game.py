@@ -653,8 +653,7 @@ class Game(State):
             for cid in self.cards.hands[side]:
                 out.extend(tactics.card_choices(self, cid))
         elif phase == "order":
-            eligible = partial(turn.order_eligible, self)
-            out = [{"type": "order", "unit": u.id} for u in self.pieces.units.values() if eligible(u)]
+            out = [{"type": "order", "unit": u.id} for u in turn.orderable(self)]
             out.append({"type": "confirm_orders"})
         elif phase == "move_again":
             for uid in self.fx.hit_and_run:
