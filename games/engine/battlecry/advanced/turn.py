@@ -267,7 +267,7 @@ def _move_general(game: Game, g, to: int) -> None:
     game.pieces.general_at[frm] = None
     game.pieces.general_at[to] = g.id
     g.hex = to
-    movement.forget_after_general_move(game, g.side)
+    movement.forget_after_general_move(game, g.side, frm, to)
     game.current.gen_moved.add(g.id)
     joined = game.pieces.unit_at[to]
     if joined is not None:
