@@ -92,6 +92,61 @@ def start_match(scenario: str, seed: int, ruleset: str | None = None):
     return users, match
 
 
+#: The rules each team mode is played under.
+TEAM_RULES = {"epic": "advanced", "doubles": "advanced", "grand": "standard"}
+
+
+def team_scenario(scenario: str, mode: str, majors: int) -> dict:
+    """The file of shipped ``scenario``; in Epic with ``majors``, only the first ``majors``
+    general figures of each side (each is a Major-General's seat)."""
+    folder = ROOT / "games" / "scenarios"
+    data = json.loads((folder / f"{scenario}.json").read_text())
+    if mode == "epic" and majors:
+        kept: dict = {}
+        generals = []
+        for g in data["generals"]:
+            kept[g["side"]] = kept.get(g["side"], 0) + 1
+            if kept[g["side"]] <= majors:
+                generals.append(g)
+        data["generals"] = generals
+    return data
+
+
+def start_team_match(scenario: str, seed: int, mode: str, majors: int = 3):
+    """A team game of ``scenario`` in ``mode`` (its rules in TEAM_RULES), dealt from ``seed``:
+    a table opened and filled through the services, one member a seat (named after the
+    seat), or dealt without a table when the seats are more than a table holds.  Returns the
+    members by name and the match."""
+    from django.contrib.auth import get_user_model
+
+    from games import services
+    from games.models import Scenario
+
+    data = team_scenario(scenario, mode, majors)
+    row = Scenario(data=data)
+    row.fill_from_data()
+    row.save()
+    services.new_seed = lambda: f"{seed:032x}"
+    ruleset, options = TEAM_RULES[mode], {"team_mode": mode}
+    plan = get_ruleset_plan(row, ruleset, options)
+    users = {spec.name: get_user_model().objects.create_user(
+        spec.name, email=f"{spec.name}@example.org", password="x") for spec in plan}
+    if len(plan) > services.MAX_TABLE_SEATS:
+        match = services.start_arranged_team_match(users, row, options=options, ruleset=ruleset)
+        return users, match
+    match = services.open_table(users[plan[0].name], row, options=options, ruleset=ruleset,
+                                seat=plan[0].name)
+    for spec in plan[1:]:
+        services.take_table_seat(match.pk, users[spec.name], spec.name)
+    return users, match
+
+
+def get_ruleset_plan(row, ruleset: str, options: dict) -> tuple:
+    from games.engine import get_ruleset
+
+    return tuple(get_ruleset(ruleset).seat_plan(row.engine_scenario(), dict(options)))
+
+
 def weight(a: dict) -> float:
     """Play like a person: mostly order, move and battle before ending a step."""
     return {"end_turn": 0.4, "end_movement": 0.5, "confirm_orders": 0.5, "decline": 1,

@@ -18,11 +18,13 @@ fragment); on their own turn, after a think time drawn from ``--think`` (millise
 a click: select a piece (GET ``?sel=``) or one of the page's own action forms (POST
 ``act/``, HTMX fragment back), chosen at random among what the page offers.
 
-``--teams N`` adds N team games beside the pairs' matches: a team table per game, opened
-and filled by as many members as the rules' seat plan has seats (bench/team_rules.py
-registers rules of four seats, two a side, in the server and here), each member playing
-their own seat as above; their requests are counted apart (``team-page``, ``team-poll``,
-``team-select``, ``team-action``).
+``--teams N`` adds N team games beside the pairs' matches, taken in turn from TEAM_GAMES
+(Epic on single-board battles with three generals a side, Grand Battle Cry on the double
+board under the standard rules, Doubles on both boards: 8, 8, 4, 8, 8, 4, 8 seats, so 6 games
+seat 40 members and 7 seat 48): a team table per game, opened and filled through the site's
+services by one member a seat, each member playing their own seat as above (acting when
+their page offers them choices); their requests are counted apart (``team-page``,
+``team-poll``, ``team-select``, ``team-action``).
 
 ``--late`` (the late-game variant): one game is played to version 900 (or the version given)
 before the run, and every pair's game starts as a copy of it, log included, so the run
@@ -120,26 +122,33 @@ def prepare(env: dict) -> None:
                        stdout=subprocess.DEVNULL)
 
 
+#: The team games of ``--teams``, in turn: (team mode, shipped scenario).
+TEAM_GAMES = (("epic", "antietam"), ("grand", "gettysburg-double"), ("doubles", "shiloh-double"),
+              ("epic", "chickamauga"), ("grand", "chickamauga-double"), ("doubles", "antietam"),
+              ("epic", "murfreesboro"))
+#: The rules each team mode is played under.
+TEAM_RULES = {"epic": "advanced", "doubles": "advanced", "grand": "standard"}
+
+
 def seed_teams(env: dict, teams: int) -> list[dict]:
-    """Members, their sessions and a started team game for each of ``teams`` team tables, the
-    tables opened and filled through the site's services (in a child process)."""
+    """Members, their sessions and a started team game for each of ``teams`` team tables
+    (TEAM_GAMES in turn), the tables opened and filled through the site's services (in a
+    child process)."""
+    games = [TEAM_GAMES[t % len(TEAM_GAMES)] for t in range(teams)]
     script = f"""
 import json, django
 django.setup()
-from bench.team_rules import register
 from django.contrib.auth import get_user_model
 from django.contrib.sessions.backends.db import SessionStore
 from django.contrib.auth import SESSION_KEY, BACKEND_SESSION_KEY, HASH_SESSION_KEY
 from games import services
-from games.engine import get_ruleset
 from games.models import Scenario
-name, data = register()
-scenario = Scenario(data=data, format=data["format"])
-scenario.fill_from_data()
-scenario.save()
-plan = get_ruleset(name).seat_plan(scenario.engine_scenario(), {{}})
+RULES = {TEAM_RULES!r}
 out = []
-for t in range({teams}):
+for t, (mode, slug) in enumerate({games!r}):
+    scenario = Scenario.objects.get(slug=slug)
+    ruleset, options = RULES[mode], {{"team_mode": mode}}
+    plan = services.team_seat_plan(scenario, ruleset, options)
     members = []
     for spec in plan:
         u = get_user_model().objects.create_user(f"team{{t}}-{{spec.name}}", email=f"t{{t}}{{spec.name}}@example.org")
@@ -147,13 +156,14 @@ for t in range({teams}):
         s[SESSION_KEY] = str(u.pk); s[BACKEND_SESSION_KEY] = "accounts.backends.RateLimitedModelBackend"
         s[HASH_SESSION_KEY] = u.get_session_auth_hash(); s.create()
         members.append((spec.name, u, s.session_key))
-    match = services.open_table(members[0][1], scenario, ruleset=name, seat=members[0][0])
+    match = services.open_table(members[0][1], scenario, options=options, ruleset=ruleset,
+                                seat=members[0][0])
     for seat, u, _ in members[1:]:
         services.take_table_seat(match.pk, u, seat)
     game = match.games.get(number=1)
     for seat, u, key in members:
         out.append({{"user": u.username, "session": key, "game": game.pk, "version": game.version,
-                    "team": True}})
+                    "team": f"{{mode}} {{slug}}"}})
 print(json.dumps(out))
 """
     done = subprocess.run([PYTHON, "-c", script], cwd=ROOT, env=env, check=True,
@@ -317,6 +327,12 @@ class Stats:
         with self.lock:
             self.reasons[(kind, reason)] += 1
 
+    def also(self, kind: str, ms: float, began: float) -> None:
+        """A time counted again under another kind (not a request of its own)."""
+        with self.lock:
+            if began >= self.counted_from:
+                self.ms[kind].append(ms)
+
     def add(self, kind: str, ms: float, ok: bool, began: float) -> None:
         with self.lock:
             self.count += 1
@@ -370,9 +386,11 @@ class Player(threading.Thread):
         finally:
             conn.close()
         ms = (time.perf_counter() - t) * 1000
+        ok = status in (200, 204, 303) and 'role="alert"' not in text
         if self.seat.get("team"):
             kind = f"team-{kind}"
-        ok = status in (200, 204, 303) and 'role="alert"' not in text
+            if kind == "team-action":           # per mode too, not counted twice
+                self.stats.also(f"  {self.seat['team'].split()[0]}", ms, began)
         self.stats.add(kind, ms, ok, began)
         if not ok:
             m = re.search(r'role="alert">([^<]*)', text)
@@ -480,7 +498,7 @@ def main() -> None:
             print(f"Late-game variant: the games start at version {seats[0]['version']} "
                   f"(prepared in {time.monotonic() - t:.0f} s)", flush=True)
         gunicorn = subprocess.Popen(
-            [GUNICORN, "bench.team_wsgi" if args.teams else "battlecry_site.wsgi",
+            [GUNICORN, "battlecry_site.wsgi",
              "--bind", f"{HOST}:{args.port}",
              "--workers", str(args.workers), "--log-level", "warning"], cwd=ROOT, env=env)
         procs.append(gunicorn)
@@ -505,7 +523,8 @@ def main() -> None:
         elapsed = time.monotonic() - t0
         cpu1, busy1 = {**meter.mark(), "players": time.process_time() * TICKS}, machine_busy()
         meter.running = False
-        report(args, players, stats, elapsed, cpu0, cpu1, busy0, busy1, env)
+        report(args, players, stats, elapsed, cpu0, cpu1, busy0, busy1, env,
+               sum(1 for seat in seats if seat.get("team")))
         seen = [th.version for th in threads if th.version]
         if seen:
             print(f"  game versions at the end: {min(seen)} to {max(seen)}")
@@ -522,11 +541,11 @@ def main() -> None:
         shutil.rmtree(data_dir, ignore_errors=True)
 
 
-def report(args, players, stats, elapsed, cpu0, cpu1, busy0, busy1, env) -> None:
-    total = sum(len(v) for v in stats.ms.values())
+def report(args, players, stats, elapsed, cpu0, cpu1, busy0, busy1, env, team_members=0) -> None:
+    total = sum(len(v) for k, v in stats.ms.items() if not k.startswith("  "))
     errors = sum(stats.errors.values())
     db = "PostgreSQL" if env.get("DATABASE_URL") else "SQLite"
-    teams = f" and {args.teams} team games" if args.teams else ""
+    teams = f" and {args.teams} team games ({team_members} members)" if args.teams else ""
     print(f"{players} players in pairs{teams}, {elapsed:.0f} s, think {args.think} ms, gunicorn {args.workers} "
           f"workers, {db}, {'Redis + 1 Celery worker' if env.get('REDIS_URL') else 'embedded broker'}")
     made = stats.count                      # the warm-up's requests too: the CPU covers them
@@ -534,7 +553,8 @@ def report(args, players, stats, elapsed, cpu0, cpu1, busy0, busy1, env) -> None
           f"in the first {args.warmup:g} s), {errors} errors")
     print(f"  {'kind':<12}{'count':>7}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'errors':>8}")
     kinds = ("page", "poll", "select", "action")
-    for kind in kinds + tuple(f"team-{k}" for k in kinds if args.teams):
+    modes = tuple(k for k in sorted(stats.ms) if k.startswith("  "))     # team actions per mode
+    for kind in kinds + tuple(f"team-{k}" for k in kinds if args.teams) + modes:
         ms = stats.ms.get(kind, [])
         print(f"  {kind:<12}{len(ms):>7}{pct(ms, 50):>9.1f}{pct(ms, 95):>9.1f}{pct(ms, 99):>9.1f}"
               f"{stats.errors.get(kind, 0):>8}")

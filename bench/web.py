@@ -1,7 +1,7 @@
 """Server time of the play pages, and the size of the board fragment.
 
 Usage:  python bench/web.py [--actions 300] [--scenario fredericksburg] [--seed 7] [--profile VERSION]
-                           [--redis] [--ruleset NAME]
+                           [--redis] [--ruleset NAME] [--team-mode epic|doubles|grand] [--majors 3]
 
 (``--ruleset 1961 --scenario mb1961-theatres-of-the-war``: the 1961 game on its map; the
 mid-game board is then measured with a piece selected through the page's own links.)
@@ -13,6 +13,15 @@ random among the legal actions (seeded, so runs compare).  Prints the server tim
 action request (median and 95th percentile), the time of the poll that finds nothing new,
 and, for a mid-game position, the size of the board fragment (``?fragment=board``, with a
 unit selected and its moves highlighted) and of the whole #game fragment, raw and gzipped.
+
+``--team-mode MODE`` plays a team game instead (``--team-mode epic --scenario
+gettysburg-double``: the 8-seat Epic game on the double board): a team table opened and
+filled through the services by one member a seat, each decision posted by the member holding
+the deciding seat from his own page, the poll made by a member of the other side.  In Epic
+``--majors N`` (default 3) keeps the first N general figures of each side in the scenario and
+leaves the others off, so that each side has a Commanding General and N Major-Generals (a
+table seats at most 8: gettysburg-double's 6 figures a side would make 14 seats); 0 keeps
+them all (the game is then dealt without a table).
 
 Runs on a throw-away site (bench/harness.py: a test database and DATA_DIR; with --redis,
 REDIS_URL's cache, emptied first).  Prints figures only: the goals (p95 at most 50 ms, board
@@ -36,7 +45,7 @@ import sys
 import time
 from urllib.parse import urlencode
 
-from harness import database_name, on_throwaway_site, pct, sizes, start_match, weight
+from harness import database_name, on_throwaway_site, pct, sizes, start_match, start_team_match, weight
 
 
 FORM = "application/x-www-form-urlencoded"
@@ -50,6 +59,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--redis", action="store_true",
                         help="cache in REDIS_URL's Redis as deployed (else the file cache of DATA_DIR)")
+    parser.add_argument("--team-mode", choices=("epic", "doubles", "grand"), default=None,
+                        help="a team game, one member a seat (Epic and Doubles under the "
+                             "default rules, Grand Battle Cry under the standard ones)")
+    parser.add_argument("--majors", type=int, default=3,
+                        help="Epic: the general figures kept a side (a Major-General each); 0: all")
     parser.add_argument("--profile", type=int, default=None, metavar="VERSION",
                         help="profile the action requests from this game version on: CPU per "
                              "request and where it goes")
@@ -62,9 +76,12 @@ def run(args) -> None:
     from games import services
     from games.models import Game
 
-    users, match = start_match(args.scenario, args.seed, args.ruleset)
+    if args.team_mode:
+        users, match = start_team_match(args.scenario, args.seed, args.team_mode, args.majors)
+    else:
+        users, match = start_match(args.scenario, args.seed, args.ruleset)
     clients = {}                      # by member: the re-match swaps the sides
-    for name in ("lee", "grant"):
+    for name in users:
         clients[name] = Client()
         clients[name].force_login(users[name])
 
@@ -89,7 +106,7 @@ def run(args) -> None:
         engine = services.load_engine(game)
         legal = engine.legal_actions()
         action = rnd.choices(legal, weights=[weight(a) for a in legal])[0]
-        client = clients[game.player_of(game.deciding).username]
+        client = clients[game.deciding_player.username]
         url = f"/play/games/{game.pk}/"
         late = args.profile is not None and game.version >= args.profile
         profiling = late and n % 2 == 1               # every other late request is profiled
@@ -117,7 +134,7 @@ def run(args) -> None:
         for c_ in parts.values():
             c_.on = False
         assert r.status_code == 200 and b"role=\"alert\"" not in r.content, r.content.decode()[r.content.decode().find("role=\"alert\"") - 300:][:800]
-        other = clients[game.player_of("union" if game.deciding == "confederate" else "confederate").username]
+        other = clients[game.player_of(opponent_of(game)).username]
         t = time.perf_counter()
         other.get(url + f"version/?v={game.version + 1}", HTTP_HX_REQUEST="true")
         poll_ms.append((time.perf_counter() - t) * 1000)
@@ -132,7 +149,8 @@ def run(args) -> None:
             if engine.phase == "move" and game.deciding:
                 mid = (game, engine)
 
-    print(f"Scenario {args.scenario}: {len(act_ms)} actions played through the pages "
+    seats = f", {args.team_mode} with {len(game.seat_rows())} seats" if args.team_mode else ""
+    print(f"Scenario {args.scenario}{seats}: {len(act_ms)} actions played through the pages "
           f"(database: {database_name()}, "
           f"cache: {'Redis' if args.redis else 'files'})")
     print(f"  action request (POST, HTMX fragment back): median {statistics.median(act_ms):.1f} ms, "
@@ -143,9 +161,11 @@ def run(args) -> None:
           f"p95 {pct(page_ms, 95):.1f} ms")
 
     print(f"  CPU of this process per action request (the test client's own work included): "
-          f"median {statistics.median(act_cpu):.1f} ms over {len(act_cpu)}")
+          f"median {statistics.median(act_cpu):.1f} ms, mean {statistics.mean(act_cpu):.1f} ms, "
+          f"p95 {pct(act_cpu, 95):.1f} ms over {len(act_cpu)}")
     print(f"    of which in the site's request handler (from the WSGI call to the response): "
-          f"median {statistics.median(act_site):.1f} ms")
+          f"median {statistics.median(act_site):.1f} ms, mean {statistics.mean(act_site):.1f} ms, "
+          f"p95 {pct(act_site, 95):.1f} ms")
     print(f"  CPU of the site's request handler per poll with nothing new: "
           f"median {statistics.median(poll_site):.2f} ms, p95 {pct(poll_site, 95):.2f} ms")
     if late_cpu:
@@ -157,8 +177,7 @@ def run(args) -> None:
         game.refresh_from_db()
         mid = (game, services.load_engine(game))
     game, engine = mid
-    side = engine.active_side
-    client = clients[game.player_of(side).username]
+    client = clients[(game.deciding_player or game.player_of(engine.active_side)).username]
     movers = [a for a in engine.legal_actions() if a["type"] == "move" and "unit" in a]
     sel = ""
     if not movers:                  # another game's board: the first piece the page offers
@@ -176,6 +195,12 @@ def run(args) -> None:
     print(f"  board fragment: {raw} bytes raw, {zipped} bytes gzipped ({zipped / 1024:.1f} KB)")
     raw, zipped = sizes(fragment)
     print(f"  whole #game fragment (board, hand, choices, log): {raw} bytes raw, {zipped} bytes gzipped")
+
+
+def opponent_of(game) -> str:
+    """A side other than the deciding seat's: its member's poll finds nothing new."""
+    side = game.deciding_seat.side
+    return next(s.side for s in game.seat_rows() if s.side != side)
 
 
 class SiteClock:

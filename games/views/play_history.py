@@ -3,8 +3,9 @@
 What the page needs of a game's history (the last lines of the log, their count, the last
 dice rolled, the last finished turn and the step that may be taken back) is folded entry by
 entry into a small state, cached per (game, version, viewpoint).  The next version's state
-is the previous one plus the new entries; a version with an undo (which removes earlier
-lines) or a state missing from the cache is rebuilt from the whole log, once.
+is the previous one plus the new entries (or, for a viewpoint that has not looked for many
+versions, the newest state kept for it plus the entries since); a version with an undo (which
+removes earlier lines) or a state missing from the cache is rebuilt from the whole log, once.
 
 The state of one viewpoint holds only what that side may see (every event goes through
 ``view_event`` for it), and its cache key names the viewpoint: the union's, the
@@ -73,6 +74,11 @@ def _key(row, version: int, viewer: str | None) -> str:
     return f"gamelog2:{row.cache_id}:{version}:{viewer or 'public'}"
 
 
+def _latest_key(row, viewer: str | None) -> str:
+    """Where the newest version kept for ``viewer`` is noted."""
+    return f"gamelog2:{row.cache_id}:latest:{viewer or 'public'}"
+
+
 def _fresh(row, engine_scenario) -> History:
     # the kit's tracker follows where the pieces stand while the log is told (none: nothing)
     tr = presenter_for(row.ruleset).tracker(engine_scenario)
@@ -108,6 +114,13 @@ def history(row, engine_scenario, viewer: str | None, recent: list[Entry] | None
             base = cache.get(_key(row, v, viewer))
             if base is not None:
                 break
+    if base is None and version:
+        # a seat that has not looked for a while (a team game's seat waiting many steps):
+        # the newest state kept for it, and the entries since, rather than the whole log
+        latest = cache.get(_latest_key(row, viewer))
+        base = cache.get(_key(row, latest, viewer)) if latest is not None and latest < version else None
+        if base is not None:
+            recent = _entries(row, base.version)
     newer = [e for e in recent or () if base is not None and e.index > base.version]
     if base is None or any(e.action.get("type") == services.UNDO for e in newer) \
             or (newer and newer[0].index != base.version + 1):
@@ -116,7 +129,7 @@ def history(row, engine_scenario, viewer: str | None, recent: list[Entry] | None
         hist = base
         for entry in newer:
             hist.add(entry, viewer)
-    cache.set(_key(row, version, viewer), hist, CACHE_SECONDS)
+    cache.set_many({_key(row, version, viewer): hist, _latest_key(row, viewer): version}, CACHE_SECONDS)
     return hist
 
 

@@ -3,6 +3,8 @@ import json
 import pathlib
 import random
 
+import pytest
+
 from hypothesis import given, settings, strategies as st
 
 from games.engine import Game, load_scenario, replay, view_event
@@ -109,12 +111,19 @@ def test_views_never_hold_the_other_hand_or_any_deck_order(seed):
 SHIPPED = pathlib.Path(__file__).resolve().parents[2] / "games" / "scenarios"
 
 
+def afresh(game):
+    """A copy of ``game`` that remembers no answer."""
+    fresh = game.copy()
+    fresh.cache = {}
+    return fresh
+
+
 @settings(max_examples=20, deadline=None)
 @given(st.sampled_from(["bench", "fredericksburg", "gettysburg-devils-den", "shiloh",
                         "chancellorsville-rulebook"]),
        st.integers(min_value=0, max_value=2**31))
 def test_remembered_answers_match_answers_worked_out_afresh(name, seed):
-    # copy() starts with an empty cache, so the copy works every answer out again
+    # a copy keeps the answers remembered: with its cache emptied it works every one out again
     scenario = SCENARIO if name == "bench" else load_scenario(
         json.loads((SHIPPED / f"{name}.json").read_text()))
     rng = random.Random(seed)
@@ -123,5 +132,25 @@ def test_remembered_answers_match_answers_worked_out_afresh(name, seed):
         if game.outcome:
             break
         actions = game.legal_actions()
-        assert actions == game.copy().legal_actions()
+        assert actions == afresh(game).legal_actions()
         game.apply(rng.choice(actions))
+
+
+@pytest.mark.parametrize("name", ["gettysburg-double", "chickamauga-double"])
+def test_remembered_reach_of_generals_matches_reach_worked_out_afresh_on_the_double_board(name):
+    # six generals a side, most far apart: a general's move forgets only the reach of the
+    # generals it could touch; every answer must still be the one worked out afresh
+    scenario = load_scenario(json.loads((SHIPPED / f"{name}.json").read_text()))
+    general_moves = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        game = Game.new(scenario, seed=seed)
+        for _ in range(600):
+            if game.outcome:
+                break
+            actions = game.legal_actions()
+            assert actions == afresh(game).legal_actions()
+            action = rng.choice(actions)
+            general_moves += action["type"] == "move_general"
+            game.apply(action)
+    assert general_moves > 100

@@ -267,6 +267,31 @@ def test_the_log_kept_action_by_action_reads_as_the_log_rebuilt_from_the_start(l
     assert game.version >= 60, f"the game ended after {game.version} actions"
 
 
+def test_a_viewpoint_that_looks_rarely_reads_the_whole_log_without_it_being_rebuilt(lee, grant, monkeypatch):
+    """A viewpoint that looks once in many actions (a team game's seat waiting its turn) gets
+    the log rebuilt from the start, yet after its first look (told from the first entry) it
+    is folded from the state kept at its last look."""
+    from games.views import play_history
+    monkeypatch.setattr(services, "new_seed", lambda: "0" * 32)    # a deal that lasts 90 actions
+    _, game = start_match(lee, grant)
+    rebuilt = []
+    monkeypatch.setattr(play_history, "rebuild", lambda *a, _r=play_history.rebuild: rebuilt.append(a) or _r(*a))
+    rnd = random.Random(11)
+    looks = (0, 45, 89)                      # gaps wider than the take-back window
+    assert looks[1] - looks[0] > play_history.UNDO_WINDOW
+    for step in range(90):
+        game.refresh_from_db()
+        legal = services.load_engine(game).legal_actions()
+        services.act(game.pk, game.player_of(game.deciding), rnd.choice(legal), game.version)
+        if step in looks:
+            game.refresh_from_db()
+            hist = play_history.history(game, services.load_engine(game).scenario, "union")
+            lines = full_log(game, "union")
+            assert hist.total == len(lines) and hist.lines == lines[-play_history.LOG_LINES:]
+            assert len(rebuilt) == 1, f"told from the first entry again at step {step}"
+    assert game.version == 90
+
+
 def test_a_cached_log_of_one_side_is_never_served_to_the_other_or_to_a_spectator(lee, grant):
     """Each side's log names its own draws; the cached state of one viewpoint is never the
     answer for another: each reads as its own log rebuilt from the start."""

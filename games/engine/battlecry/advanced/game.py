@@ -688,8 +688,7 @@ class Game(State):
             if discard_instead.offered(self, side):
                 out.append({"type": "refit"})
         elif phase == "order":
-            eligible = partial(turn.order_eligible, self)
-            out = [{"type": "order", "unit": u.id} for u in self.pieces.units.values() if eligible(u)]
+            out = [{"type": "order", "unit": u.id} for u in turn.orderable(self)]
             out.append({"type": "confirm_orders"})
         elif phase == "move_again":
             for uid in self.fx.hit_and_run:

@@ -231,17 +231,25 @@ def forget_after_unit_move(game, side: str, with_general: bool) -> None:
     cache.update(keep)
 
 
-def forget_after_general_move(game, side: str) -> None:
-    """Forget what one general of ``side`` moving may have changed.
+def forget_after_general_move(game, side: str, frm: int, to: int) -> None:
+    """Forget what one general of ``side`` moving from hex ``frm`` to ``to`` may have changed.
 
-    Generals block sight and count for adjacency, so reach, the other side's enemy-held
-    hexes and enemy zone, and every march threat (which reads sight) change.
+    Generals block sight and count for adjacency, so the units' reach, the other side's
+    enemy-held hexes, enemy zone and generals' reach, and every march threat (which reads
+    sight) change.  Kept: the reach of ``side``'s generals standing more than a general's
+    move from both hexes (a general's path meets a general only on the hexes it steps on,
+    and his side's enemy zone is the other side's pieces'; on the double board most of
+    them stand far apart).
     """
     cache = game.cache
     them = other(side)
     held = ("held", them)
+    dist_frm, dist_to = game.board.dist[frm], game.board.dist[to]
+    generals = game.pieces.generals
+    kept = {("dest", g.id) for g in generals.values() if g.side == side
+            and dist_frm[g.hex] > GENERAL_MOVE and dist_to[g.hex] > GENERAL_MOVE}
     for k in [k for k in cache if k == held or k == them
-              or (type(k) is tuple and k[0] in ("dest", "tries", "threat", "slots"))]:
+              or (type(k) is tuple and k[0] in ("dest", "tries", "threat", "slots") and k not in kept)]:
         del cache[k]
 
 

@@ -50,8 +50,28 @@ def order_eligible(game: Game, unit) -> bool:
         return game.field.terrain[unit.hex] != "river"
     return True
 
+def _order_candidates(game: Game) -> list:
+    """The units an order could go to, in the pieces' order: the active side's, or every
+    unit under Short Supply (the only order that reaches the other side)."""
+    rule = game.current.order_rule
+    units = game.pieces.units.values()
+    if rule is None or rule["by"] == "supply":
+        return list(units)
+    active = game.current.active
+    return [u for u in units if u.side == active]
+
+def orderable(game: Game) -> list:
+    """The units that may take an order now (:func:`order_eligible`), in the pieces' order."""
+    current = game.current
+    if current.order_rule is None or current.orders_left <= 0:
+        return []
+    return [u for u in _order_candidates(game) if order_eligible(game, u)]
+
 def _any_eligible(game: Game) -> bool:
-    return any(order_eligible(game, u) for u in game.pieces.units.values())
+    current = game.current
+    if current.order_rule is None or current.orders_left <= 0:
+        return False
+    return any(order_eligible(game, u) for u in _order_candidates(game))
 
 def _after_order(game: Game) -> None:
     if game.current.step == "order" and (game.current.orders_left <= 0 or not _any_eligible(game)):
@@ -277,7 +297,7 @@ def _move_general(game: Game, g, to: int) -> None:
     game.pieces.general_at[frm] = None
     game.pieces.general_at[to] = g.id
     g.hex = to
-    movement.forget_after_general_move(game, g.side)
+    movement.forget_after_general_move(game, g.side, frm, to)
     game.current.gen_moved.add(g.id)
     joined = game.pieces.unit_at[to]
     if joined is not None:
