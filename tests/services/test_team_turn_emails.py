@@ -8,10 +8,17 @@ import pytest
 from django.core import mail
 
 from games.tasks import notify_turn
-from tests.services.test_take_back_across_seats import (MELEE_ON_THE_RIGHT, legal, step,  # noqa: F401
-                                                        members, team_game, unit_at)
+from tests.services.test_take_back_across_seats import legal, step, team_game, unit_at
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def members(django_user_model, lee, grant, meade):
+    make = django_user_model.objects.create_user
+    return {"lee": lee, "grant": grant, "meade": meade,
+            "hooker": make("hooker", email="hooker@example.org", password="x"),
+            "hood": make("hood", email="hood@example.org", password="x")}
 
 EPIC = ("union-commander", "union-major-1", "union-major-2", "confederate-commander",
         "confederate-major-1")
