@@ -116,6 +116,16 @@ class Match(models.Model):
                          condition=models.Q(status="finished")),
         ]
 
+    def names(self, user) -> bool:
+        """Whether the invitation names ``user`` besides its two members (none does for a
+        match: a team table's seats are offered on the table's own page)."""
+        return False
+
+    @classmethod
+    def naming(cls, user) -> models.Q:
+        """The rows whose invitation names ``user`` besides their two members: none."""
+        return models.Q(pk__in=[])
+
     def __str__(self) -> str:
         who = self.opponent.get_username() if self.opponent_id else "anyone"
         by = self.challenger.get_username() if self.challenger_id else "nobody"
