@@ -105,6 +105,9 @@ class Campaign(models.Model):
         help_text="A campaign against Archie at this level (the opponent is Archie, who keeps "
                   "the other army); blank between two members.")
 
+    opponent_accepted = models.BooleanField(
+        default=False, help_text="An Epic campaign: the member invited accepted; it starts once "
+                                 "every Major-General named has answered too.")
     held = models.CharField(
         max_length=300, blank=True,
         help_text="Why the next battle could not start when the last one ended (its players "
@@ -136,7 +139,8 @@ class Campaign(models.Model):
     def major_generals(self, side: str) -> list:
         """The members of ``side``'s team after its Commanding General, in the order they take
         the Major-General seats of each battle (none outside an Epic campaign)."""
-        return [m.player for m in self.members.all() if m.side == side]
+        return [m.player for m in self.members.all()
+                if m.side == side and m.answer != CampaignMember.Answer.DECLINED]
 
     def team(self, side: str) -> list:
         """Everyone playing ``side``: its Commanding General (or its one player) first."""
@@ -152,22 +156,44 @@ class Campaign(models.Model):
             return self.challenger_side
         if user.pk == self.opponent_id:
             return other(self.challenger_side)
-        return next((m.side for m in self.members.all() if m.player_id == user.pk), None)
+        return next((m.side for m in self.members.all()
+                     if m.player_id == user.pk and m.answer != CampaignMember.Answer.DECLINED), None)
 
     def is_player(self, user) -> bool:
         return self.side_of(user) is not None
+
+    def names(self, user) -> bool:
+        """Whether the invitation names ``user`` besides its two members: an Epic campaign's
+        Major-Generals, who answer for their places (ruling C10)."""
+        return any(m.player_id == user.pk for m in self.members.all())
+
+    @classmethod
+    def naming(cls, user) -> models.Q:
+        """The campaigns whose invitation names ``user`` as a Major-General."""
+        return models.Q(pk__in=CampaignMember.objects.filter(player=user).values("campaign"))
 
 
 class CampaignMember(models.Model):
     """A Major-General of an Epic campaign's team (ruling C8): the side's Commanding General is
     the campaign's challenger or opponent; these members take the side's Major-General seats
-    of every battle, in ``position`` order.  A member who leaves the club leaves the team."""
+    of every battle, in ``position`` order, once they have accepted their place (ruling C10).
+    A member who leaves the club leaves the team."""
+
+    class Answer(models.TextChoices):
+        INVITED = "invited", "Invited, no answer yet"
+        ACCEPTED = "accepted", "Accepted the place"
+        DECLINED = "declined", "Declined the place"
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="members")
     side = models.CharField(max_length=12, choices=[(s, s.title()) for s in SIDES])
     position = models.PositiveSmallIntegerField(help_text="1 for the first Major-General, and so on.")
     player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
                                related_name="campaign_teams")
+    answer = models.CharField(max_length=8, choices=Answer.choices, default=Answer.ACCEPTED,
+                              help_text="The member's answer to the place he was named to.")
+    offered_command = models.BooleanField(
+        default=False, help_text="His Commanding General offers him the command from the next "
+                                 "battle on (ruling C10).")
 
     class Meta:
         ordering = ["campaign", "side", "position"]

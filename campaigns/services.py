@@ -198,7 +198,8 @@ def _create(challenger, opponent, terms: Terms, checked, teams: dict | None = No
         CampaignBattle(campaign=campaign, number=i, scenario=sc)
         for i, sc in enumerate(scenarios, start=1))
     CampaignMember.objects.bulk_create(
-        CampaignMember(campaign=campaign, side=side, position=i, player=member)
+        CampaignMember(campaign=campaign, side=side, position=i, player=member,
+                       answer=CampaignMember.Answer.INVITED)
         for side, members in (teams or {}).items() for i, member in enumerate(members, start=1))
     return campaign
 
@@ -251,8 +252,95 @@ def _locked(campaign_id) -> Campaign:
 
 
 def accept(campaign_id, user) -> Campaign:
-    """The invited member accepts: battle 1 starts."""
-    return invitations.accept(Campaign, campaign_id, user, INVITATION_WORDING, _begin)
+    """The invited member accepts: battle 1 starts (an Epic campaign's once every
+    Major-General named has answered too, ruling C10)."""
+    return invitations.accept(Campaign, campaign_id, user, INVITATION_WORDING, _accepted)
+
+
+def _accepted(campaign: Campaign) -> None:
+    campaign.opponent_accepted = True
+    campaign.save(update_fields=["opponent_accepted", "updated"])
+    _begin_when_answered(campaign)
+
+
+def _begin_when_answered(campaign: Campaign) -> None:
+    if campaign.opponent_accepted and not campaign.members.filter(
+            answer=CampaignMember.Answer.INVITED).exists():
+        _begin(campaign)
+
+
+def waiting_for(campaign: Campaign) -> list:
+    """The Major-Generals named in an Epic campaign's invitation who have not answered yet."""
+    return [m.player for m in campaign.members.all() if m.answer == CampaignMember.Answer.INVITED]
+
+
+def accept_place(campaign_id, user) -> Campaign:
+    """A Major-General named in an Epic campaign's invitation takes his place (ruling C10)."""
+    return _answer_place(campaign_id, user, CampaignMember.Answer.ACCEPTED)
+
+
+def decline_place(campaign_id, user) -> Campaign:
+    """A Major-General named in an Epic campaign's invitation declines: his team plays
+    without him (its seats go round its other Major-Generals, ruling C8)."""
+    return _answer_place(campaign_id, user, CampaignMember.Answer.DECLINED)
+
+
+def _answer_place(campaign_id, user, answer: str) -> Campaign:
+    with transaction.atomic():
+        campaign = _locked(campaign_id)
+        row = campaign.members.filter(player_id=getattr(user, "pk", None)).first()
+        if row is None:
+            raise NotCampaignPlayer("Only a Major-General named in this campaign answers for his place.")
+        if campaign.status != Campaign.Status.CHALLENGE or row.answer != CampaignMember.Answer.INVITED:
+            raise CampaignRefused("Your place in this campaign is answered already.")
+        row.answer = answer
+        row.save(update_fields=["answer"])
+        _begin_when_answered(campaign)
+    return campaign
+
+
+def offer_command(campaign_id, user, successor) -> Campaign:
+    """A Commanding General of an Epic campaign offers the command of his team to one of its
+    Major-Generals, from the next battle to start on (ruling C10); a new offer replaces the
+    last."""
+    with transaction.atomic():
+        campaign = _locked(campaign_id)
+        side = next((s for s in SIDES if campaign.player_id_of(s) == getattr(user, "pk", None)), None)
+        if not campaign.epic or side is None:
+            raise NotCampaignPlayer("Only a Commanding General of an Epic campaign hands on its command.")
+        if campaign.status != Campaign.Status.ACTIVE:
+            raise CampaignRefused("The command changes hands between battles of a campaign being played.")
+        row = campaign.members.filter(side=side, player_id=getattr(successor, "pk", None),
+                                      answer=CampaignMember.Answer.ACCEPTED).first()
+        if row is None:
+            raise CampaignRefused("Offer the command to one of your own team's Major-Generals.")
+        campaign.members.filter(side=side).update(offered_command=False)
+        row.offered_command = True
+        row.save(update_fields=["offered_command"])
+    return campaign
+
+
+def take_command(campaign_id, user) -> Campaign:
+    """The Major-General offered the command takes it: he is his team's Commanding General
+    (keeping its army, rolling its pre-battle dice) from the next battle to start, and the
+    member he succeeds takes his place among the Major-Generals. The battle being played
+    keeps its seats."""
+    with transaction.atomic():
+        campaign = _locked(campaign_id)
+        row = campaign.members.filter(player_id=getattr(user, "pk", None), offered_command=True).first()
+        if row is None:
+            raise CampaignRefused("The command of a team is not offered to you in this campaign.")
+        if campaign.status != Campaign.Status.ACTIVE:
+            raise CampaignRefused("The command changes hands between battles of a campaign being played.")
+        before = campaign.player_of(row.side)
+        if campaign.challenger_side == row.side:
+            campaign.challenger = user
+        else:
+            campaign.opponent = user
+        campaign.save(update_fields=["challenger", "opponent", "updated"])
+        row.player, row.offered_command = before, False
+        row.save(update_fields=["player", "offered_command"])
+    return campaign
 
 
 def decline(campaign_id, user) -> Campaign:

@@ -12,5 +12,9 @@ urlpatterns = [
     path("<int:pk>/accept/", views.accept, name="accept"),
     path("<int:pk>/decline/", views.decline, name="decline"),
     path("<int:pk>/withdraw/", views.cancel, name="cancel"),
+    path("<int:pk>/place/accept/", views.accept_place, name="accept_place"),
+    path("<int:pk>/place/decline/", views.decline_place, name="decline_place"),
+    path("<int:pk>/command/offer/", views.offer_command, name="offer_command"),
+    path("<int:pk>/command/take/", views.take_command, name="take_command"),
     path("<int:pk>/start-next/", views.start_held, name="start_held"),
 ]

@@ -126,11 +126,34 @@ def campaign(request, pk):
         "is_opponent": user.is_authenticated and user.pk == campaign.opponent_id,
         "your_side": SIDE_NAMES.get(campaign.side_of(user) or "", ""),
         "winner": _name(campaign.winner),
+        **_team_steps(campaign, user),
     }
     template = "campaigns/campaign.html"
     if request.htmx and request.GET.get("part") == "progress":
         template += "#progress"
     return render(request, template, ctx)
+
+
+def _team_steps(campaign: Campaign, user) -> dict:
+    """What an Epic campaign's page offers ``user`` about the teams (ruling C10): a
+    Major-General named in the invitation answers for his place; a Commanding General offers
+    the command to one of his Major-Generals, who takes it."""
+    if not campaign.epic or not user.is_authenticated:
+        return {}
+    mine = next((m for m in campaign.members.all() if m.player_id == user.pk), None)
+    side = next((s for s in SIDES if campaign.player_id_of(s) == user.pk), None)
+    active = campaign.status == Campaign.Status.ACTIVE
+    return {
+        "place_to_answer": (mine is not None and campaign.status == Campaign.Status.CHALLENGE
+                            and mine.answer == CampaignMember.Answer.INVITED),
+        "waiting_for": [_name(m) for m in services.waiting_for(campaign)]
+        if campaign.status == Campaign.Status.CHALLENGE else [],
+        "command_offered": active and mine is not None and mine.offered_command,
+        "hand_command_to": [(m.player.get_username(), _name(m.player), m.offered_command)
+                            for m in campaign.members.all()
+                            if m.side == side and m.answer == CampaignMember.Answer.ACCEPTED]
+        if active and side else [],
+    }
 
 
 def _step(request, pk, step, done: str):
@@ -147,12 +170,37 @@ def _step(request, pk, step, done: str):
 
 @require_POST
 def accept(request, pk):
-    return _step(request, pk, services.accept, "Invitation accepted: the first battle is on.")
+    return _step(request, pk, services.accept, "Invitation accepted.")
 
 
 @require_POST
 def decline(request, pk):
     return _step(request, pk, services.decline, "Invitation declined.")
+
+
+@require_POST
+def accept_place(request, pk):
+    return _step(request, pk, services.accept_place, "You took your place in the team.")
+
+
+@require_POST
+def decline_place(request, pk):
+    return _step(request, pk, services.decline_place, "You declined your place in the team.")
+
+
+@require_POST
+def offer_command(request, pk):
+    from django.contrib.auth import get_user_model
+
+    successor = get_user_model().objects.filter(username=request.POST.get("successor", "")).first()
+    return _step(request, pk, lambda campaign_id, user: services.offer_command(campaign_id, user, successor),
+                 "The command is offered: it changes hands once accepted, from the next battle on.")
+
+
+@require_POST
+def take_command(request, pk):
+    return _step(request, pk, services.take_command,
+                 "You command your team from the next battle on.")
 
 
 @require_POST

@@ -39,6 +39,9 @@ class Logged(NamedTuple):
     created: datetime
     action: dict
     events: list
+    #: The seat whose decision the step was; blank in a packed log (a finished game's, which
+    #: nothing takes back) and in the rows kept before seats were recorded.
+    seat: str = ""
 
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=dt_timezone.utc)
@@ -97,7 +100,7 @@ def _rows(row, since: int, until: int | None) -> list[Logged]:
     if until is not None:
         qs = qs.filter(index__lte=until)
     return [Logged(*r) for r in qs.order_by("index").values_list(
-        "index", "side", "actor_id", "created", "action", "events")]
+        "index", "side", "actor_id", "created", "action", "events", "seat")]
 
 
 def entries(row, since: int = 0, until: int | None = None) -> list[Logged]:

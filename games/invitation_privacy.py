@@ -1,6 +1,7 @@
 """Who may see an invitation to play (a match challenge or a campaign invitation, the rows
 of ``games.invitations``): while it waits for an answer, and after it is declined or
-withdrawn, it is between its two members, with their names and the sender's message;
+withdrawn, it is between its two members (and the members it names besides, an Epic
+campaign's Major-Generals), with their names and the sender's message;
 once accepted (or, for a match, posted as an open seek) anybody may see it.
 
 One rule for the pages and the API: :func:`may_see` for one row, :func:`visible_to` for a
@@ -30,7 +31,7 @@ def may_see(row, user) -> bool:
     model = type(row)
     if row.status not in private_statuses(model):
         return True
-    if user.is_authenticated and user.pk in (row.challenger_id, row.opponent_id):
+    if user.is_authenticated and (user.pk in (row.challenger_id, row.opponent_id) or row.names(user)):
         return True
     return sees_every_invitation(user, model)
 
@@ -41,5 +42,5 @@ def visible_to(user, model: type[models.Model]) -> Q:
         return Q()
     visible = ~Q(status__in=private_statuses(model))
     if user.is_authenticated:
-        visible |= Q(challenger=user) | Q(opponent=user)
+        visible |= Q(challenger=user) | Q(opponent=user) | model.naming(user)  # type: ignore[attr-defined]
     return visible

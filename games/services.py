@@ -98,6 +98,8 @@ class Acted:
     engine: GameState | None = None
     #: A team's resignation still waiting for the consent of some of its members.
     pending: bool = False
+    #: The seat whose decision the action was (recorded with it in the log).
+    seat: str = ""
 
 
 # -- the engine state of a row -----------------------------------------------------------------
@@ -625,8 +627,9 @@ def act(game_id, user, action, version) -> Acted:
             events = engine.apply(action)
         except IllegalAction as e:
             raise IllegalStep(str(e), game=row) from None
+        seat = row.deciding
         _record(row, engine, side, user, action, events)
-    return Acted(row, events, engine)
+    return Acted(row, events, engine, seat=seat)
 
 
 def site_step(row: Game) -> str | None:
@@ -915,14 +918,16 @@ def undone_indices(entries) -> set:
             for e in entry.events if e.get("type") == "undone"}
 
 
-def undoable_entry(entries, side: str | None, deciding: str, ruleset: str = DEFAULT_RULESET):
+def undoable_entry(entries, side: str | None, deciding: str, ruleset: str = DEFAULT_RULESET,
+                   seat: str | None = None):
     """The step ``side`` may take back now, or None.
 
-    ``entries`` is the game's log in order (objects with ``index``, ``side``, ``action`` and
-    ``events``).  The last step still standing may be taken back when it is the deciding
-    player's own, of a kind the ruleset says reveals nothing (``undoable_actions``) and
-    caused only events it calls quiet (``quiet_events``): no die rolled, no card drawn or
-    shown, nobody else asked to decide.
+    ``entries`` is the game's log in order (objects with ``index``, ``side``, ``seat``,
+    ``action`` and ``events``).  The last step still standing may be taken back when it is the
+    deciding player's own, of a kind the ruleset says reveals nothing (``undoable_actions``)
+    and caused only events it calls quiet (``quiet_events``): no die rolled, no card drawn or
+    shown, nobody else asked to decide.  Given the deciding ``seat`` (a team game's), a step
+    recorded as another seat's is not: it passed the decision on (rulings E13, D10).
     """
     rules = get_ruleset(ruleset)
     if not side or side != deciding:
@@ -934,7 +939,8 @@ def undoable_entry(entries, side: str | None, deciding: str, ruleset: str = DEFA
         if kind == UNDO or entry.index in undone:
             continue
         if (entry.side == side and kind in rules.undoable_actions
-                and all(e.get("type") in rules.quiet_events for e in entry.events)):
+                and all(e.get("type") in rules.quiet_events for e in entry.events)
+                and not (seat and entry.seat and entry.seat != seat)):
             return entry
         return None
     return None
@@ -984,6 +990,8 @@ def undo(game_id, user, version) -> Acted:
             raise IllegalStep("Nothing can be taken back now: only your own moves, orders and steps "
                               "of this turn since the last dice were rolled or card was shown or drawn.",
                               game=row)
+        if entry.seat and entry.seat != row.deciding:   # another seat's step (a team game)
+            raise IllegalStep(_passed_on(row, row.deciding, taken_by=entry.seat), game=row)
         events = [{"type": "undone", "side": side, "index": entry.index,
                    "action": entry.action.get("type")}]
         try:
@@ -1013,7 +1021,8 @@ RECORDED_FIELDS = ("version", "state", "phase", "deciding", "turn", "outcome", "
 
 
 #: The two writes of every action, their SQL written once (battlecry_site/prepared.py).
-_INSERT_ACTION = PreparedInsert(GameAction, ("game", "index", "side", "actor", "action", "events", "created"))
+_INSERT_ACTION = PreparedInsert(GameAction, ("game", "index", "side", "seat", "actor", "action", "events",
+                                             "created"))
 _UPDATE_GAME = PreparedUpdate(Game, RECORDED_FIELDS)
 
 
@@ -1024,7 +1033,7 @@ def _record(row: Game, engine: GameState, side: str, user, action: dict, events:
     now = timezone.now()
     previous_deciding = row.deciding
     row.version += 1
-    _INSERT_ACTION.run(GameAction(game=row, index=row.version, side=side,
+    _INSERT_ACTION.run(GameAction(game=row, index=row.version, side=side, seat=previous_deciding,
                                   actor=user if user is not None else None,
                                   action=action, events=events, created=now))
     row.state = engine.to_dict()

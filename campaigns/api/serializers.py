@@ -254,3 +254,9 @@ class CampaignInvitationSerializer(CampaignTermsSerializer):
 
 class VersusArchieSerializer(CampaignTermsSerializer):
     level = serializers.ChoiceField(choices=LEVEL_CHOICES, default="veteran", help_text="Archie's level.")
+
+
+class CommandOfferSerializer(serializers.Serializer):
+    successor = serializers.SlugRelatedField(
+        slug_field="username", queryset=get_user_model().objects.filter(is_active=True),
+        help_text="The username of the Major-General of your team offered the command.")

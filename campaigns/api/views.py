@@ -19,7 +19,7 @@ from games.models import Game
 
 from .filters import CampaignFilter
 from .serializers import (CampaignDetailSerializer, CampaignInvitationSerializer, CampaignPlanSerializer,
-                          CampaignSerializer, VersusArchieSerializer)
+                          CampaignSerializer, CommandOfferSerializer, VersusArchieSerializer)
 
 REFUSAL_STATUS = {"refused": status.HTTP_409_CONFLICT, "not_a_player": status.HTTP_403_FORBIDDEN}
 
@@ -121,7 +121,8 @@ class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
             raise refused(exc) from None
         return self._done(campaign)
 
-    @extend_schema(summary="Accept an invitation made to you: battle 1 starts", request=None,
+    @extend_schema(summary="Accept an invitation made to you: battle 1 starts (an Epic campaign's once "
+                           "every Major-General named has answered too)", request=None,
                    responses=CampaignDetailSerializer)
     @action(detail=True, methods=["post"])
     def accept(self, request, pk=None):
@@ -143,3 +144,31 @@ class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
     @action(detail=True, methods=["post"], url_path="start-next")
     def start_next(self, request, pk=None):
         return self._step(services.start_held, pk)
+
+    @extend_schema(summary="An Epic campaign: take the Major-General's place you were named to",
+                   request=None, responses=CampaignDetailSerializer)
+    @action(detail=True, methods=["post"], url_path="place/accept")
+    def accept_place(self, request, pk=None):
+        return self._step(services.accept_place, pk)
+
+    @extend_schema(summary="An Epic campaign: decline the Major-General's place you were named to",
+                   request=None, responses=CampaignDetailSerializer)
+    @action(detail=True, methods=["post"], url_path="place/decline")
+    def decline_place(self, request, pk=None):
+        return self._step(services.decline_place, pk)
+
+    @extend_schema(summary="An Epic campaign: offer the command of your team, from the next battle on, "
+                           "to one of its Major-Generals", request=CommandOfferSerializer,
+                   responses=CampaignDetailSerializer)
+    @action(detail=True, methods=["post"], url_path="command/offer")
+    def offer_command(self, request, pk=None):
+        body = CommandOfferSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        successor = body.validated_data["successor"]
+        return self._step(lambda campaign_id, user: services.offer_command(campaign_id, user, successor), pk)
+
+    @extend_schema(summary="An Epic campaign: take the command of your team offered to you",
+                   request=None, responses=CampaignDetailSerializer)
+    @action(detail=True, methods=["post"], url_path="command/take")
+    def take_command(self, request, pk=None):
+        return self._step(services.take_command, pk)

@@ -22,20 +22,27 @@ from games.engine import RULESETS, Option, options_for
 LEGACY_TOP_LEVEL = ("nightfall",)
 
 
-def _offered(place: str) -> dict[str, tuple[Option, list[str]]]:
-    out: dict[str, tuple[Option, list[str]]] = {}
+def _offered(place: str) -> dict[str, tuple[Option, list[str], list]]:
+    """Each option name chosen at ``place``: its first ruleset's declaration, the rulesets
+    that have it, and the values any of them takes (rulesets may offer one option with
+    different choices: the team modes are Epic and Doubles under the Advanced rules, Grand
+    Battle Cry under the standard ones)."""
+    out: dict[str, tuple[Option, list[str], list]] = {}
     for name, rules in sorted(RULESETS.items()):
         for option in options_for(rules.options, place):
-            out.setdefault(option.name, (option, []))[1].append(name)
+            _, names, choices = out.setdefault(option.name, (option, [], []))
+            names.append(name)
+            choices += [c for c in option.choices or () if c not in choices]
     return out
 
 
-def api_field(option: Option, rulesets: list[str]) -> serializers.Field:
+def api_field(option: Option, rulesets: list[str], choices: list | None = None) -> serializers.Field:
     help_text = (f"{option.label}: {option.description} Default {option.default!r}. "
                  f"Rules that have it: {', '.join(rulesets)}.")
     if option.choices is not None:
-        return serializers.ChoiceField(choices=[c for c in option.choices if c is not None],
-                                       allow_null=None in option.choices, required=False,
+        choices = choices or list(option.choices)
+        return serializers.ChoiceField(choices=[c for c in choices if c is not None],
+                                       allow_null=None in choices, required=False,
                                        help_text=help_text)
     if option.kind is bool:
         return serializers.BooleanField(required=False, help_text=help_text)
@@ -53,7 +60,8 @@ class _LiveOptions(serializers.Serializer):
     place = ""
 
     def get_fields(self) -> dict[str, serializers.Field]:
-        return {name: api_field(option, names) for name, (option, names) in _offered(self.place).items()}
+        return {name: api_field(option, names, choices)
+                for name, (option, names, choices) in _offered(self.place).items()}
 
     def to_internal_value(self, data):
         if isinstance(data, dict):

@@ -118,6 +118,16 @@ class Match(models.Model):
                          condition=models.Q(status="finished")),
         ]
 
+    def names(self, user) -> bool:
+        """Whether the invitation names ``user`` besides its two members (none does for a
+        match: a team table's seats are offered on the table's own page)."""
+        return False
+
+    @classmethod
+    def naming(cls, user) -> models.Q:
+        """The rows whose invitation names ``user`` besides their two members: none."""
+        return models.Q(pk__in=[])
+
     def __str__(self) -> str:
         who = self.opponent.get_username() if self.opponent_id else "anyone"
         by = self.challenger.get_username() if self.challenger_id else "nobody"
@@ -341,6 +351,9 @@ class GameAction(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions", db_index=False)
     index = models.PositiveIntegerField(help_text="The game version this action produced (1, 2, ...).")
     side = models.CharField(max_length=12, blank=True, help_text="Blank for the system (Nightfall, a claim).")
+    seat = models.CharField(max_length=40, blank=True,
+                            help_text="The seat whose decision the step was (a team game has several "
+                                      "a side); blank in the logs kept before seats were recorded.")
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
                               blank=True, related_name="+", db_index=False)
     action = models.JSONField()

@@ -303,6 +303,8 @@ class Entry(NamedTuple):
     side: str
     events: list
     action: dict
+    #: The seat whose decision the step was (a team game's take-back asks), when known.
+    seat: str = ""
 
 
 def event_lines(events: list, viewer: str | None, tr: Tracker,

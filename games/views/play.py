@@ -378,7 +378,7 @@ def game_act(request, game_id):
         # the row as the action left it (read with the match and the players, and locked)
         # and its newest log entry, this action: the opponent's next move, if any, reaches
         # this page by its poll
-        know_newest(acted.game, acted.game.side_of(request.user), action, acted.events)
+        know_newest(acted.game, acted.game.side_of(request.user), action, acted.events, acted.seat)
         return with_turn_count(request, shared_fragment(request, acted.game, engine=acted.engine,
                                                         new=True))
     return see_other(reverse("play:game", args=[game_id]))

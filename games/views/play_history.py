@@ -87,7 +87,7 @@ def _fresh(row, engine_scenario) -> History:
 
 
 def _entries(row, since: int) -> list[Entry]:
-    return [Entry(e.index, e.side, e.events, e.action) for e in game_log.entries(row, since)]
+    return [Entry(e.index, e.side, e.events, e.action, e.seat) for e in game_log.entries(row, since)]
 
 
 def history(row, engine_scenario, viewer: str | None, recent: list[Entry] | None = None) -> History:
@@ -147,19 +147,21 @@ def rebuild(row, engine_scenario, viewer: str | None) -> History:
 
 def undo_candidate(row, side: str | None):
     """The step ``side`` may take back now, or None (``services.undoable_entry``), reading the
-    newest entry only unless it is itself a take-back."""
+    newest entry only unless it is itself a take-back.  A step recorded as another seat's
+    (a team game's step that passed the decision on) is not offered: the service refuses it."""
     if not side or side != row.deciding_side or row.is_over or not row.version:
         return None
     last = _newest(row)
     if last and last[-1].action.get("type") != services.UNDO:
-        return services.undoable_entry(last, side, row.deciding_side, row.ruleset)
-    return services.undoable_entry(recent_entries(row), side, row.deciding_side, row.ruleset)
+        return services.undoable_entry(last, side, row.deciding_side, row.ruleset, seat=row.deciding)
+    return services.undoable_entry(recent_entries(row), side, row.deciding_side, row.ruleset,
+                                   seat=row.deciding)
 
 
-def know_newest(row, side: str, action: dict, events: list) -> None:
+def know_newest(row, side: str, action: dict, events: list, seat: str = "") -> None:
     """Tell ``row`` its newest log entry (the action just applied to it, whose events are
     stored as JSON: read back the same way here), so the page drawn next reads no log."""
-    entry = Entry(row.version, side, json.loads(json.dumps(events)), json.loads(json.dumps(action)))
+    entry = Entry(row.version, side, json.loads(json.dumps(events)), json.loads(json.dumps(action)), seat)
     row.__dict__["_newest_entry"] = (row.version, [entry])
 
 

@@ -131,3 +131,8 @@ def test_four_members_play_an_epic_game_and_hand_a_seat_to_archie(browser, live_
         from games.models import GameAction
         return GameAction.objects.filter(actor__username="archie").count()
     assert in_a_thread(archie_played) >= 1
+
+    def turn() -> int:
+        from games.models import Game
+        return Game.objects.get().turn
+    assert in_a_thread(turn) >= 3                     # several turns of the game were played

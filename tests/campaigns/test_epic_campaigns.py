@@ -46,6 +46,8 @@ def epic_campaign(plan, lee, grant, meade, hooker, hood):
     """lee commands the Union with meade and hooker, grant the Confederates with hood."""
     campaign = services.invite(lee, grant, services.Terms(
         plan=plan, side="union", teams={"union": [meade, hooker], "confederate": [hood]}))
+    for member in (meade, hooker, hood):
+        services.accept_place(campaign.pk, member)
     services.accept(campaign.pk, grant)
     campaign.refresh_from_db()
     return campaign
@@ -55,13 +57,38 @@ def holders(game) -> dict:
     return {s.name: s.player.get_username() for s in game.seat_rows()}
 
 
-def test_the_file_format_knows_epic_and_the_shipped_files_are_not_epic():
+def test_the_file_format_knows_epic_and_one_shipped_file_is_epic():
     data = json.loads((CAMPAIGN_DIR / "jackson-valley-1862.json").read_text())
     assert campaign_errors(dict(data, epic=True), shipped_scenarios()) == []
     assert any("epic" in p for p in campaign_errors(dict(data, epic="yes"), shipped_scenarios()))
     call_command("load_scenarios", verbosity=0)
     call_command("load_campaigns", verbosity=0)
-    assert CampaignPlan.objects.exists() and not any(p.epic for p in CampaignPlan.objects.all())
+    assert [p.slug for p in CampaignPlan.objects.all() if p.epic] == ["gettysburg-1863-epic"]
+
+
+def test_a_club_starts_the_shipped_epic_campaign_with_two_teams_of_four(django_user_model, lee, grant,
+                                                                        tmp_path):
+    for slug in ("gettysburg-devils-den", "gettysburg-picketts-charge", "chickamauga"):
+        make_scenario(slug=slug)
+    (tmp_path / "gettysburg-1863-epic.json").write_text((CAMPAIGN_DIR / "gettysburg-1863-epic.json").read_text())
+    call_command("load_campaigns", str(tmp_path), verbosity=0)
+    plan = CampaignPlan.objects.get(slug="gettysburg-1863-epic")
+    make = django_user_model.objects.create_user
+    union = [make(f"u{n}", password="x") for n in range(3)]
+    rebels = [make(f"c{n}", password="x") for n in range(3)]
+    campaign = services.invite(lee, grant, services.Terms(
+        plan=plan, side="union", teams={"union": union, "confederate": rebels}))
+    services.accept(campaign.pk, grant)
+    for member in union + rebels:
+        services.accept_place(campaign.pk, member)
+    campaign.refresh_from_db()
+    assert campaign.epic and campaign.status == Campaign.Status.ACTIVE
+    game = campaign.battles.get(number=1).game()
+    # every general figure of the first battle has a member of its own
+    assert holders(game) == {
+        "union-commander": "lee", "union-major-1": "u0", "union-major-2": "u1", "union-major-3": "u2",
+        "confederate-commander": "grant", "confederate-major-1": "c0", "confederate-major-2": "c1",
+        "confederate-major-3": "c2"}
 
 
 def test_an_epic_campaign_is_fought_by_teams_and_only_the_commanding_generals_roll(
@@ -179,8 +206,17 @@ def test_the_pages_start_an_epic_campaign_with_its_teams(client, epic_plan, lee,
     campaign = Campaign.objects.get()
     client.force_login(grant)
     client.post(f"/campaigns/{campaign.pk}/accept/")
+    page = client.get(f"/campaigns/{campaign.pk}/").content.decode()
+    # the Major-Generals named answer for their places themselves before the first battle
+    assert "not answered yet: hood, meade" in page and not campaign.battles.get(number=1).match_id
+    client.force_login(meade)
+    assert "Take my place" in client.get(f"/campaigns/{campaign.pk}/").content.decode()
+    client.post(f"/campaigns/{campaign.pk}/place/accept/")
+    client.force_login(hood)
+    client.post(f"/campaigns/{campaign.pk}/place/accept/")
     client.force_login(meade)
     page = client.get(f"/campaigns/{campaign.pk}/").content.decode()
+    assert "Take my place" not in page and "not answered yet" not in page
     assert "lee (Commanding General); Major-Generals, in seat order: meade" in page
     assert "grant (Commanding General); Major-Generals, in seat order: hood" in page
     assert "keep the Union army" in page
@@ -228,6 +264,21 @@ def test_the_api_starts_an_epic_campaign_with_its_teams(epic_plan, lee, grant, m
     assert body["your_side"] == "confederate"
     assert [m["username"] for m in body["major_generals"]["union"]] == ["hood"]
     assert [m["username"] for m in body["major_generals"]["confederate"]] == ["meade"]
+    # each Major-General answers for his place; the last answer starts the first battle
+    assert token_client(grant).post(f"/api/v1/campaigns/{campaign.pk}/place/accept/").status_code == 403
+    r = token_client(meade).post(f"/api/v1/campaigns/{campaign.pk}/place/accept/")
+    assert r.status_code == 200 and r.json()["status"] == "challenge"
+    r = token_client(hood).post(f"/api/v1/campaigns/{campaign.pk}/place/decline/")
+    assert r.status_code == 200 and r.json()["status"] == "active"
+    assert token_client(hood).post(f"/api/v1/campaigns/{campaign.pk}/place/accept/").status_code in (404, 409)
+    # the Confederate command changes hands, offered by lee and taken by meade
+    r = token_client(lee).post(f"/api/v1/campaigns/{campaign.pk}/command/offer/", {"successor": "meade"},
+                               format="json")
+    assert r.status_code == 200, r.json()
+    r = token_client(meade).post(f"/api/v1/campaigns/{campaign.pk}/command/take/")
+    assert r.status_code == 200, r.json()
+    campaign.refresh_from_db()
+    assert campaign.team("confederate") == [meade, lee]
 
 
 def test_on_the_game_page_only_the_commanding_general_rolls_the_pre_battle_dice(
@@ -278,3 +329,66 @@ def test_a_commanding_general_who_leaves_hands_the_command_to_his_first_major_ge
     plain = services.invite(grant, hood, services.Terms(plan=_plain_plan()))
     hood.delete()
     assert not Campaign.objects.filter(pk=plain.pk).exists()
+
+
+def test_major_generals_take_or_decline_their_places_before_the_first_battle(
+        epic_plan, lee, grant, meade, hooker, hood):
+    campaign = services.invite(lee, grant, services.Terms(
+        plan=epic_plan, side="union", teams={"union": [meade, hooker], "confederate": [hood]}))
+    with pytest.raises(services.NotCampaignPlayer):
+        services.accept_place(campaign.pk, grant)            # he answers for the whole invitation
+    services.accept_place(campaign.pk, meade)
+    with pytest.raises(services.CampaignRefused, match="answered already"):
+        services.decline_place(campaign.pk, meade)
+    services.accept(campaign.pk, grant)
+    campaign.refresh_from_db()
+    # accepted by the other Commanding General, but two places are still unanswered
+    assert campaign.status == Campaign.Status.CHALLENGE and services.waiting_for(campaign) == [hood, hooker]
+    services.decline_place(campaign.pk, hooker)
+    campaign.refresh_from_db()
+    assert campaign.status == Campaign.Status.CHALLENGE
+    services.accept_place(campaign.pk, hood)                 # the last answer starts battle 1
+    campaign.refresh_from_db()
+    assert campaign.status == Campaign.Status.ACTIVE
+    # hooker declined: he is in no team, and meade holds both Union Major-General seats
+    assert campaign.team("union") == [lee, meade] and not campaign.is_player(hooker)
+    assert holders(campaign.battles.get(number=1).game()) == {
+        "union-commander": "lee", "union-major-1": "meade", "union-major-2": "meade",
+        "confederate-commander": "grant", "confederate-major-1": "hood",
+        "confederate-major-2": "hood", "confederate-major-3": "hood"}
+
+
+def test_the_command_changes_hands_between_battles_when_the_successor_takes_it(
+        client, epic_plan, lee, grant, meade, hooker, hood):
+    campaign = epic_campaign(epic_plan, lee, grant, meade, hooker, hood)
+    first = campaign.battles.get(number=1)
+    with pytest.raises(services.NotCampaignPlayer):
+        services.offer_command(campaign.pk, meade, hooker)     # only the Commanding General offers
+    with pytest.raises(services.CampaignRefused, match="your own team"):
+        services.offer_command(campaign.pk, lee, hood)
+    client.force_login(lee)
+    assert "Offer the command" in client.get(f"/campaigns/{campaign.pk}/").content.decode()
+    client.post(f"/campaigns/{campaign.pk}/command/offer/", {"successor": "hooker"})
+    with pytest.raises(services.CampaignRefused, match="not offered to you"):
+        services.take_command(campaign.pk, meade)
+    client.force_login(hooker)
+    assert "Take the command" in client.get(f"/campaigns/{campaign.pk}/").content.decode()
+    client.post(f"/campaigns/{campaign.pk}/command/take/")
+    campaign.refresh_from_db()
+    assert campaign.team("union") == [hooker, meade, lee]
+    # the battle being played keeps its seats; the next is commanded by hooker, who rolls
+    assert holders(first.game())["union-commander"] == "lee"
+    game = first.game()
+    game.outcome = {"winner": "confederate", "flags": {"union": 2, "confederate": 5},
+                    "casualties": {"union": 8, "confederate": 3}}
+    game.winner_side = "confederate"
+    game.save()
+    services.battle_finished(first.match)
+    second = campaign.battles.get(number=2).game()
+    assert holders(second)["union-commander"] == "hooker"
+    assert holders(second)["union-major-1"] == "meade"
+    # the pre-battle dice and the command are settled by the Commanding Generals: hooker's
+    # page offers him the Union's, lee's offers nothing
+    assert second.deciding.endswith("-commander")
+    if second.deciding == "union-commander":
+        assert second.holds(hooker, second.deciding) and not second.holds(lee, second.deciding)

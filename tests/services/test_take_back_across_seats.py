@@ -1,9 +1,13 @@
 """Taking back a step in a team game (rulings E13, D10): a step that handed the decision to
 another seat of the side (the card's carrier ending his movement while a team-mate's unit
-must melee) is final; a step that kept the decision in its seat is taken back as ever."""
+must melee) is final; a step that kept the decision in its seat is taken back as ever. The
+game page offers the take-back exactly when the service would accept it."""
 from __future__ import annotations
 
 import pytest
+
+from django.test import Client
+from django.urls import reverse
 
 from games import services
 from tests.play_helpers import make_scenario
@@ -67,6 +71,14 @@ def undo(game, user):
     game.refresh_from_db()
 
 
+def take_back_offered(user, game) -> bool:
+    """Whether ``user``'s game page shows the take-back button."""
+    client = Client()
+    client.force_login(user)
+    page = client.get(reverse("play:game", args=[game.pk])).content.decode()
+    return reverse("play:undo", args=[game.pk]) in page and "Take back:" in page
+
+
 def unit_at(game, col, row):
     view = services.load_engine(game).view(game.deciding)
     return next(u["id"] for u in view["units"] if u["hex"] == {"col": col, "row": row})
@@ -86,12 +98,15 @@ def test_epic_the_carriers_end_of_movement_is_final_once_a_team_mate_must_melee(
     step(game, {"type": "order", "unit": left})
     # an ordinary take-back: the carrier's own step, while he still decides
     assert (game.phase, game.deciding) == ("move", "union-major-1")
+    assert take_back_offered(members["meade"], game)
     undo(game, members["meade"])
     assert (game.phase, game.deciding) == ("order", "union-major-1")
     step(game, {"type": "order", "unit": left})
     step(game, {"type": "end_movement"})
     # the right-hand Major-General must melee: the decision is his now
     assert (game.phase, game.deciding) == ("battle", "union-major-2")
+    # no seat's page offers to take back the step that passed the decision on
+    assert not any(take_back_offered(members[m], game) for m in ("meade", "lee", "hooker"))
     before = game.version
     with pytest.raises(services.IllegalStep, match=r"The decision is the Major-General \(Right\)'s "
                                                    "now.*passed the decision to another seat is final"):
@@ -135,6 +150,7 @@ def test_doubles_a_hand_over_to_the_team_mates_melee_is_final(members):
         step(game, {"type": "confirm_orders"})
     step(game, {"type": "end_movement"})
     assert (game.phase, game.deciding) == ("battle", team_mate)
+    assert not take_back_offered(holder[team_mate], game)
     with pytest.raises(services.IllegalStep, match="decision is the Major-General .*'s now"):
         undo(game, holder[carrier])
     with pytest.raises(services.IllegalStep, match="passed the decision to you"):
