@@ -198,8 +198,7 @@ def choices(engine, view, legal: list, selected=None, want_general: bool = False
                          f"hex{'es' if decision.get('steps') != 1 else ''}: choose the hex it ends on.")
         elif phase == "general_retreat":
             ch.prompt = f"Your {who} survived the attack and must retreat: choose where."
-        elif (phase == "withdraw" and (view.get("options") or {}).get("cavalry_fallback")
-              and units.get(decision.get("unit"), {}).get("kind") == "cavalry"):
+        elif phase == "withdraw" and decision.get("fallback"):
             ch.prompt = (f"Your {who} is attacked in melee: fall back up to 3 hexes (under half "
                          "the attack's dice unless the infantry just moved in; Shaken if that "
                          "rule is on), or stand and fight.")

@@ -11,7 +11,7 @@ from games.ai import Budget, greedy_policy, search_policy
 from games.engine import Game
 from tests.engine.scenarios import shipped
 
-OPTIONS = {"dice_command": True, "shaken": True, "shaken_recovery": True, "cavalry_fallback": True,
+OPTIONS = {"dice_command": True, "shaken_marker": True, "shaken_recovery": True, "cavalry_fallback": True,
            "defensive_fire_zone": True, "dfz_entry_roll": True, "rally_action": True,
            "return_fire": True}
 SMALL = Budget(iterations=8)

@@ -287,20 +287,21 @@ def test_the_hexside_tray_is_the_terrain_table_s(client, draft, monkeypatch):
         return page.count(f'name="{kind_field}" value=')
 
     offered = {k for k, t in TERRAIN.items() if t.obstacle}
-    assert offered == {"fence", "entrenchment", "fieldwork"}        # no river bank (ruling 72)
-    assert tray("obstacle_kind") == 3
+    # no river bank (ruling 72); the house rules' slopes are hexsides too
+    assert offered == {"fence", "entrenchment", "fieldwork", "slope", "major_slope"}
+    assert tray("obstacle_kind") == 5
     page = client.get(f"/editor/{draft.pk}/").content.decode()
     assert all(f'name="obstacle_kind" value="{k}"' in page for k in offered)
-    # a kind the terrain table gains (a house rule's slope) joins the tray and the tool
-    monkeypatch.setitem(TERRAIN, "slope", TerrainKind("slope", "Slope", obstacle=True, defence=1))
+    # a kind the terrain table gains (a hedge, say) joins the tray and the tool
+    monkeypatch.setitem(TERRAIN, "hedge", TerrainKind("hedge", "Hedge", obstacle=True, defence=1))
     page = client.get(f"/editor/{draft.pk}/").content.decode()
-    assert 'name="obstacle_kind" value="slope"> Slope' in page
-    html = post(client, draft, tool="hexside", obstacle_kind="slope", hexside="SE", col="4", row="2")
-    assert "Slope on the SE side of (4,2)" in html and "ob slope" in html
-    assert at(saved(draft)["terrain"], 4, 2) == [{"hex": {"col": 4, "row": 2}, "kind": "slope", "sides": ["SE"]}]
+    assert 'name="obstacle_kind" value="hedge"> Hedge' in page
+    html = post(client, draft, tool="hexside", obstacle_kind="hedge", hexside="SE", col="4", row="2")
+    assert "Hedge on the SE side of (4,2)" in html and "ob hedge" in html
+    assert at(saved(draft)["terrain"], 4, 2) == [{"hex": {"col": 4, "row": 2}, "kind": "hedge", "sides": ["SE"]}]
     # painting a hex's terrain keeps the new hexside, as it keeps a fence
     post(client, draft, tool="terrain", terrain_kind="hill", col="4", row="2")
-    assert sorted(t["kind"] for t in at(saved(draft)["terrain"], 4, 2)) == ["hill", "slope"]
+    assert sorted(t["kind"] for t in at(saved(draft)["terrain"], 4, 2)) == ["hedge", "hill"]
 
 
 DETAILS = {"slug": "crossroads", "name": "Crossroads", "subtitle": "", "dates": "1863-06-01", "state": "PA",

@@ -18,13 +18,13 @@ def test_advanced_is_registered_with_its_options_and_capabilities():
                                                       "last_figure", "return_fire", "first_fire", "cavalry_charge", "risk_to_general",
                                                       "withdrawal_fire", "generals_in_retreat", "following_up",
                                                       "holding_ground",
-                                                      "shaken", "shaken_recovery", "cavalry_fallback",
+                                                      "shaken_marker", "shaken_recovery", "cavalry_fallback",
                                                       "defensive_fire_zone", "dfz_entry_roll", "rally_action",
-                                                      "discard_instead_of_play", "dice_command", "wounded",
-                                                      "breakthrough",
+                                                      "discard_instead_of_play", "dice_command", "wounded_generals",
+                                                      "breakthrough_advance",
                                                       # house terrain rules (seed 002, L67-89)
-                                                      "terrain_entry", "field", "hill", "high_ground", "woods",
-                                                      "stream", "rough", "very_rough", "breastworks", "buildings",
+                                                      "terrain_entry", "terrain_field", "terrain_hill", "terrain_high_ground", "terrain_woods",
+                                                      "terrain_stream", "terrain_rough", "terrain_very_rough", "terrain_breastworks", "terrain_buildings",
                                                       "terrain_victory_points", "terrain_entry_roll",
                                                       # firepower and unit profiles (seed 002, L15-21)
                                                       "firepower", "six_figure_infantry", "infantry_profile",

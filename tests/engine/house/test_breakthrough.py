@@ -5,7 +5,7 @@ import pytest
 from games.engine import IllegalAction
 from tests.engine.helpers import G, H, U, attack, game, inf, order, to_battle, types
 
-BREAK = {"breakthrough": True, "auto_retreat": True}
+BREAK = {"breakthrough_advance": True, "auto_retreat": True}
 
 
 def charged(options, generals=()):

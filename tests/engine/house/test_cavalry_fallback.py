@@ -29,7 +29,7 @@ def test_cavalry_may_fall_back_up_to_three_hexes_under_half_the_dice():
     ev = attack(off, "u1", 12, 4, ["cavalry"] * 3)
     assert off.phase == "battle" and next(e for e in ev if e["type"] == "attack")["dice"] == 3
 
-    on = cavalry_attacked({**FALLBACK, "shaken": True})
+    on = cavalry_attacked({**FALLBACK, "shaken_marker": True})
     attack(on, "u1", 12, 4, [])
     assert on.phase == "withdraw" and on.active_side == "confederate"
     reach = hexes(on.legal_actions())
@@ -56,7 +56,7 @@ def test_standing_takes_the_whole_attack():
 
 def test_infantry_that_moved_into_contact_lets_the_cavalry_go_unharmed_but_shaken():
     g = game([inf("union", 10, 6), U("confederate", "cavalry", 12, 4)],
-             options={**FALLBACK, "shaken": True})
+             options={**FALLBACK, "shaken_marker": True})
     order(g, "attack_centre", "u1")
     g.apply({"type": "move", "unit": "u1", "to": H(11, 5)})
     g.apply({"type": "end_movement"})

@@ -51,7 +51,7 @@ def test_cavalry_pays_two_only_next_to_artillery_and_shaken_units_have_no_zone()
                 (12, 8), (12, 4))
 
     units = [inf("union", 11, 7), inf("confederate", 12, 4)]
-    shaken = game(units, options={**DFZ, "shaken": True}, terrain=HILL)
+    shaken = game(units, options={**DFZ, "shaken_marker": True}, terrain=HILL)
     mark(shaken, shaken.pieces.units["u2"])
     order(shaken, "attack_centre", "u1")
     assert dests(shaken, 11, 7) == dests(ordered(units, None), 11, 7)

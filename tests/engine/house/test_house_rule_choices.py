@@ -13,11 +13,11 @@ from tests.engine.scenarios import shipped
 
 NEW = {"refit", "refit_card", "end_refit", "rally_unit", "press_on", "withdraw"}
 SETS = {
-    "cards": {"shaken": True, "cavalry_fallback": True, "rally_action": True,
-              "discard_instead_of_play": True, "breakthrough": True, "defensive_fire_zone": True,
-              "dfz_entry_roll": True, "risk_to_general": True, "wounded": True},
-    "dice": {"dice_command": True, "shaken": True, "shaken_recovery": True,
-             "rally_action": True, "breakthrough": True, "cavalry_fallback": True},
+    "cards": {"shaken_marker": True, "cavalry_fallback": True, "rally_action": True,
+              "discard_instead_of_play": True, "breakthrough_advance": True, "defensive_fire_zone": True,
+              "dfz_entry_roll": True, "risk_to_general": True, "wounded_generals": True},
+    "dice": {"dice_command": True, "shaken_marker": True, "shaken_recovery": True,
+             "rally_action": True, "breakthrough_advance": True, "cavalry_fallback": True},
 }
 
 

@@ -77,7 +77,7 @@ def test_a_unit_that_moved_closer_or_is_whole_may_not_rally():
 def test_a_shaken_unit_may_be_ordered_to_rally_only():
     def shaken(options):
         g = worn(game([inf("union", 12, 6), inf("confederate", 12, 0), inf("union", 4, 6)],
-                      options={"shaken": True, **options}))
+                      options={"shaken_marker": True, **options}))
         mark(g, g.pieces.units["u1"])
         return g
 

@@ -8,7 +8,7 @@ from games.engine.battlecry.advanced.shaken import mark
 from games.engine.battlecry.advanced.withdrawal_fire import firers
 from tests.engine.helpers import G, H, U, attack, game, inf, order, to_battle, types
 
-SHAKEN = {"shaken": True, "auto_retreat": True}
+SHAKEN = {"shaken_marker": True, "auto_retreat": True}
 
 
 def pushed_back(options, generals=()):
@@ -135,7 +135,7 @@ def test_a_shaken_unit_in_contact_neither_must_nor_may_battle():
 
 def test_shaken_enemies_give_no_withdrawal_fire_and_do_not_follow_up():
     g = game([U("union", "cavalry", 11, 5), inf("confederate", 12, 4)],
-             options={"shaken": True, "withdrawal_fire": True})
+             options={"shaken_marker": True, "withdrawal_fire": True})
     cav = g.pieces.units["u1"]
     assert [e.id for e, _ in firers(g, cav, cav.hex)] == ["u2"]
     mark(g, g.pieces.units["u2"])

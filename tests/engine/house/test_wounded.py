@@ -6,7 +6,7 @@ from games.engine import OptionError
 from tests.engine.helpers import G, attack, game, inf, to_battle
 
 RISK = {"risk_to_general": True, "auto_retreat": True}
-WOUNDED = {**RISK, "wounded": True}
+WOUNDED = {**RISK, "wounded_generals": True}
 #: A hit on the commanded unit, then two swords: the general falls (H8).
 STRUCK = ["infantry", "cavalry", "cavalry", "swords", "swords"]
 
@@ -65,4 +65,4 @@ def test_a_wounded_general_may_return_at_the_start_of_his_side_s_turn():
 def test_wounded_needs_risk_to_the_general_and_says_so_by_name():
     with pytest.raises(OptionError, match="'House rule: risk to the general, wounded' requires "
                                           "'House rule: risk to the general'"):
-        struck_down({"wounded": True}, [])
+        struck_down({"wounded_generals": True}, [])

@@ -599,7 +599,7 @@ def _fall_back(game: Game, u, to: int, item) -> None:
     game._event({"type": "withdrew", "unit": u.id, "side": u.side, "attacker": item["attacker"],
                  "from": game.board.hexes[frm].to_json(), "to": game.board.hexes[to].to_json(),
                  "fallback": True})
-    if u.id in game.pieces.units and game.options.get("shaken"):
+    if u.id in game.pieces.units and game.options.get("shaken_marker"):
         shaken.mark(game, game.pieces.units[u.id])
 
 def do_stand(game: Game, a) -> None:

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 OPTIONS: tuple[Option, ...] = (
-    Option("breakthrough", bool, False,
+    Option("breakthrough_advance", bool, False,
            "A unit whose melee clears the hex may advance into it, once a turn; cavalry may go "
            "one hex more, and cavalry or infantry with a general may then attack an adjacent "
            "enemy again, which gets no return fire.",
@@ -27,7 +27,7 @@ OPTIONS: tuple[Option, ...] = (
 
 
 def in_force(game: Game) -> bool:
-    return bool(game.options.get("breakthrough"))
+    return bool(game.options.get("breakthrough_advance"))
 
 
 def may_advance(game: Game, unit, h: int) -> bool:

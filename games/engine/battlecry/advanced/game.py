@@ -384,7 +384,7 @@ class Game(State):
     def markers(self) -> Mapping[str, str]:
         """Markers on units by unit id, as every side sees them: Shaken under the house rule
         (advanced/shaken.py), none otherwise."""
-        if not self.options.get("shaken"):
+        if not self.options.get("shaken_marker"):
             return _NO_MARKERS
         return {u.id: shaken.MARKER for u in self.pieces.units.values() if u.shaken}
 
@@ -956,7 +956,7 @@ class Game(State):
 
     def _view(self, viewer: str | None, held: list[str] | None, detail: str | None) -> dict:
         sc = self.scenario
-        marked = bool(self.options.get("shaken"))     # the units' markers are shown
+        marked = bool(self.options.get("shaken_marker"))     # the units' markers are shown
         decision = None
         if self.decisions.pending and self.decisions.pending[0].get("ready"):
             item = self.decisions.pending[0]

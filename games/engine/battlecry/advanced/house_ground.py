@@ -52,7 +52,7 @@ class Ground:
 
 
 def in_force(options) -> frozenset:
-    return frozenset(o for o in TERRAIN_RULES if options.get(o))
+    return frozenset(rule for option, rule in TERRAIN_RULES.items() if options.get(option))
 
 
 def derive(game: Game) -> None:

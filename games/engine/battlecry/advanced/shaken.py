@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 OPTIONS: tuple[Option, ...] = (
-    Option("shaken", bool, False,
+    Option("shaken_marker", bool, False,
            "A unit that retreats from a flag is Shaken until the end of its side's next turn: "
            "no orders but to rally, no battle, no return or withdrawal fire, one more flag "
            "whenever it is hit.",
@@ -24,7 +24,7 @@ OPTIONS: tuple[Option, ...] = (
            "Shaken units no longer recover by themselves: at the end of each of their side's "
            "turns each rolls two dice, and swords or a flag clear it; a general in command "
            "clears it without a roll.",
-           label="House rule: Shaken, recovery roll", requires=("shaken",), rated=False),
+           label="House rule: Shaken, recovery roll", requires=("shaken_marker",), rated=False),
 )
 
 #: The marker as the pages and Archie's evaluation name it (``Game.markers``).
@@ -48,7 +48,7 @@ def mark(game: Game, unit) -> None:
 
 def after_retreat(game: Game, unit) -> None:
     """A unit still on the board has carried out a retreat owed to a flag."""
-    if game.options.get("shaken") and unit.id in game.pieces.units:
+    if game.options.get("shaken_marker") and unit.id in game.pieces.units:
         mark(game, game.pieces.units[unit.id])
 
 
@@ -56,7 +56,7 @@ def end_of_turn(game: Game) -> None:
     """The side to play ends its turn: its units marked in an earlier turn lose the marker,
     or, with the recovery roll, each rolls two dice for it (a general in command clears it
     without a roll). Archie's extra die is for attacks, not for this roll."""
-    if not game.options.get("shaken"):
+    if not game.options.get("shaken_marker"):
         return
     side, number = game.current.active, game.current.number
     recovery = game.options.get("shaken_recovery")

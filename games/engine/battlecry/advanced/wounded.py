@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 OPTIONS: tuple[Option, ...] = (
-    Option("wounded", bool, False,
+    Option("wounded_generals", bool, False,
            "A general struck down rolls a die: only swords or a flag kill him; otherwise he "
            "is wounded, counts as a flag for the enemy, and may come back on swords or a flag "
            "at the start of a later turn of his side.",
@@ -36,7 +36,7 @@ FACES = (SWORDS, FLAG)
 
 def struck_down(game: Game, general) -> bool:
     """A general struck down rolls for his life: True when he is only wounded."""
-    if not game.options.get("wounded"):
+    if not game.options.get("wounded_generals"):
         return False
     faces = game._roll(1)
     wounded = faces[0] not in FACES
@@ -49,7 +49,7 @@ def begin_turn(game: Game) -> None:
     """At the start of its turn, each wounded general of the side to play rolls one die to
     return: he joins the friendly unit without a general farthest from the enemy (the
     default policy of ruling 29) and his side draws the card his return adds to its hand."""
-    if not game.options.get("wounded"):
+    if not game.options.get("wounded_generals"):
         return
     side = game.current.active
     stand = game.score.captured[other(side)]
