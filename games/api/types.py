@@ -276,6 +276,14 @@ EVENTS = {
                    "move left (it stops short if it fails).",
                    lambda: {"side": _side(), "unit": _unit(), "to": _h(), "rolls": _faces(),
                             "entered": serializers.BooleanField()}),
+    "ground_entry_roll": ("House rule: a unit that had moved rolled to enter ground that takes "
+                          "a whole move (it stops next to it if it fails).",
+                          lambda: {"side": _side(), "unit": _unit(), "hex": _h(),
+                                   "rolls": _faces(), "entered": serializers.BooleanField()}),
+    "terrain_flag": ("House rule: a unit took a hill, very rough ground or breastworks in "
+                     "combat and its side holds the ground's flag token.",
+                     lambda: {"side": _side(), "unit": _unit(), "hex": _h(),
+                              "turned": serializers.BooleanField()}),
     "recovery_roll": ("House rule: a Shaken unit rolled to clear its marker at the end of its "
                       "side's turn.",
                       lambda: {"side": _side(), "unit": _unit(), "rolls": _faces(),

@@ -146,6 +146,9 @@ def describe(e: dict, viewer: str | None, tr: Tracker, archie: Archie | None = N
         return (f"{_cap(tr.unit(e['unit']))} tried to enter {hex_label(e['to'])} under the "
                 f"enemy's fire: {faces(e['rolls'])}, "
                 f"{'it goes in' if e.get('entered') else 'it stops short'}.")
+    if t == "ground_entry_roll":
+        return (f"{_cap(tr.unit(e['unit']))} tried to enter the ground at {hex_label(e['hex'])}: "
+                f"{faces(e['rolls'])}, {'it goes in' if e.get('entered') else 'it stops short'}.")
     if t == "recovery_roll":
         return (f"{_cap(tr.unit(e['unit']))} rolled to steady itself: {faces(e['rolls'])}, "
                 f"{'no longer Shaken' if e.get('recovered') else 'still Shaken'}.")

@@ -54,7 +54,7 @@ def moved_into_woods(rolls, generals=()):
     assert (14, 8) in reach(g, "u1")
     ev = g.apply({"type": "move", "unit": "u1", "to": H(14, 8)}, rolls=rolls)
     at = g.board.hexes[g.pieces.units["u1"].hex]
-    return (at.col, at.row), next(e for e in ev if e["type"] == "terrain_entry_roll")
+    return (at.col, at.row), next(e for e in ev if e["type"] == "ground_entry_roll")
 
 
 def test_a_unit_that_has_moved_may_try_to_enter_on_a_roll_of_its_symbol():

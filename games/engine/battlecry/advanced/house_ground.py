@@ -158,7 +158,7 @@ def try_entry(game, u, to: int, steps: int, dests: dict) -> tuple[int, int]:
         return to, steps
     faces = game._roll(1)
     entered = faces[0] == u.kind or (faces[0] == FLAG and game.pieces.general_at[u.hex] is not None)
-    game._event({"type": "terrain_entry_roll", "side": u.side, "unit": u.id,
+    game._event({"type": "ground_entry_roll", "side": u.side, "unit": u.id,
                  "hex": game.board.hexes[to].to_json(), "rolls": faces, "entered": entered})
     return (to, steps) if entered else (min(near), steps - 1)
 
