@@ -3,7 +3,8 @@ words and relations, and the site builds its forms, API fields and pages from th
 
 ``validate_options`` refuses what the schema does not declare, by name, so a misspelt
 option (``{"nighfall": True}``) is an error rather than silently ignored; it also refuses
-two options that exclude each other, or one without an option it requires, naming both.
+two options that exclude each other, or one without an option it requires, naming both by
+their labels (the words a member reads on the form).
 """
 from __future__ import annotations
 
@@ -102,11 +103,18 @@ def validate_options(schema: tuple[Option, ...], options: Mapping[str, Any] | No
         option = by_name[name]
         for other in option.excludes:
             if other in in_force:
-                raise OptionError(name, f"option {name!r} cannot be set with option {other!r}")
+                raise OptionError(name, f"{option.label} cannot be played with "
+                                        f"{_label(by_name, other)}: choose one of them")
         for other in option.requires:
             if other not in in_force:
-                raise OptionError(name, f"option {name!r} requires option {other!r}")
+                raise OptionError(name, f"{option.label} needs {_label(by_name, other)}: "
+                                        "turn that on too, or leave this off")
     return out
+
+
+def _label(by_name: Mapping[str, Option], name: str) -> str:
+    option = by_name.get(name)
+    return option.label if option is not None else name.replace("_", " ")
 
 
 def options_for(schema: tuple[Option, ...], place: str) -> tuple[Option, ...]:

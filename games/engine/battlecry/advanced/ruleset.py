@@ -7,8 +7,9 @@ from typing import Any
 
 from .cards import CARDS, Card
 from .. import prebattle
-from . import house_options
+from . import house_options, house_presets
 from ...core import GameState, Option, OptionError, SeatSpec, register
+from ...core.presets import declare_groups, declare_presets
 from .game import PHASES, Game
 from ..scenario import Scenario
 from ..seating import SEATS, archie_option
@@ -127,6 +128,8 @@ SUMMARY: tuple[str, ...] = (
 
 ADVANCED = register(BattleCry("advanced", OPTIONS, "The Advanced Rulebook (the default).",
                               SUMMARY))
+declare_presets("advanced", OPTIONS, house_presets.presets())
+declare_groups("advanced", house_presets.headings(house_options.OPTIONS))
 
 
 def _is_a_game_state(game: Game) -> GameState:
