@@ -8,7 +8,9 @@ import re
 from django.http import Http404
 from django.shortcuts import render
 
-from games.engine import DEFAULT_RULESET, rulesets
+from games.engine import DEFAULT_RULESET, group_options, presets_for, rulesets
+from games.presentation.option_texts import option_text
+from games.presentation.options import option_anchor
 
 _SOURCE_NOTE = re.compile(r"\s*\((?:[\w./]+\.py)\)")
 
@@ -18,7 +20,8 @@ def option_words(option) -> dict:
     source file named."""
     name = option.label
     description = _SOURCE_NOTE.sub("", option.description).replace("The engine takes", "The site takes")
-    return {"name": name, "description": description}
+    return {"name": name, "description": description, "anchor": option_anchor(option),
+            "text": option_text(option.name, description)}
 
 
 class _Card:
@@ -41,6 +44,11 @@ def ruleset_page(request, name):
         "summary": tuple(getattr(rules, "summary", ()) or ()),
         "cards": sorted(cards.values(), key=lambda c: (getattr(c, "kind", ""), c.name)),
         "options": [option_words(o) for o in rules.options],
+        "option_groups": [(heading, [option_words(o) for o in options])
+                          for heading, options in group_options(rules.name, rules.options)],
+        "presets": [{"label": p.label, "description": p.description,
+                     "options": [option_words(o)["name"] for o in rules.options if o.name in p.options]}
+                    for p in presets_for(rules.name)],
         "terrain": tuple(getattr(rules, "terrain_effects", ()) or ()),
         "others": [r for n, r in sorted(known.items()) if n != name],
     })

@@ -52,6 +52,10 @@ class Competition(models.Model):
                                        related_name="competitions", blank=True)
     options = models.JSONField(default=dict, blank=True,
                                help_text="Options of every match by name, as the ruleset declares them.")
+    rated_anyway = models.BooleanField(
+        default=False, verbose_name="rated under any options",
+        help_text="Its results count for the ratings even when an option in force is declared "
+                  "unrated (the house rules); otherwise they are left out of the ratings.")
     ruleset = models.CharField(
         max_length=20, default=DEFAULT_RULESET,
         help_text="The rules every match of the competition is played under (a registered ruleset).")
