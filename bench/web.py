@@ -1,7 +1,7 @@
 """Server time of the play pages, and the size of the board fragment.
 
 Usage:  python bench/web.py [--actions 300] [--scenario fredericksburg] [--seed 7] [--profile VERSION]
-                           [--redis] [--ruleset NAME]
+                           [--redis] [--ruleset NAME] [--options PRESET | name,name,...]
 
 (``--ruleset 1961 --scenario mb1961-theatres-of-the-war``: the 1961 game on its map; the
 mid-game board is then measured with a piece selected through the page's own links.)
@@ -17,6 +17,10 @@ unit selected and its moves highlighted) and of the whole #game fragment, raw an
 Runs on a throw-away site (bench/harness.py: a test database and DATA_DIR; with --redis,
 REDIS_URL's cache, emptied first).  Prints figures only: the goals (p95 at most 50 ms, board
 at most 5 KB gzipped) are checked by reading them, never by a timed test.
+
+``--options``: the game is played under a preset of the ruleset (``barber_full``) or the
+yes/no options named; run it once with and once without to compare the CPU per action
+request (the house rules' goal: within 10% of the figure without options).
 
 ``--profile V``: from game version V on, every other action request is timed with the
 engine's public API wrapped (its CPU per request and the engine's share of it, no profiler),
@@ -50,10 +54,21 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--redis", action="store_true",
                         help="cache in REDIS_URL's Redis as deployed (else the file cache of DATA_DIR)")
+    parser.add_argument("--options", default=None,
+                        help="a preset of the ruleset (barber_full) or yes/no options, comma-separated")
     parser.add_argument("--profile", type=int, default=None, metavar="VERSION",
                         help="profile the action requests from this game version on: CPU per "
                              "request and where it goes")
     on_throwaway_site(run, parser.parse_args())
+
+
+def chosen_options(ruleset: str | None, text: str | None) -> dict | None:
+    """``--options``: a preset's options when it names one, else the yes/no options named."""
+    if not text:
+        return None
+    from games.engine import DEFAULT_RULESET, preset_named
+    preset = preset_named(ruleset or DEFAULT_RULESET, text)
+    return dict(preset.options) if preset is not None else dict.fromkeys(text.split(","), True)
 
 
 def run(args) -> None:
@@ -62,7 +77,8 @@ def run(args) -> None:
     from games import services
     from games.models import Game
 
-    users, match = start_match(args.scenario, args.seed, args.ruleset)
+    options = chosen_options(args.ruleset, args.options)
+    users, match = start_match(args.scenario, args.seed, args.ruleset, options)
     clients = {}                      # by member: the re-match swaps the sides
     for name in ("lee", "grant"):
         clients[name] = Client()
@@ -132,6 +148,8 @@ def run(args) -> None:
             if engine.phase == "move" and game.deciding:
                 mid = (game, engine)
 
+    if options:
+        print(f"Options: {', '.join(sorted(options))}")
     print(f"Scenario {args.scenario}: {len(act_ms)} actions played through the pages "
           f"(database: {database_name()}, "
           f"cache: {'Redis' if args.redis else 'files'})")

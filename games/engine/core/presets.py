@@ -62,32 +62,3 @@ def preset_named(ruleset: str, key: str) -> Preset | None:
             return preset
     return None
 
-
-# -- groups: how a form sets out many options --------------------------------------------------
-_GROUPS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {}
-
-#: The heading of a ruleset's options that no declared group names.
-GENERAL_GROUP = "Options"
-
-
-def declare_groups(ruleset: str, groups: tuple[tuple[str, tuple[str, ...]], ...]) -> None:
-    """Declare headings for the options of ``ruleset``: ``((heading, (name, ...)), ...)``.
-    A name may be declared before its option exists (it is simply not shown)."""
-    _GROUPS[ruleset] = tuple(groups)
-
-
-def group_options(ruleset: str, options: tuple[Option, ...],
-                  rest: str = GENERAL_GROUP) -> list[tuple[str, list[Option]]]:
-    """``options`` under their headings, in the declared order of headings, each heading's
-    options in the order given; options no heading names come first under ``rest``.
-    Headings without options are left out."""
-    heading_of: dict[str, str] = {}
-    order: list[str] = [rest]
-    for heading, names in _GROUPS.get(ruleset, ()):
-        order.append(heading)
-        for name in names:
-            heading_of.setdefault(name, heading)
-    grouped: dict[str, list[Option]] = {h: [] for h in order}
-    for option in options:
-        grouped[heading_of.get(option.name, rest)].append(option)
-    return [(h, grouped[h]) for h in order if grouped[h]]

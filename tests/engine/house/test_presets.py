@@ -90,3 +90,11 @@ def test_a_preset_plays_its_rules_where_the_same_position_without_it_does_not():
 
 def _scenario():
     return shipped("first-bull-run")
+
+
+def test_a_house_rule_has_its_full_text_and_an_option_without_one_its_description():
+    from games.engine import option_text
+    by_name = {o.name: o for o in ADVANCED.options}
+    text = option_text("advanced", by_name["return_fire"])
+    assert len(text) == 2 and "never fewer than one" in text[0]
+    assert option_text("advanced", by_name["nightfall"]) == (by_name["nightfall"].description,)

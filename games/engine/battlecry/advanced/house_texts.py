@@ -1,7 +1,6 @@
-"""The full text of options whose one-line description is not enough: the house rules of
-seed 002, each explained in the site's own words (the rules page shows it under the option's
-anchor, made of its label's words, which the set-up forms link to). An option without an entry
-here is explained by its description alone."""
+"""The full text of each house rule (seed 002) in the site's own words, longer than its
+one-line description: the rules page shows it under the option's heading, and the set-up
+forms link to it. A house rule without an entry here is explained by its description."""
 from __future__ import annotations
 
 TEXTS: dict[str, tuple[str, ...]] = {
@@ -56,7 +55,3 @@ TEXTS: dict[str, tuple[str, ...]] = {
     ),
 }
 
-
-def option_text(name: str, description: str) -> tuple[str, ...]:
-    """The paragraphs explaining an option (its description when none is written)."""
-    return TEXTS.get(name) or (description,)
