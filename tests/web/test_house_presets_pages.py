@@ -1,8 +1,10 @@
-"""Random games under each preset of the house rules end, on eight shipped scenarios
-(docs/rulings.md H60): most steps go through the services, every few steps one is posted
+"""Random games under the presets of the house rules end, on eight shipped scenarios
+(docs/rulings.md H60): "Barber: full simulation", which holds every rule of the lighter
+presets, on all eight; each lighter preset on two of them (the suite's time budget,
+tests/budget.py). Most steps go through the services, every few steps one is posted
 through the game page as the deciding player would, and the page then shows the result
-and the options in force. That each rule plays on the engine's own paths is proved by the
-engine's tests; here the site carries every preset's games to their end."""
+and the options in force. That each preset plays on the engine's own paths on any
+scenario is proved at engine level (tests/engine/house/test_presets_properties.py)."""
 from __future__ import annotations
 
 import random
@@ -25,6 +27,8 @@ pytestmark = pytest.mark.django_db
 SCENARIOS = ("first-bull-run", "fredericksburg", "shiloh", "gettysburg-devils-den",
              "dranesville", "cedar-mountain", "antietam", "chickamauga-double")
 PRESETS = tuple(p.key for p in presets_for("advanced"))
+#: (preset, its scenarios): the full preset on all eight, each lighter one on two.
+PLAN = [(PRESETS[0], SCENARIOS)] + [(key, SCENARIOS[2 * i:2 * i + 2]) for i, key in enumerate(PRESETS[1:])]
 #: every so many steps one is posted through the game page
 PAGE_EVERY = 9
 STEP_CAP = 5_000
@@ -39,20 +43,21 @@ def players(django_user_model):
             "confederate": django_user_model.objects.create_user("grant", password="x")}
 
 
-def test_every_preset_is_played_on_the_eight_scenarios():
+def test_every_preset_is_played_and_the_full_one_on_the_eight_scenarios():
     assert len(PRESETS) >= 3 and PRESETS[0] == "barber_full"
-    assert len(set(SCENARIOS)) == 8
+    assert len(set(SCENARIOS)) == 8 and PLAN[0] == ("barber_full", SCENARIOS)
+    assert [key for key, _ in PLAN] == list(PRESETS) and all(len(s) == 2 for _, s in PLAN[1:])
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("preset", PRESETS)
-def test_random_games_under_a_preset_end_through_the_pages(monkeypatch, players, preset):
+@pytest.mark.parametrize(("preset", "slugs"), PLAN, ids=[key for key, _ in PLAN])
+def test_random_games_under_a_preset_end_through_the_pages(monkeypatch, players, preset, slugs):
     options = dict(next(p for p in presets_for("advanced") if p.key == preset).options)
     clients = {}
     for user in players.values():
         clients[user.pk] = Client()
         clients[user.pk].force_login(user)
-    for slug in SCENARIOS:
+    for slug in slugs:
         seed = zlib.crc32(f"{slug}/{preset}".encode())
         monkeypatch.setattr(services, "engine_seed", lambda secret, seed=seed: seed)
         _, row = start_match(players["union"], players["confederate"], make_scenario(slug=slug),
