@@ -152,3 +152,14 @@ def test_the_replay_shows_the_options_in_force(client, lee, grant):
     client.force_login(grant)
     page = client.get(f"/play/games/{game.pk}/replay/").content.decode()
     assert "Options: House rule: the last figure, House rule: return fire, House rule: holding your ground" in page
+
+
+def test_a_solo_match_against_archie_is_set_up_with_a_preset(client, lee):
+    client.force_login(lee)
+    sc = make_scenario()
+    assert "Barber: firefights" in client.get("/play/solo/").content.decode()
+    r = client.post("/play/solo/", {"scenario": sc.pk, "level": "recruit", "preset": "barber_firefights"})
+    assert r.status_code == 303
+    match = Match.objects.get()
+    assert match.options == dict(preset_named("advanced", "barber_firefights").options)
+    assert match.archie_level == "recruit"
