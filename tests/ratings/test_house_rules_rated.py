@@ -7,6 +7,7 @@ import pytest
 from ratings.models import RatedResult
 from tests.api.helpers import token_client
 from tests.ratings.helpers import next_round, report_and_confirm, table_league
+from tests.tournaments.helpers import make_competition
 from tournaments.models import Competition
 
 pytestmark = pytest.mark.django_db
@@ -31,6 +32,8 @@ def test_a_competition_under_house_rules_is_rated_only_when_its_organiser_says_s
 
 def test_the_organiser_switch_is_on_the_form_and_in_the_api(client):
     club, comp, players = table_league()
+    plain = make_competition(club, players[0], name="Plain house league", options={"return_fire": True},
+                             scenario=comp.scenario_list()[0])
     client.force_login(players[0])
     page = client.get(f"/leagues/clubs/{club.slug}/new/").content.decode()
     assert "Rated under any options" in page and "Barber: full simulation" in page
@@ -44,6 +47,8 @@ def test_the_organiser_switch_is_on_the_form_and_in_the_api(client):
                                                   "last_figure": True}
     page = client.get(f"/leagues/{made.pk}/").content.decode()
     assert "House rule: return fire" in page
+    assert "Its results are rated (its organiser rates it under any options)" in page
+    assert "Not rated: its options change the balance" in client.get(f"/leagues/{plain.pk}/").content.decode()
     made_by_api = token_client(players[0]).post("/api/v1/competitions/", {
         "club": club.slug, "name": "API league", "scenarios": [comp.scenario_list()[0].slug],
         "options": {"last_figure": True}, "rated_anyway": True, "mode": "table"}, format="json")
