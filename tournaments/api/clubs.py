@@ -92,7 +92,7 @@ class ClubViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
                    responses=PresetSerializer(many=True), methods=["GET"])
     @extend_schema(summary="Save a preset of the club (organisers); a name already used is replaced",
                    request=NewClubPresetSerializer, responses={201: PresetSerializer}, methods=["POST"])
-    @action(detail=True, methods=["get", "post"])
+    @action(detail=True, methods=["get", "post"], pagination_class=None, filter_backends=[])
     def presets(self, request, slug=None):
         club = self.get_object()
         if request.method == "POST":

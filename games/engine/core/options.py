@@ -17,10 +17,6 @@ from typing import Any
 PLACES = ("match", "solo", "campaign", "competition", "table")
 
 
-#: What a value of each kind is, in words (a refusal names the option by its label).
-_KIND_WORDS = {bool: "yes or no (true or false)", int: "a whole number", str: "a text"}
-
-
 class OptionError(ValueError):
     """An option the ruleset does not know, or a value of the wrong type; names the option."""
 
@@ -76,11 +72,11 @@ class Option:
         if self.choices is not None:
             if value not in self.choices or (value is not None and type(value) is not self.kind):
                 allowed = ", ".join(repr(c) for c in self.choices)
-                raise OptionError(self.name, f"{self.label} must be one of {allowed}, "
+                raise OptionError(self.name, f"option {self.name!r} must be one of {allowed}, "
                                              f"not {value!r}")
             return
         if type(value) is not self.kind:     # bool is not accepted for int, nor 1 for bool
-            raise OptionError(self.name, f"{self.label} must be {_KIND_WORDS.get(self.kind, self.kind.__name__)}, "
+            raise OptionError(self.name, f"option {self.name!r} must be a {self.kind.__name__}, "
                                          f"not {value!r}")
 
 

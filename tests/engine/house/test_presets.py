@@ -99,10 +99,3 @@ def test_a_house_rule_has_its_full_text_and_an_option_without_one_its_descriptio
     assert len(text) == 2 and "never fewer than one" in text[0]
     assert option_text("advanced", by_name["nightfall"]) == (by_name["nightfall"].description,)
 
-
-def test_a_value_of_the_wrong_kind_is_refused_by_the_option_s_label():
-    from games.engine import validate_options
-    with pytest.raises(OptionError, match=r"^House rule: return fire must be yes or no \(true or false\), not 1$"):
-        validate_options(ADVANCED.options, {"return_fire": 1})
-    with pytest.raises(OptionError, match="^Team game must be one of"):
-        validate_options(ADVANCED.options, {"team_mode": "trios"})
