@@ -66,9 +66,9 @@ def database_name() -> str:
     return "PostgreSQL" if "postgres" in os.environ.get("DATABASE_URL", "") else "SQLite"
 
 
-def start_match(scenario: str, seed: int, ruleset: str | None = None):
+def start_match(scenario: str, seed: int, ruleset: str | None = None, options: dict | None = None):
     """Lee (union) and Grant play ``scenario`` (a shipped file's name, in games/scenarios/ or
-    its format's folder there) under ``ruleset`` (the default when None), dealt from ``seed``
+    its format's folder there) under ``ruleset`` (the default when None) and ``options``, dealt from ``seed``
     (the same deal every run).  Returns the two members by name and the match."""
     from django.contrib.auth import get_user_model
 
@@ -86,7 +86,9 @@ def start_match(scenario: str, seed: int, ruleset: str | None = None):
     services.new_seed = lambda: f"{seed:032x}"
     users = {n: get_user_model().objects.create_user(n, email=f"{n}@example.org", password="x")
              for n in ("lee", "grant")}
-    extra = {"ruleset": ruleset} if ruleset else {}
+    extra: dict = {"ruleset": ruleset} if ruleset else {}
+    if options:
+        extra["options"] = options
     match = services.create_challenge(users["lee"], users["grant"], row, side="union", **extra)
     services.accept(match.pk, users["grant"])
     return users, match

@@ -3,7 +3,7 @@
 Usage:  python bench/playouts.py [--games N] [--seed S] [--ruleset NAME]
                                  [--scenario games/scenarios/<slug>.json | <slug> ...]
                                  [--team-mode epic|doubles|grand]
-                                 [--options name,name,...]
+                                 [--options name,name,... | PRESET]
 
 Without ``--scenario`` it runs on the bench field and on Fredericksburg; ``--scenario`` takes a
 file or a shipped scenario's slug, as many times as wanted (``--scenario shiloh --scenario
@@ -19,7 +19,8 @@ time of the process (``time.process_time``), so other work on the machine weighs
 second is the headline: uniform random games are long.  ``--options`` turns on the yes/no
 options named (the house rules, for instance) and plays the same games with none as well, in
 the same run, printing the checked path's speed under the options as a share of its speed
-without.
+without; it also takes the key of a preset of the ruleset (``--options barber_full``), whose
+options it plays (the ruleset's presets: games/engine/core/presets.py).
 ``--team-mode``: each scenario is run twice, as a plain game and as a team game of that
 mode (the option ``team_mode``), and the team game's rates are printed as a share of the
 plain game's.  Prints the figures; asserts nothing.
@@ -36,7 +37,7 @@ import time
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from games.engine import DEFAULT_RULESET, RULESETS, Game, load_scenario_as  # noqa: E402
+from games.engine import DEFAULT_RULESET, RULESETS, Game, load_scenario_as, preset_named  # noqa: E402
 from games.engine.battlecry.sample import sample_scenario  # noqa: E402
 
 TURN_CAP = 400
@@ -131,6 +132,7 @@ def bench_options(scenario, games: int, seed: int, ruleset: str, options: dict) 
     """The same games with and without ``options``, alternating, on both paths."""
     plain = [0.0, 0.0, 0]
     under = [0.0, 0.0, 0]
+    wall, cpu = time.perf_counter(), time.process_time()
     for i in range(games):
         for acc, opts in ((plain, None), (under, options)):
             checked, search, n = rates(scenario, 1, seed + i, [], ruleset, opts)
@@ -138,11 +140,23 @@ def bench_options(scenario, games: int, seed: int, ruleset: str, options: dict) 
             acc[1] += n / search
             acc[2] += n
     print(f"scenario: {scenario.slug}  ruleset: {ruleset}  games: {games} a path and option set")
+    print(f"  wall time {time.perf_counter() - wall:.1f} s, CPU time {time.process_time() - cpu:.1f} s")
     for name, (t_checked, t_search, n) in (("no options", plain), (", ".join(options), under)):
         print(f"  {name}: checked {n / t_checked:9,.0f} actions/s  search {n / t_search:9,.0f} "
               f"actions/s  (mean {n / games:.0f} actions a game)")
     ratio = (under[2] / under[0]) / (plain[2] / plain[0])
     print(f"  checked path under the options: {ratio:.0%} of its speed with none")
+
+
+def chosen_options(ruleset: str, text: str | None) -> dict | None:
+    """``--options``: a preset's options when it names one, else the yes/no options named."""
+    if not text:
+        return None
+    preset = preset_named(ruleset, text)
+    if preset is not None:
+        print(f"preset: {preset.label} ({', '.join(preset.options)})")
+        return dict(preset.options)
+    return dict.fromkeys(text.split(","), True)
 
 
 def main() -> None:
@@ -153,9 +167,10 @@ def main() -> None:
     ap.add_argument("--ruleset", choices=sorted(RULESETS), default=DEFAULT_RULESET)
     ap.add_argument("--team-mode", choices=("epic", "doubles", "grand"), default=None,
                     help="grand: with --ruleset standard")
-    ap.add_argument("--options", help="yes/no options to turn on, by name, comma-separated")
+    ap.add_argument("--options", help="yes/no options to turn on, by name, comma-separated, "
+                                      "or the key of a preset of the ruleset (barber_full)")
     args = ap.parse_args()
-    options = dict.fromkeys(args.options.split(","), True) if args.options else None
+    options = chosen_options(args.ruleset, args.options)
     fmt = RULESETS[args.ruleset].scenario_format
     own = sorted((ROOT / "games" / "scenarios" / fmt).glob("*.json"))
     default = [None, FREDERICKSBURG] if fmt == RULESETS[DEFAULT_RULESET].scenario_format else own

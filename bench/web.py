@@ -2,6 +2,7 @@
 
 Usage:  python bench/web.py [--actions 300] [--scenario fredericksburg] [--seed 7] [--profile VERSION]
                            [--redis] [--ruleset NAME] [--team-mode epic|doubles|grand] [--majors 3]
+                           [--options PRESET | name,name,...]
 
 (``--ruleset 1961 --scenario mb1961-theatres-of-the-war``: the 1961 game on its map; the
 mid-game board is then measured with a piece selected through the page's own links.)
@@ -26,6 +27,10 @@ them all (the game is then dealt without a table).
 Runs on a throw-away site (bench/harness.py: a test database and DATA_DIR; with --redis,
 REDIS_URL's cache, emptied first).  Prints figures only: the goals (p95 at most 50 ms, board
 at most 5 KB gzipped) are checked by reading them, never by a timed test.
+
+``--options``: the game is played under a preset of the ruleset (``barber_full``) or the
+yes/no options named; run it once with and once without to compare the CPU per action
+request (the house rules' goal: within 10% of the figure without options).
 
 ``--profile V``: from game version V on, every other action request is timed with the
 engine's public API wrapped (its CPU per request and the engine's share of it, no profiler),
@@ -64,10 +69,21 @@ def main() -> None:
                              "default rules, Grand Battle Cry under the standard ones)")
     parser.add_argument("--majors", type=int, default=3,
                         help="Epic: the general figures kept a side (a Major-General each); 0: all")
+    parser.add_argument("--options", default=None,
+                        help="a preset of the ruleset (barber_full) or yes/no options, comma-separated")
     parser.add_argument("--profile", type=int, default=None, metavar="VERSION",
                         help="profile the action requests from this game version on: CPU per "
                              "request and where it goes")
     on_throwaway_site(run, parser.parse_args())
+
+
+def chosen_options(ruleset: str | None, text: str | None) -> dict | None:
+    """``--options``: a preset's options when it names one, else the yes/no options named."""
+    if not text:
+        return None
+    from games.engine import DEFAULT_RULESET, preset_named
+    preset = preset_named(ruleset or DEFAULT_RULESET, text)
+    return dict(preset.options) if preset is not None else dict.fromkeys(text.split(","), True)
 
 
 def run(args) -> None:
@@ -76,10 +92,11 @@ def run(args) -> None:
     from games import services
     from games.models import Game
 
+    options = chosen_options(args.ruleset, args.options)
     if args.team_mode:
         users, match = start_team_match(args.scenario, args.seed, args.team_mode, args.majors)
     else:
-        users, match = start_match(args.scenario, args.seed, args.ruleset)
+        users, match = start_match(args.scenario, args.seed, args.ruleset, options)
     clients = {}                      # by member: the re-match swaps the sides
     for name in users:
         clients[name] = Client()
@@ -149,6 +166,8 @@ def run(args) -> None:
             if engine.phase == "move" and game.deciding:
                 mid = (game, engine)
 
+    if options:
+        print(f"Options: {', '.join(sorted(options))}")
     seats = f", {args.team_mode} with {len(game.seat_rows())} seats" if args.team_mode else ""
     print(f"Scenario {args.scenario}{seats}: {len(act_ms)} actions played through the pages "
           f"(database: {database_name()}, "

@@ -62,7 +62,7 @@ def new(request):
     plan = CampaignPlan.objects.filter(slug=request.GET.get("plan", "")).first()
     if plan:
         initial["plan"] = plan.pk
-    form = CampaignForm(request.POST or None, user=request.user, initial=initial)
+    form = CampaignForm(request.POST or None, user=request.user, initial=initial, member=request.user)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         terms = services.Terms(plan=d["plan"], scenarios=form.battles(), name=d["name"],

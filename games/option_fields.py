@@ -9,16 +9,41 @@ mapping the services pass on untouched. No option is named here.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django import forms
 
-from games.engine import DEFAULT_RULESET, RULESETS, Option, options_for
-from games.presentation.options import value_words
+from games.engine import DEFAULT_RULESET, RULESETS, Option, group_options, options_for, presets_for
+from games.presentation.options import option_anchor, value_words
 
 #: The id of the options fieldset of a form (``prefix`` added): the HTMX refresh replaces it.
 FIELDSET_ID = "options"
+#: The name of the preset list on a form (no option is called so).
+PRESET_FIELD = "preset"
+
+#: A preset offered on a form: its key in the list, its label, its description, its options.
+PresetChoice = tuple[str, str, str, Mapping[str, Any]]
+#: Where presets other than the rules' own come from (a club's, registered by the app that
+#: keeps them): called with the member filling in the form (or None) and the ruleset.
+PRESET_SOURCES: list[Callable[[Any, str], list[PresetChoice]]] = []
+
+
+def preset_choices(ruleset: str, member: Any = None) -> list[PresetChoice]:
+    """The presets a form offers under ``ruleset``: the rules' own, then those of the
+    sources (a club's, for its members)."""
+    out: list[PresetChoice] = [(p.key, p.label, p.description, p.options) for p in presets_for(ruleset)]
+    for source in PRESET_SOURCES:
+        out.extend(source(member, ruleset))
+    return out
+
+
+def preset_field(choices: list[PresetChoice]) -> forms.ChoiceField:
+    help_lines = " ".join(f"{label}: {description}" for _, label, description, _ in choices)
+    return forms.ChoiceField(
+        choices=[("", "None: the options ticked below")] + [(k, label) for k, label, _, _ in choices],
+        required=False, label="Preset",
+        help_text=("A named set of options, added to those ticked below. " + help_lines).strip())
 
 
 def form_field(option: Option) -> forms.Field:
@@ -64,6 +89,13 @@ class OptionsFormMixin:
     option_names: tuple[str, ...] = ()
     template_name = "games/_options_form.html"
     template_name_div = "games/_options_form.html"
+    #: The member filling in the form (``member=`` when it is made): his clubs' presets.
+    preset_member: Any = None
+    presets: list[PresetChoice] = []
+
+    def __init__(self, *args, member: Any = None, **kwargs):
+        self.preset_member = member
+        super().__init__(*args, **kwargs)  # type: ignore[call-arg]
 
     def selected_ruleset(self) -> str:
         form: Any = self
@@ -81,9 +113,14 @@ class OptionsFormMixin:
             raise ValueError(f"options named like the form's own fields: {sorted(clash)}")
         order = list(form.fields)
         after = order.index("ruleset") + 1 if "ruleset" in order else len(order)
+        self.presets = preset_choices(self.selected_ruleset(), self.preset_member) if fields else []
+        lead = [PRESET_FIELD] if self.presets else []
+        if self.presets:
+            fields = {PRESET_FIELD: preset_field(self.presets), **fields}
         form.fields.update(fields)
         form.order_fields(order[:after] + list(fields) + order[after:])
-        self.option_names = tuple(fields)
+        self.option_names = tuple(n for n in fields if n not in lead)
+        self.preset_names = tuple(lead)
         ruleset = form.fields.get("ruleset")
         if ruleset is not None:
             from django.urls import reverse
@@ -96,16 +133,30 @@ class OptionsFormMixin:
         form: Any = self
         return f"{form.prefix}-{FIELDSET_ID}" if form.prefix else FIELDSET_ID
 
+    preset_names: tuple[str, ...] = ()
+
     def option_bound_fields(self) -> list:
         form: Any = self
         return [form[name] for name in self.option_names]
+
+    def option_groups(self) -> list[tuple[str, list]]:
+        """The option fields under the headings their ruleset declares (the house rules after
+        the seed's order), each as (bound field, anchor of its text on the rules page)."""
+        form: Any = self
+        rules = RULESETS.get(self.selected_ruleset()) or RULESETS[DEFAULT_RULESET]
+        offered = [o for o in rules.options if o.name in self.option_names]
+        return [(heading, [(form[o.name], option_anchor(o)) for o in options])
+                for heading, options in group_options(rules.name, tuple(offered))]
 
     def option_fieldset(self) -> str:
         """The fieldset of the options (what the HTMX refresh replaces)."""
         from django.template.loader import render_to_string
         from django.utils.safestring import mark_safe
+        form: Any = self
         return mark_safe(render_to_string("games/_option_fieldset.html", {
-            "fieldset_id": self.fieldset_id(), "fields": self.option_bound_fields()}))
+            "fieldset_id": self.fieldset_id(), "fields": self.option_bound_fields(),
+            "groups": self.option_groups(), "ruleset": self.selected_ruleset(),
+            "preset": form[PRESET_FIELD] if self.preset_names else None}))
 
 
     def check_foreign_options(self) -> None:
@@ -129,15 +180,21 @@ class OptionsFormMixin:
         return cleaned
 
     def chosen_options(self) -> dict:
+        """The options ticked, with those of the preset chosen (the preset's values win)."""
         form: Any = self
-        return options_from(self.selected_ruleset(), self.option_place, form.cleaned_data)
+        chosen = options_from(self.selected_ruleset(), self.option_place, form.cleaned_data)
+        key = form.cleaned_data.get(PRESET_FIELD) if self.preset_names else ""
+        for k, _, _, options in self.presets:
+            if key and k == key:
+                chosen.update(options)
+        return chosen
 
 
 class OptionFieldsForm(OptionsFormMixin, forms.Form):
     """Only the options of a ruleset at a place: what the options fieldset is refreshed with
     when the ruleset select changes."""
 
-    def __init__(self, ruleset: str, place: str, prefix: str | None = None):
-        super().__init__(prefix=prefix or None, initial={"ruleset": ruleset})
+    def __init__(self, ruleset: str, place: str, prefix: str | None = None, member: Any = None):
+        super().__init__(prefix=prefix or None, initial={"ruleset": ruleset}, member=member)
         self.option_place = place
         self.add_option_fields()

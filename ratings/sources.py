@@ -36,13 +36,16 @@ class Source:
     match_id: int | None = None
 
 
-def _rules_allow(ruleset: str, options: dict | None) -> str:
-    """Why a result under these options is not rated, or ""."""
+def _rules_allow(ruleset: str, options: dict | None, rated_anyway: bool = False) -> str:
+    """Why a result under these options is not rated, or "". ``rated_anyway``: the
+    organiser of its competition counts it whatever options are in force."""
     try:
         schema = get_ruleset(ruleset).options
     except KeyError:
         return "rules no longer on the site"
-    return "" if counts_for_ratings(schema, options) else "played under options that are not rated"
+    if rated_anyway or counts_for_ratings(schema, options):
+        return ""
+    return "played under options that are not rated"
 
 
 def mode_of(options: dict | None) -> str:
@@ -128,7 +131,8 @@ def from_pairing(p: Pairing) -> Source | None:
         games = games_of_match(p.match)
     else:
         games = _table_games(p, slug)
-    why = "a forfeit: no game was played" if p.forfeit else _rules_allow(comp.ruleset, comp.options)
+    why = ("a forfeit: no game was played" if p.forfeit
+           else _rules_allow(comp.ruleset, comp.options, comp.rated_anyway))
     options = p.match.options if p.match_id else comp.options
     return _source(f"pairing:{p.pk}", comp.ruleset, mode_of(options), p.updated or timezone.now(), games,
                    why, p.match_id)

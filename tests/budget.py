@@ -41,8 +41,11 @@ RULESETS: dict[str, Row] = {
                                                # the 3 double-board battles among them
         leak_walks=("tests/web/test_play_leaks.py::test_no_page_shows_hidden_cards_through_a_turn",),
         sampled=f"4 viewers x 4 moments of one turn; {GAME_PAGES} (k=4)",
-        seconds=415),                          # 365 for the 32 single boards, about 50 for the
-                                               # 3 double boards (1,397 steps)
+        seconds=475),                          # 365 for the 32 single boards, about 50 for the
+                                               # 3 double boards (1,397 steps); 60 for the house-rule
+                                               # presets' 14 page games (tests/web/test_house_presets_pages.py:
+                                               # 151 s at load 11, 23 s of CPU) and their browser
+                                               # turn (tests/browser/test_house_preset_in_a_browser.py, 14 s)
     "standard": Row(
         page_games=4,                          # tests/web/test_random_games_through_the_pages.py
         leak_walks=("tests/web/test_standard_ruleset_leaks.py"

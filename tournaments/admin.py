@@ -6,7 +6,7 @@ admin shows the history read-only.
 """
 from django.contrib import admin
 
-from .models import (AnniversaryReminder, AnnualGames, AnnualMatch, Club, Competition, CompetitionScenario,
+from .models import (AnniversaryReminder, AnnualGames, AnnualMatch, Club, ClubPreset, Competition, CompetitionScenario,
                      Entry, Membership, Pairing, ResultChange, Round, ScenarioProposal)
 
 
@@ -134,3 +134,10 @@ class AnnualMatchAdmin(admin.ModelAdmin):
 class ScenarioProposalAdmin(admin.ModelAdmin):
     list_display = ("__str__", "club", "proposer", "status", "created", "decided_at")
     raw_id_fields = ("proposer", "draft", "base", "decided_by", "version")
+
+
+@admin.register(ClubPreset)
+class ClubPresetAdmin(admin.ModelAdmin):
+    list_display = ("name", "club", "ruleset", "made_by", "created")
+    list_filter = ("club", "ruleset")
+    raw_id_fields = ("made_by",)

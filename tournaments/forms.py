@@ -48,6 +48,10 @@ class CompetitionForm(OptionsFormMixin, forms.Form):
     deadline_hours = forms.TypedChoiceField(choices=DEADLINE_CHOICES, coerce=int, initial=72,
                                             label="Time per move (web games)")
     round_days = forms.IntegerField(min_value=1, max_value=120, initial=14, label="Days per round")
+    rated_anyway = forms.BooleanField(
+        required=False, label="Rated under any options",
+        help_text="Count its results for the ratings even under options that change the balance "
+                  "(the house rules); without it those results are left out of the ratings.")
 
     #: The fields that belong to one kind of competition only (the page groups them).
     KIND_FIELDS = {Competition.Kind.LEAGUE: ("double_round_robin",),
@@ -74,7 +78,8 @@ class CompetitionForm(OptionsFormMixin, forms.Form):
     def common_fields(self):
         grouped = {n for names in self.KIND_FIELDS.values() for n in names}
         return [f for f in self if f.name not in grouped and not f.name.startswith("order_")
-                and f.name not in ("name", "kind") and f.name not in self.option_names]
+                and f.name not in ("name", "kind") and f.name not in self.option_names
+                and f.name not in self.preset_names]
 
     def clean(self):
         data = super().clean()
@@ -88,6 +93,17 @@ class CompetitionForm(OptionsFormMixin, forms.Form):
             self.add_error("order_1", "Choose each standings measure once.")
         data["order"] = order
         return data
+
+
+class ClubPresetForm(OptionsFormMixin, forms.Form):
+    """A club's own preset: its name, its rules and the options it sets."""
+    option_place = "competition"
+    name = forms.CharField(max_length=60, validators=[validate_name], label="Name of the preset")
+    ruleset = ruleset_field()
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.add_option_fields()
 
 
 class AddPlayerForm(forms.Form):

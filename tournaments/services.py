@@ -141,6 +141,7 @@ class Terms:
     mode: str = Competition.Mode.WEB
     order: tuple = algo.DEFAULT_ORDER
     knockout_size: int = 0  # tournaments: the places of the final knockout (0: none)
+    rated_anyway: bool = False  # results rated even under options declared unrated
 
 
 def check_rules(ruleset: str, options: dict | None = None, scenarios=()) -> str:
@@ -200,7 +201,8 @@ def create_competition(club: Club, organiser, terms: Terms) -> Competition:
             double_round_robin=bool(terms.double_round_robin), swiss_rounds=int(terms.swiss_rounds),
             scenario_policy=terms.scenario_policy, options=dict(terms.options or {}), ruleset=ruleset,
             deadline_hours=int(terms.deadline_hours), round_days=int(terms.round_days),
-            mode=terms.mode, order=order, created_by=organiser, knockout_size=knockout_size)
+            mode=terms.mode, order=order, created_by=organiser, knockout_size=knockout_size,
+            rated_anyway=bool(terms.rated_anyway))
         for i, sc in enumerate(dict.fromkeys(terms.scenarios)):
             CompetitionScenario.objects.create(competition=comp, scenario=sc, position=i)
     return comp

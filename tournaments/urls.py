@@ -1,7 +1,7 @@
 """URLs of clubs, leagues and tournaments (namespace "leagues", under /leagues/)."""
 from django.urls import path
 
-from tournaments.views import annual, clubs, competitions, console, pairings, scenario_proposals
+from tournaments.views import annual, club_presets, clubs, competitions, console, pairings, scenario_proposals
 
 app_name = "leagues"
 
@@ -16,6 +16,8 @@ urlpatterns = [
     path("clubs/<slug:slug>/role/", clubs.role, name="role"),
     path("clubs/<slug:slug>/invitation/", clubs.new_invitation, name="new_invitation"),
     path("clubs/<slug:slug>/new/", console.new_competition, name="competition_new"),
+    path("clubs/<slug:slug>/presets/", club_presets.presets, name="club_presets"),
+    path("clubs/<slug:slug>/presets/<int:pk>/remove/", club_presets.remove, name="club_preset_remove"),
     path("clubs/<slug:slug>/annual/", annual.club_years, name="annual_years"),
     path("clubs/<slug:slug>/scenarios/", scenario_proposals.club_proposals, name="scenario_proposals"),
     path("clubs/<slug:slug>/scenarios/<int:pk>/", scenario_proposals.answer, name="scenario_answer"),

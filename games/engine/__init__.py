@@ -31,8 +31,8 @@ from .battlecry.prebattle import OPTION as PREBATTLE_OPTION
 from .battlecry.teams import EPIC_OPTIONS
 from .battlecry.standard.ruleset import STANDARD
 from .mb1961.ruleset import RULES_1961
-from .core import (PLACES as OPTION_PLACES, GameState, LiveRulesets, Option, OptionError, Ruleset,
-                   counts_for_ratings, get_ruleset, options_for, register, rulesets, validate_options)
+from .core import (PLACES as OPTION_PLACES, GameState, LiveRulesets, Option, OptionError, Preset, Ruleset,
+                   counts_for_ratings, group_options, option_text, preset_named, presets_for, get_ruleset, options_for, register, rulesets, validate_options)
 from .core.errors import IllegalAction, ScenarioError
 from .battlecry.advanced.game import Game as AdvancedGame, view_event
 from .facade import Game, default_ruleset, load_scenario_as, scenario_formats, scenario_rulesets, set_default_ruleset
@@ -100,7 +100,7 @@ def sight_and_reach(game: GameState, h) -> dict:
 
 
 __all__ = ["BOX_LIMITS", "FULL_FIGURES", "SPECIAL_RULES", "UNIT_KINDS", "sight_and_reach", "ADVANCED", "AdvancedGame", "STANDARD", "BOARD", "BOARD_SIZES", "board_named", "CARDS", "Card", "DEFAULT_RULESET", "Game", "GameState", "Hex",
-           "HexBoard", "IllegalAction", "OPTION_PLACES", "PREBATTLE_OPTION", "EPIC_OPTIONS", "Option", "OptionError", "counts_for_ratings", "options_for", "validate_options", "RULESETS", "Ruleset", "SEATS", "default_ruleset", "get_ruleset",
+           "HexBoard", "IllegalAction", "OPTION_PLACES", "PREBATTLE_OPTION", "EPIC_OPTIONS", "Option", "OptionError", "counts_for_ratings", "options_for", "Preset", "group_options", "option_text", "preset_named", "presets_for", "validate_options", "RULESETS", "Ruleset", "SEATS", "default_ruleset", "get_ruleset",
            "load_scenario_as", "scenario_formats", "scenario_rulesets", "CONFEDERATE", "SIDES", "SIDE_NAMES", "Scenario", "ScenarioError",
            "TERRAIN", "TerrainKind", "card_of", "chance_of", "load_scenario", "other", "replay",
            "rulesets", "side_name", "UNION", "sample_scenario", "view_event"]

@@ -10,7 +10,8 @@ _ROLL_EVENTS = ("attack", "general_attacked", "reroll", "sharpshooter", "order_r
                 "entry_roll", "rally_roll", "command_roll",
                 "wound_roll", "general_return_roll",
                 *_PREBATTLE_ROLLS,
-                "morale_check", "rallied")     # the last two: the standard ruleset's rolls
+                "morale_check", "rallied",     # these two: the standard ruleset's rolls
+                "first_fire_roll", "general_risk")     # the house rules' own rolls (seed 002)
 
 
 def chance_of(events: list[dict]) -> tuple[list, list]:

@@ -25,6 +25,13 @@ def option_label(name: str) -> str:
     return option.label if option is not None else name.replace("_", " ")
 
 
+def option_anchor(option: Option) -> str:
+    """The anchor of an option's text on its rules page, made of its label's words
+    ("House-Rule-Return-Fire"): the pages name options by their labels only."""
+    from django.utils.text import slugify
+    return "-".join(w.capitalize() for w in slugify(option.label).split("-"))
+
+
 def value_words(value: Any) -> str:
     """A value in words: yes/no, a number, a choice."""
     if value is True:

@@ -184,15 +184,15 @@ def new_match(request):
     opponent = (request.GET.get("opponent") or "").strip()[:150]
     return render(request, "games/lobby_new.html", {
         "scenario": scenario,
-        "challenge_form": ChallengeForm(user=request.user, prefix="c",
+        "challenge_form": ChallengeForm(user=request.user, member=request.user, prefix="c",
                                         initial={**initial, "opponent": opponent}),
-        "seek_form": SeekForm(prefix="s", initial=initial),
+        "seek_form": SeekForm(prefix="s", initial=initial, member=request.user),
     })
 
 
 @login_required
 def challenge(request):
-    form = ChallengeForm(request.POST or None, user=request.user, prefix="c")
+    form = ChallengeForm(request.POST or None, user=request.user, member=request.user, prefix="c")
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         try:
@@ -213,7 +213,7 @@ def challenge(request):
 
 @login_required
 def seek(request):
-    form = SeekForm(request.POST or None, prefix="s")
+    form = SeekForm(request.POST or None, prefix="s", member=request.user)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         try:
@@ -323,5 +323,5 @@ def option_fields(request):
     ruleset = request.GET.get(f"{prefix}-ruleset" if prefix else "ruleset") or DEFAULT_RULESET
     if ruleset not in rulesets():
         ruleset = DEFAULT_RULESET
-    form = OptionFieldsForm(ruleset, place, prefix=prefix)
+    form = OptionFieldsForm(ruleset, place, prefix=prefix, member=request.user)
     return HttpResponse(form.option_fieldset())

@@ -105,5 +105,5 @@ def game_replay(request, game_id):
         return HttpResponse(html)
     full = Game.objects.select_related("match").prefetch_related(seats_prefetch()).get(pk=row.pk)
     return render(request, TEMPLATE, {"game": row, "scenario_name": ctx["scenario_name"],
-                                      "fragment": mark_safe(html),
+                                      "fragment": mark_safe(html), "full": full,
                                       **team_chat_for_page(full, request.user)})

@@ -32,7 +32,7 @@ def solo(request):
     scenario = Scenario.objects.filter(slug=request.GET.get("scenario", "")).first()
     if scenario:
         initial["scenario"] = scenario.pk
-    form = SoloForm(request.POST or None, initial=initial)
+    form = SoloForm(request.POST or None, initial=initial, member=request.user)
     status = 200
     if request.method == "POST":
         if not request.user.is_authenticated:

@@ -34,7 +34,7 @@ def _name(user) -> str:
 @login_required
 def table_new(request):
     """Open a team table: the terms, then the table's page where the seats are taken."""
-    form = TableForm(request.POST or None)
+    form = TableForm(request.POST or None, member=request.user)
     if request.method != "POST":
         share_scenario_choices(form)
     if request.method == "POST" and form.is_valid():

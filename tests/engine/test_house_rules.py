@@ -183,7 +183,7 @@ def test_only_hills_works_generals_and_charges_give_first_fire():
 
 
 def test_first_fire_needs_return_fire_and_says_so():
-    with pytest.raises(OptionError, match="'House rule: first fire' requires 'House rule: return fire'"):
+    with pytest.raises(OptionError, match="House rule: first fire needs House rule: return fire"):
         game([inf("union", 11, 5), inf("confederate", 12, 4)], options={"first_fire": True})
 
 

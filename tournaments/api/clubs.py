@@ -5,14 +5,17 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
+from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
 from battlecry_site.api.permissions import MemberWithTokenScope, ReadOpenWriteMember
-from tournaments import services
+from games.engine import presets_for, rulesets
+from tournaments import preset_services, services
 from tournaments.models import Club
 
 from .serializers import (ClubDetailSerializer, ClubSerializer, InvitationSerializer, MemberChoiceSerializer,
-                          MembershipSerializer, NewClubSerializer, RoleSerializer)
+                          MembershipSerializer, NewClubPresetSerializer, NewClubSerializer, PresetSerializer,
+                          RoleSerializer)
 
 
 class ClubViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
@@ -84,3 +87,30 @@ class ClubViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         body.is_valid(raise_exception=True)
         d = body.validated_data
         return self._membership(services.set_role(self.get_object(), request.user, d["username"], d["role"]))
+
+    @extend_schema(summary="The presets of options: the rules' own, then the club's (members)",
+                   responses=PresetSerializer(many=True), methods=["GET"])
+    @extend_schema(summary="Save a preset of the club (organisers); a name already used is replaced",
+                   request=NewClubPresetSerializer, responses={201: PresetSerializer}, methods=["POST"])
+    @action(detail=True, methods=["get", "post"], pagination_class=None, filter_backends=[])
+    def presets(self, request, slug=None):
+        club = self.get_object()
+        if request.method == "POST":
+            body = NewClubPresetSerializer(data=request.data)
+            body.is_valid(raise_exception=True)
+            d = body.validated_data
+            preset = preset_services.save_preset(club, request.user, d["name"], d["ruleset"], d["options"])
+            return Response(PresetSerializer(_club_preset(preset)).data, status=status.HTTP_201_CREATED)
+        if not club.is_member(request.user):
+            raise NotFound("No such club among yours.")
+        rows = [{"source": "rules", "key": p.key, "name": p.label, "description": p.description,
+                 "ruleset": name, "options": dict(p.options)}
+                for name in sorted(rulesets()) for p in presets_for(name)]
+        rows += [_club_preset(p) for p in club.presets.all()]
+        return Response(PresetSerializer(rows, many=True).data)
+
+
+def _club_preset(preset) -> dict:
+    return {"source": "club", "key": preset.key, "name": preset.name,
+            "description": f"A preset of {preset.club.name}.", "ruleset": preset.ruleset,
+            "options": dict(preset.options)}

@@ -137,7 +137,7 @@ class CompetitionSerializer(serializers.ModelSerializer):
         model = Competition
         fields = ("id", "club", "name", "kind", "status", "double_round_robin", "swiss_rounds",
                   "scenario_policy", "scenarios", "ruleset", "options", "nightfall", "deadline_hours", "round_days",
-                  "mode", "order", "created", "closed", "url")
+                  "mode", "order", "rated_anyway", "created", "closed", "url")
 
     @extend_schema_field(serializers.ListField(child=serializers.CharField()))
     def get_scenarios(self, comp):
@@ -181,6 +181,9 @@ class NewCompetitionSerializer(serializers.Serializer):
     mode = serializers.ChoiceField(choices=Competition.Mode.values, default=Competition.Mode.WEB)
     order = serializers.ListField(child=serializers.ChoiceField(choices=list(algo.METRICS)), required=False,
                                   max_length=len(algo.METRICS))
+    rated_anyway = serializers.BooleanField(
+        default=False, help_text="Rate its results even under options declared unrated (the house "
+                                 "rules); without it they are left out of the ratings.")
 
 
 class DraftSerializer(serializers.Serializer):
@@ -311,3 +314,22 @@ class StandingsSerializer(serializers.Serializer):
     columns = MetricSerializer(many=True, help_text="The metrics, most important first.")
     planned_rounds = serializers.IntegerField()
     lines = StandingSerializer(many=True)
+
+
+# -- presets ---------------------------------------------------------------------------------
+class PresetSerializer(serializers.Serializer):
+    """A preset: the rules' own (``source`` "rules", ``key`` its name) or the club's."""
+
+    source = serializers.ChoiceField(choices=["rules", "club"])
+    key = serializers.CharField()
+    name = serializers.CharField()
+    description = serializers.CharField()
+    ruleset = serializers.CharField()
+    options = serializers.DictField(help_text="Option values by name: send them as a match's "
+                                              "``options`` to play under the preset.")
+
+
+class NewClubPresetSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=60, validators=[validate_name])
+    ruleset = RulesetChoiceField()
+    options = serializers.DictField(help_text="Option values by name, checked as a match's are.")

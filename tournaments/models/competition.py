@@ -6,7 +6,7 @@ from django.db import models
 from django.urls import reverse
 
 from battlecry_site.names import validate_name
-from games.engine import DEFAULT_RULESET
+from games.engine import DEFAULT_RULESET, RULESETS, counts_for_ratings
 from games.presentation.options import options_in_force
 from tournaments.pairing import DEFAULT_ORDER
 
@@ -52,6 +52,10 @@ class Competition(models.Model):
                                        related_name="competitions", blank=True)
     options = models.JSONField(default=dict, blank=True,
                                help_text="Options of every match by name, as the ruleset declares them.")
+    rated_anyway = models.BooleanField(
+        default=False, verbose_name="rated under any options",
+        help_text="Its results count for the ratings even when an option in force is declared "
+                  "unrated (the house rules); otherwise they are left out of the ratings.")
     ruleset = models.CharField(
         max_length=20, default=DEFAULT_RULESET,
         help_text="The rules every match of the competition is played under (a registered ruleset).")
@@ -81,6 +85,13 @@ class Competition(models.Model):
     def options_in_force(self) -> list[dict]:
         """The options of its matches, in its ruleset's words (label and value)."""
         return options_in_force(self.ruleset, self.options)
+
+    @property
+    def rated(self) -> bool:
+        """Whether its results count for the ratings: no option in force is declared
+        unrated, or its organiser made it rated under any options."""
+        rules = RULESETS.get(self.ruleset)
+        return self.rated_anyway or (rules is not None and counts_for_ratings(rules.options, self.options))
 
     @property
     def is_swiss(self) -> bool:

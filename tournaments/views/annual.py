@@ -27,7 +27,7 @@ def annual_new(request, slug):
         raise Http404("No such club among those you organise.")
     today = clock.local_today()
     initial = {"year": today.year, "time_zone": request.user.profile.time_zone}
-    form = AnnualGamesForm(request.POST or None, club=club, initial=initial)
+    form = AnnualGamesForm(request.POST or None, club=club, initial=initial, member=request.user)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         terms = annual_services.AnnualTerms(

@@ -30,7 +30,7 @@ def new_competition(request, slug):
     club = get_object_or_404(Club, slug=slug)
     if not club.is_organiser(request.user):
         raise Http404("No such club among those you organise.")
-    form = CompetitionForm(request.POST or None)
+    form = CompetitionForm(request.POST or None, member=request.user)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         terms = services.Terms(
@@ -39,7 +39,7 @@ def new_competition(request, slug):
             scenarios=tuple(d["scenarios"]), options=form.chosen_options(), ruleset=d["ruleset"],
             deadline_hours=d["deadline_hours"],
             round_days=d["round_days"], mode=d["mode"], order=d["order"],
-            knockout_size=d.get("knockout_size") or 0)
+            knockout_size=d.get("knockout_size") or 0, rated_anyway=d.get("rated_anyway", False))
         try:
             comp = services.create_competition(club, request.user, terms)
         except services.Refused as e:

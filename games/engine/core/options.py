@@ -3,7 +3,8 @@ words and relations, and the site builds its forms, API fields and pages from th
 
 ``validate_options`` refuses what the schema does not declare, by name, so a misspelt
 option (``{"nighfall": True}``) is an error rather than silently ignored; it also refuses
-two options that exclude each other, or one without an option it requires, naming both.
+two options that exclude each other, or one without an option it requires, naming both by
+their labels (the words a member reads on the form).
 """
 from __future__ import annotations
 
@@ -104,18 +105,25 @@ def validate_options(schema: tuple[Option, ...], options: Mapping[str, Any] | No
         option = by_name[name]
         for other in option.excludes:
             if other in in_force:
-                raise OptionError(name, _refusal(option, "cannot be played with", by_name, other))
+                raise OptionError(name, _refusal(option, "cannot be played with", by_name, other,
+                                                 "choose one of them"))
         for other in option.requires:
             if other not in in_force:
-                raise OptionError(name, _refusal(option, "requires", by_name, other))
+                raise OptionError(name, _refusal(option, "needs", by_name, other,
+                                                 "turn that on too, or leave this off"))
     return out
 
 
-def _refusal(option: Option, verb: str, by_name: Mapping[str, Option], other: str) -> str:
-    """A refused combination in words: both options by their labels, then the reason."""
-    known = by_name.get(other)
-    text = f"{option.label!r} {verb} {(known.label if known else other)!r}"
-    return f"{text}: {option.why}" if option.why else f"{text}."
+def _refusal(option: Option, verb: str, by_name: Mapping[str, Option], other: str,
+             otherwise: str) -> str:
+    """A refused combination in words: both options by their labels, then the reason the
+    option gives (or what to do)."""
+    return f"{option.label} {verb} {_label(by_name, other)}: {option.why or otherwise}"
+
+
+def _label(by_name: Mapping[str, Option], name: str) -> str:
+    option = by_name.get(name)
+    return option.label if option is not None else name.replace("_", " ")
 
 
 def options_for(schema: tuple[Option, ...], place: str) -> tuple[Option, ...]:

@@ -87,6 +87,6 @@ def test_a_general_in_command_lets_a_flag_through():
 
 
 def test_the_entry_roll_needs_the_zone_and_says_so_by_name():
-    with pytest.raises(OptionError, match="'House rule: defensive fire zone, entry roll' requires "
-                                          "'House rule: defensive fire zone'"):
+    with pytest.raises(OptionError, match="House rule: defensive fire zone, entry roll needs "
+                                          "House rule: defensive fire zone: "):
         game([inf("union", 12, 8), inf("confederate", 12, 4)], options={"dfz_entry_roll": True})

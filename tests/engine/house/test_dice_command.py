@@ -70,6 +70,6 @@ def test_a_symbol_of_a_kind_the_side_no_longer_has_is_rolled_again_once():
 
 def test_command_by_dice_refuses_what_works_through_the_cards():
     for other in ({"nightfall": True}, {"discard_instead_of_play": True}):
-        with pytest.raises(OptionError, match="'House rule: command by dice' cannot be played "
+        with pytest.raises(OptionError, match="House rule: command by dice cannot be played "
                                               "with .*nobody holds or draws cards"):
             table({**DICE, **other})

@@ -54,6 +54,6 @@ def test_archie_holds_no_hand_and_team_games_refuse_the_rule():
     archie = game([inf("union", 12, 8), inf("confederate", 12, 0)], first="confederate",
                   options={**REFIT, "archie": "confederate"})
     assert {"type": "refit"} not in archie.legal_actions()
-    with pytest.raises(OptionError, match="'House rule: discard instead of playing' cannot be "
+    with pytest.raises(OptionError, match="House rule: discard instead of playing cannot be "
                                           "played with .*: in team games"):
         validate_options(RULESETS["advanced"].options, {**REFIT, "team_mode": "epic"})

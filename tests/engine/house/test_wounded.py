@@ -63,6 +63,6 @@ def test_a_wounded_general_may_return_at_the_start_of_his_side_s_turn():
 
 
 def test_wounded_needs_risk_to_the_general_and_says_so_by_name():
-    with pytest.raises(OptionError, match="'House rule: risk to the general, wounded' requires "
-                                          "'House rule: risk to the general'"):
+    with pytest.raises(OptionError, match="House rule: risk to the general, wounded needs "
+                                          "House rule: risk to the general: "):
         struck_down({"wounded_generals": True}, [])

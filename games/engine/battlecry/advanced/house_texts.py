@@ -1,0 +1,57 @@
+"""The full text of each house rule (seed 002) in the site's own words, longer than its
+one-line description: the rules page shows it under the option's heading, and the set-up
+forms link to it. A house rule without an entry here is explained by its description."""
+from __future__ import annotations
+
+TEXTS: dict[str, tuple[str, ...]] = {
+    "last_figure": (
+        "When an attack brings a unit down to a single figure, that unit also takes a flag, "
+        "which terrain or a general may cancel as any other flag.",
+        "The last figure is harder to remove: it falls only to an attack whose roll shows two "
+        "crossed swords as well as hits enough. One sword on its own pushes it back as a flag.",
+    ),
+    "return_fire": (
+        "A unit attacked in melee that is neither destroyed nor pushed out of its hex answers at "
+        "once: it rolls its close-range dice against the attacker, less one die, never fewer "
+        "than one.",
+        "Artillery fired on from a distance may answer one such attacker each turn in the same "
+        "way. There is no answer to a unit that is itself answering.",
+    ),
+    "first_fire": (
+        "A defender standing on a hill, behind works, with a general, or charged by cavalry "
+        "rolls one die when attacked in melee. Crossed swords or a flag let it shoot first, and "
+        "the attacker rolls only if it is still there; this shot replaces its return fire.",
+        "It needs return fire to be on.",
+    ),
+    "cavalry_charge": (
+        "Cavalry that moved this turn to stand next to the enemy and then attacks charges: it "
+        "rolls five dice instead of three, provided it survives any first fire and still "
+        "stands there.",
+    ),
+    "withdrawal_fire": (
+        "A unit that moves away from enemy units it was touching is fired on by each of them "
+        "as it goes: half their close-range dice, rounded up, one such shot per enemy unit and "
+        "turn. Crossed swords count as flags; woods or rough ground left behind cost a die.",
+    ),
+    "following_up": (
+        "When a unit moves away from enemy infantry or cavalry, one of those enemy units may "
+        "step into the hex it left, as long as it touches no other unit of the moving side. "
+        "Each enemy unit does so at most once a turn.",
+    ),
+    "risk_to_general": (
+        "A general with a unit may fall when that unit loses a figure or takes two flags in "
+        "one attack, or when it leaves contact with the enemy: his side rolls for him.",
+        "A general alone whose hex an enemy unit enters rolls too; if he survives he slips "
+        "away to the nearest unit of his side.",
+    ),
+    "generals_in_retreat": (
+        "A retreating unit led by a general is not stopped by a lone general of its own side in "
+        "the way: he steps one hex aside, never toward the enemy, and the unit goes on.",
+    ),
+    "holding_ground": (
+        "A unit on a hill, behind fieldworks, with a friend behind it that touches no enemy, or "
+        "with a general may ignore one flag in each attack against it. These reasons do not "
+        "add up, except a general, who lets it ignore one more: two flags at most.",
+    ),
+}
+
