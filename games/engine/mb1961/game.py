@@ -15,7 +15,7 @@ from ..core import SeatSpec, check_result, derive_seed, next_random, one_seat_pe
 from ..core.errors import IllegalAction
 from .battle import Battle, battles, surrounded
 from .board import STOPPING, MapScenario, Square, load_scenario
-from .movement import rail_destinations, step_destinations
+from .movement import draw_move, rail_destinations, step_destinations
 from .pieces import ARMY, CONFEDERATE, SIDES, UNION, kind_of, opponent, piece_id, side_of
 
 DICE = 2
@@ -232,8 +232,16 @@ class Game1961:
     def sample_action(self, rng: Any) -> dict:
         if self._outcome:
             raise IllegalAction("The game is over.")
-        actions = self.legal_actions()
-        return actions[int(rng.random() * len(actions))]
+        if self._phase == "battle":
+            actions = self.legal_actions()
+            return actions[int(rng.random() * len(actions))]
+        side, stopped = self.side, self.stopped
+        movers = sorted((p, s) for p, s in self.where.items() if side_of(p) == side and p not in stopped)
+        drawn = draw_move(self.scenario, self.at, movers, rng)
+        if drawn is None:
+            return {"type": "halt"}
+        kind, pid, to = drawn
+        return {"type": kind, "piece": pid, "to": sq(to)}
 
     def award(self, winner: str | None, reason: str,
               flags: Mapping[str, int] | None = None) -> list[dict]:
