@@ -89,7 +89,7 @@ def render_square(board: Mapping, *, viewer: str | None = None,
             col, row = width - 1 - col, height - 1 - row
         return col * CELL, row * CELL
 
-    cells = {_key(c): c for c in board.get("cells", ())}
+    cells, drawn_map = _drawn_map(board, width, height, place, flip)
     pieces: dict[tuple[int, int], list[Mapping]] = {}
     for p in board.get("pieces", ()):
         pieces.setdefault(_key(p), []).append(p)
@@ -112,7 +112,7 @@ def render_square(board: Mapping, *, viewer: str | None = None,
              f'viewBox="{-_MARGIN} {-_MARGIN} {w} {h}" role="group" aria-label="{_a(label)}">']
     rows_down = bool(board.get("rows_down"))
     parts.append(_key_labels(width, height, place, rows_down))
-    parts.append(_map(board, width, height, cells, place, flip))
+    parts.append(drawn_map)
     plain: list[str] = []
     raised: list[str] = []
     for row in range(height):
@@ -141,6 +141,27 @@ def _key_labels(width: int, height: int, place, rows_down: bool) -> str:
         out.append(f'<text x="-12" y="{y}">{row + 1 if rows_down else height - row}</text>')
     out.append("</g>")
     return "".join(out)
+
+
+#: The map drawn for the last boards, by the identities of its lists (a kit that gives the
+#: same lists for every drawing of one map, as the 1961 kit does, has it drawn once); each
+#: entry holds the lists, so their identities are not reused while it is kept.
+_DRAWN: dict[tuple, tuple[tuple, dict, str]] = {}
+
+
+def _drawn_map(board: Mapping, width: int, height: int, place, flip: bool) -> tuple[dict, str]:
+    """The board's cells by their key, and its map drawn (``_map``)."""
+    lists = tuple(board.get(k) for k in ("cells", "tracks", "regions", "ground_words"))
+    key = (*map(id, lists), width, height, flip)
+    kept = _DRAWN.get(key)
+    if kept is not None and all(a is b for a, b in zip(kept[0], lists)):
+        return kept[1], kept[2]
+    cells = {_key(c): c for c in board.get("cells", ())}
+    drawn = _map(board, width, height, cells, place, flip)
+    if len(_DRAWN) >= 16:
+        _DRAWN.clear()
+    _DRAWN[key] = (lists, cells, drawn)
+    return cells, drawn
 
 
 def _runs(squares: set[tuple[int, int]], place) -> str:

@@ -42,6 +42,49 @@ def _key(cell: Any) -> tuple[int, int]:
     return int(cell[0]), int(cell[1])
 
 
+#: The map part of ``board`` for the last maps drawn, by the identity of the view's list of
+#: squares (the engine shares one list a map between its views; the entry holds the list, so
+#: its identity is not reused while it is kept).
+_MAPS: dict[int, tuple[list, dict]] = {}
+
+
+def _map_of(m: Mapping) -> dict:
+    """What the renderer draws of the map itself: the squares with their ground, words and
+    state lines, the railroads, the stations and the states' names."""
+    kept = _MAPS.get(id(m["cells"]))
+    if kept is not None and kept[0] is m["cells"]:
+        return kept[1]
+    cells: dict[tuple[int, int], dict] = {}
+    state_of = {}
+    names = m.get("state_names") or {}
+    for c in m["cells"]:
+        key = (c["col"], c["row"])
+        state_of[key] = c["state"]
+        cells[key] = {"col": c["col"], "row": c["row"], "terrain": c["ground"],
+                      "label": f"{square_name(c['col'], c['row'])}, {names.get(c['state'], '')}"}
+    for col in range(m["width"]):
+        for row in range(m["height"]):
+            if (col, row) not in cells:
+                cells[(col, row)] = {"col": col, "row": row, "terrain": "water", "label": square_name(col, row)}
+    for key, state in state_of.items():
+        borders = [e for e, (dc, dr) in (("n", (0, -1)), ("e", (1, 0)), ("s", (0, 1)), ("w", (-1, 0)))
+                   if state_of.get((key[0] + dc, key[1] + dr), state) != state]
+        if borders:
+            cells[key]["borders"] = borders
+    for st in m.get("stations", []):
+        cell = cells[(st["col"], st["row"])]
+        cell["station"] = st["name"]
+        cell["label"] += f", {st['name']} station"
+    static = {"width": m["width"], "height": m["height"], "name": m.get("name", ""), "rows_down": True,
+              "cells": sorted(cells.values(), key=lambda c: (c["row"], c["col"])),
+              "tracks": [[_key(s) for s in line["squares"]] for line in m.get("railroads", [])],
+              "regions": _regions(state_of, names), "ground_words": GROUND_WORDS}
+    if len(_MAPS) >= 8:
+        _MAPS.clear()
+    _MAPS[id(m["cells"])] = (m["cells"], static)
+    return static
+
+
 def _regions(state_of: Mapping[tuple[int, int], str], names: Mapping[str, str]) -> list[dict]:
     """Each state's name, written on its square nearest the middle of its squares."""
     squares: dict[str, list[tuple[int, int]]] = {}
@@ -189,29 +232,7 @@ class Presenter1961(Presenter):
 
     def board(self, view):
         m = view["board"]
-        cells: dict[tuple[int, int], dict] = {}
-        state_of = {}
-        names = m.get("state_names") or {}
-        for c in m["cells"]:
-            key = (c["col"], c["row"])
-            state_of[key] = c["state"]
-            cells[key] = {"col": c["col"], "row": c["row"], "terrain": c["ground"],
-                          "label": f"{square_name(c['col'], c['row'])}, {names.get(c['state'], '')}"}
-        for col in range(m["width"]):
-            for row in range(m["height"]):
-                if (col, row) not in cells:
-                    cells[(col, row)] = {"col": col, "row": row, "terrain": "water",
-                                         "label": square_name(col, row)}
-        for key, state in state_of.items():
-            borders = [e for e, (dc, dr) in (("n", (0, -1)), ("e", (1, 0)), ("s", (0, 1)), ("w", (-1, 0)))
-                       if state_of.get((key[0] + dc, key[1] + dr), state) != state]
-            if borders:
-                cells[key]["borders"] = borders
-        for st in m.get("stations", []):
-            cell = cells[(st["col"], st["row"])]
-            cell["station"] = st["name"]
-            cell["label"] += f", {st['name']} station"
-        tracks = [[_key(s) for s in line["squares"]] for line in m.get("railroads", [])]
+        static = _map_of(m)
         stopped = set(view.get("stopped") or ())
         pieces = []
         for p in _pieces(view):
@@ -221,10 +242,7 @@ class Presenter1961(Presenter):
         trail = view.get("moves") or view.get("last_moves") or []
         arrows = [{"from": _key(t["from"]), "to": _key(t["to"]), "cls": "jump" if t["how"] == "jump" else "last-move"}
                   for t in trail]
-        return {"width": m["width"], "height": m["height"], "name": m.get("name", ""), "rows_down": True,
-                "cells": sorted(cells.values(), key=lambda c: (c["row"], c["col"])),
-                "tracks": tracks, "regions": _regions(state_of, names), "ground_words": GROUND_WORDS,
-                "pieces": pieces, "arrows": arrows}
+        return {**static, "pieces": pieces, "arrows": arrows}
 
     def stands(self, view, viewer, players):
         out = []

@@ -51,6 +51,8 @@ class MapScenario:
     hops: dict[Square, tuple[tuple[Square, tuple[Square, ...]], ...]] = field(default_factory=dict)
     #: station -> ((a station one hop away, (each way of track to it, ...)), ...)
     stops: dict[Square, tuple[tuple[Square, tuple[tuple[Square, ...], ...]], ...]] = field(default_factory=dict)
+    #: the map as every view shows it (``game.map_view``), made once
+    drawn: dict = field(default_factory=dict)
 
     def on_map(self, sq: Square) -> bool:
         return sq in self.ground

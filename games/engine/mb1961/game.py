@@ -84,8 +84,10 @@ class Game1961:
         del self.at[self.where.pop(pid)]
 
     def to_dict(self) -> dict:
+        """The state, JSON-safe. Its ``scenario`` is the map's own data, shared and not copied
+        (a saved state is written out, never changed in place)."""
         return {"ruleset": self.ruleset, "options": dict(self.options),
-                "scenario": _copy.deepcopy(self.scenario.data), "seed": self.seed, "rng": self.rng,
+                "scenario": self.scenario.data, "seed": self.seed, "rng": self.rng,
                 "pieces": {p: list(s) for p, s in sorted(self.where.items())},
                 "side_index": self.side_index, "round": self.round, "phase": self._phase,
                 "dice": list(self.dice), "pips": self.pips, "stopped": sorted(self.stopped),
@@ -390,7 +392,14 @@ class Game1961:
 
 
 def map_view(sc: MapScenario) -> dict:
-    """The map as the pages draw it: the squares, their ground and state, stations, lines."""
+    """The map as the pages draw it: the squares, their ground and state, stations, lines.
+    Made once a map and shared by every view of it (nothing changes it)."""
+    if not sc.drawn:
+        sc.drawn.update(_map_view(sc))
+    return sc.drawn
+
+
+def _map_view(sc: MapScenario) -> dict:
     return {"kind": "square", "width": sc.width, "height": sc.height, "name": sc.name,
             "cells": [{"col": c, "row": r, "ground": g, "state": sc.states[(c, r)]}
                       for (c, r), g in sorted(sc.ground.items(), key=lambda kv: (kv[0][1], kv[0][0]))],
