@@ -60,3 +60,11 @@ def test_a_1961_match_through_the_api(lee, grant):
                                  [line for line in e["lines"] if line["type"] == "moved"])]
     assert moved and all(re.search(rf"to {square_name(ev['to']['col'], ev['to']['row'])}\b", text)
                          for ev, text in moved)
+    # once over (a resignation), the game replays step by step through the API
+    assert clients["grant"].post(game_url + "resign/", {"confirm": True}, format="json").status_code == 201
+    last = clients["lee"].get(game_url).json()["version"]
+    for step in (0, last // 2, last):
+        replay = clients["lee"].get(game_url + f"replay/{step}/")
+        assert replay.status_code == 200, replay.content
+        assert_conforms(replay.json(), "ReplayStep")
+        assert replay.json()["view"]["board"]["width"] == 24 and replay.json()["step"] == step
