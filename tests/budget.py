@@ -61,7 +61,8 @@ RULESETS: dict[str, Row] = {
         sampled="4 viewers (each side's member, a member who does not play, a visitor) at every "
                 "new moment (a turn begun, a battle offered) of the first two rounds: the game "
                 "page, its fragment, its board, a piece selected, the poll's answer and the match page",
-        seconds=35),                           # 28 s in all on a quiet machine (load 0.8); 100 s at load 10
+        seconds=38),                           # 28 s in all on a quiet machine (load 0.8); 100 s at load 10;
+                                               # + about 3 s for the board, seek, tournament and replay tests
     # The toy skirmish of the tests (tests/toy/), registered when its tests run: its two
     # match games and its solo game are played through the pages by its own tests.
     "toy": Row(

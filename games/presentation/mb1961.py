@@ -19,6 +19,12 @@ GROUND_WORDS = {"open": "Open ground", "mountain": "Mountain (stops a piece)",
 _SIDE_OF_MARK = {name[0].upper(): side for side, name in SIDE_NAMES.items()}
 
 
+def square_name(col: int, row: int) -> str:
+    """The one name of a square on the page, in the log and through the API: the board key's
+    column letters and row counted from the north edge, whatever the map's size."""
+    return cell_name(col, row, 0, rows_down=True)
+
+
 def piece_words(pid: Any) -> str:
     """``UI3`` -> ``Union infantry 3``."""
     pid = str(pid)
@@ -36,6 +42,64 @@ def _key(cell: Any) -> tuple[int, int]:
     return int(cell[0]), int(cell[1])
 
 
+#: The map part of ``board`` for the last maps drawn, by the identity of the view's list of
+#: squares (the engine shares one list a map between its views; the entry holds the list, so
+#: its identity is not reused while it is kept).
+_MAPS: dict[int, tuple[list, dict]] = {}
+
+
+def _map_of(m: Mapping) -> dict:
+    """What the renderer draws of the map itself: the squares with their ground, words and
+    state lines, the railroads, the stations and the states' names."""
+    kept = _MAPS.get(id(m["cells"]))
+    if kept is not None and kept[0] is m["cells"]:
+        return kept[1]
+    cells: dict[tuple[int, int], dict] = {}
+    state_of = {}
+    names = m.get("state_names") or {}
+    for c in m["cells"]:
+        key = (c["col"], c["row"])
+        state_of[key] = c["state"]
+        cells[key] = {"col": c["col"], "row": c["row"], "terrain": c["ground"],
+                      "label": f"{square_name(c['col'], c['row'])}, {names.get(c['state'], '')}"}
+    for col in range(m["width"]):
+        for row in range(m["height"]):
+            if (col, row) not in cells:
+                cells[(col, row)] = {"col": col, "row": row, "terrain": "water", "label": square_name(col, row)}
+    for key, state in state_of.items():
+        borders = [e for e, (dc, dr) in (("n", (0, -1)), ("e", (1, 0)), ("s", (0, 1)), ("w", (-1, 0)))
+                   if state_of.get((key[0] + dc, key[1] + dr), state) != state]
+        if borders:
+            cells[key]["borders"] = borders
+    for st in m.get("stations", []):
+        cell = cells[(st["col"], st["row"])]
+        cell["station"] = st["name"]
+        cell["label"] += f", {st['name']} station"
+    static = {"width": m["width"], "height": m["height"], "name": m.get("name", ""), "rows_down": True,
+              "cells": sorted(cells.values(), key=lambda c: (c["row"], c["col"])),
+              "tracks": [[_key(s) for s in line["squares"]] for line in m.get("railroads", [])],
+              "regions": _regions(state_of, names), "ground_words": GROUND_WORDS}
+    if len(_MAPS) >= 8:
+        _MAPS.clear()
+    _MAPS[id(m["cells"])] = (m["cells"], static)
+    return static
+
+
+def _regions(state_of: Mapping[tuple[int, int], str], names: Mapping[str, str]) -> list[dict]:
+    """Each state's name, written on its square nearest the middle of its squares."""
+    squares: dict[str, list[tuple[int, int]]] = {}
+    for key, state in state_of.items():
+        squares.setdefault(state, []).append(key)
+    out = []
+    for state, keys in sorted(squares.items()):
+        if not names.get(state):
+            continue
+        mc, mr = sum(k[0] for k in keys) / len(keys), sum(k[1] for k in keys) / len(keys)
+        col, row = min(keys, key=lambda k: ((k[0] - mc) ** 2 + (k[1] - mr) ** 2, k))
+        out.append({"col": col, "row": row, "name": names[state]})
+    return out
+
+
 class Presenter1961(Presenter):
     """Words and pictures of the 1961 game."""
 
@@ -47,16 +111,14 @@ class Presenter1961(Presenter):
                "lead": "a side reached the lead in captured pieces chosen"}
     has_cards = False
     has_flags = False
-    #: The rows of the shipped map, which the log's sentences count squares by; the buttons
-    #: count by the rows of the game's own map (its view).
-    height = 18
 
-    def square(self, cell: Any, height: int | None = None) -> str:
-        """A square by the drawn key: its column letter and its row counted from the bottom."""
+    def square(self, cell: Any) -> str:
+        """A square as the board's key names it, on any map: its column letters and its row
+        counted from the north edge ('A1' is the north-west corner; ruling M19)."""
         if cell is None:
             return "?"
         col, row = _key(cell)
-        return cell_name(col, row, height or self.height)
+        return square_name(col, row)
 
     def describe(self, event, viewer, tracker=None, archie=None):
         kind = event.get("type")
@@ -93,23 +155,22 @@ class Presenter1961(Presenter):
                     + f" ({self.reason_words(event)}; pieces captured: {counts}).")
         return super().describe(event, viewer, tracker, archie)
 
-    def action_label(self, action, height: int | None = None):
+    def action_label(self, action):
         kind = action.get("type")
         if kind == "move":
-            return f"{piece_words(action['piece'])} to {self.square(action['to'], height)}"
+            return f"{piece_words(action['piece'])} to {self.square(action['to'])}"
         if kind == "rail":
-            return f"{piece_words(action['piece'])} by rail to {self.square(action['to'], height)}"
+            return f"{piece_words(action['piece'])} by rail to {self.square(action['to'])}"
         if kind == "halt":
             return "Stop moving"
         if kind == "battle":
-            return f"Battle: {piece_words(action['piece'])} jumps to {self.square(action['to'], height)}"
+            return f"Battle: {piece_words(action['piece'])} jumps to {self.square(action['to'])}"
         if kind == "end_turn":
             return "End the turn without a battle"
         return super().action_label(action)
 
     def choices(self, engine, view, legal, selected=None, want_general=False) -> Choices:
         ch = Choices()
-        height = (view.get("board") or {}).get("height", self.height)
         pips = view.get("pips", 0)
         phase = view.get("phase", "")
         where = {p["id"]: (p["col"], p["row"]) for p in _pieces(view)}
@@ -118,7 +179,7 @@ class Presenter1961(Presenter):
                          else "Fight one battle (the jump), or end the turn.")
             buttons = []
             for a in legal:
-                buttons.append(act_button(self._battle_label(engine, a, height), a,
+                buttons.append(act_button(self._battle_label(engine, a), a,
                                           "secondary" if a["type"] == "end_turn" else ""))
                 if a["type"] == "battle":
                     key = _key(a["to"])
@@ -142,14 +203,14 @@ class Presenter1961(Presenter):
             ch.light("eligible", key)
             if pid != chosen:
                 ch.clicks[key] = {"select": key}
-            links.append(select_link(f"{piece_words(pid)} ({self.square(key, height)})", key))
+            links.append(select_link(f"{piece_words(pid)} ({self.square(key)})", key))
         if chosen is not None:
             moves = []
             for a in by_piece[chosen]:
                 key = _key(a["to"])
                 ch.light("reachable", key)
                 ch.clicks[key] = {"action": a}
-                moves.append(act_button(self.action_label(a, height), a))
+                moves.append(act_button(self.action_label(a), a))
             ch.group(f"Move {piece_words(chosen)} (one pip)", moves)
         ch.group("Pieces that can still move", links)
         ch.group("Or", [act_button("Stop moving" + (" (go to the battle)" if engine.battles() else ""),
@@ -157,8 +218,8 @@ class Presenter1961(Presenter):
                  if {"type": "halt"} in legal else [])
         return ch
 
-    def _battle_label(self, engine, action, height: int) -> str:
-        label = self.action_label(action, height)
+    def _battle_label(self, engine, action) -> str:
+        label = self.action_label(action)
         if action["type"] != "battle":
             return label
         b = next((b for b in engine.battles() if b.jumper == action["piece"]
@@ -171,33 +232,7 @@ class Presenter1961(Presenter):
 
     def board(self, view):
         m = view["board"]
-        cells: dict[tuple[int, int], dict] = {}
-        state_of = {}
-        names = m.get("state_names") or {}
-        for c in m["cells"]:
-            key = (c["col"], c["row"])
-            state_of[key] = c["state"]
-            cells[key] = {"col": c["col"], "row": c["row"], "terrain": c["ground"],
-                          "label": f"{cell_name(c['col'], c['row'], m['height'])}, {names.get(c['state'], '')}"}
-        for col in range(m["width"]):
-            for row in range(m["height"]):
-                if (col, row) not in cells:
-                    cells[(col, row)] = {"col": col, "row": row, "terrain": "water",
-                                         "label": cell_name(col, row, m["height"])}
-        for key, state in state_of.items():
-            borders = [e for e, (dc, dr) in (("n", (0, -1)), ("e", (1, 0)), ("s", (0, 1)), ("w", (-1, 0)))
-                       if state_of.get((key[0] + dc, key[1] + dr), state) != state]
-            if borders:
-                cells[key]["borders"] = borders
-        for st in m.get("stations", []):
-            cell = cells[(st["col"], st["row"])]
-            cell["station"] = st["name"]
-            cell["label"] += f", {st['name']} station"
-        for line in m.get("railroads", []):
-            track = [_key(s) for s in line["squares"]]
-            for a, b in zip(track, track[1:]):
-                cells[a].setdefault("links", []).append([b[0] - a[0], b[1] - a[1]])
-                cells[b].setdefault("links", []).append([a[0] - b[0], a[1] - b[1]])
+        static = _map_of(m)
         stopped = set(view.get("stopped") or ())
         pieces = []
         for p in _pieces(view):
@@ -207,9 +242,7 @@ class Presenter1961(Presenter):
         trail = view.get("moves") or view.get("last_moves") or []
         arrows = [{"from": _key(t["from"]), "to": _key(t["to"]), "cls": "jump" if t["how"] == "jump" else "last-move"}
                   for t in trail]
-        return {"width": m["width"], "height": m["height"], "name": m.get("name", ""),
-                "cells": sorted(cells.values(), key=lambda c: (c["row"], c["col"])),
-                "pieces": pieces, "arrows": arrows}
+        return {**static, "pieces": pieces, "arrows": arrows}
 
     def stands(self, view, viewer, players):
         out = []

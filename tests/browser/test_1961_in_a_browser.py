@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from tests.browser.chromium import wait_until
 from tests.browser.test_game_page import DESKTOP, PHONE, browser, log_in  # noqa: F401
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
@@ -35,9 +36,10 @@ def setup(django_user_model, monkeypatch):
 
 
 def click(page, locator) -> None:
-    """Click and wait for the page's answer (the HTMX request it makes)."""
+    """Click and wait for the page's answer (the HTMX request it makes) to be swapped in."""
     with page.expect_response(lambda r: bool(ACTED.search(r.url))):
         locator.click()
+    wait_until(page, "!document.querySelector('.htmx-settling, .htmx-added, .htmx-request')")
 
 
 def play_a_turn(page) -> int:

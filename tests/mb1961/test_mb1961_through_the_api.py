@@ -4,9 +4,11 @@ the schema), the game's view with its map and pieces, and its log in words."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
+from games.presentation.mb1961 import square_name
 from tests.api.helpers import anonymous, assert_conforms, token_client
 
 from .pages import SLUG, load_map
@@ -52,3 +54,17 @@ def test_a_1961_match_through_the_api(lee, grant):
     assert "move" in kinds
     events = anonymous().get(game_url + "events/?page_size=50").json()
     assert events["count"] >= 1 and all(line["text"] for e in events["results"] for line in e["lines"])
+    # a square is named in the API's log as on the board's key and the page's buttons
+    moved = [(ev, line["text"]) for e in events["results"]
+             for ev, line in zip([ev for ev in e["events"] if ev["type"] == "moved"],
+                                 [line for line in e["lines"] if line["type"] == "moved"])]
+    assert moved and all(re.search(rf"to {square_name(ev['to']['col'], ev['to']['row'])}\b", text)
+                         for ev, text in moved)
+    # once over (a resignation), the game replays step by step through the API
+    assert clients["grant"].post(game_url + "resign/", {"confirm": True}, format="json").status_code == 201
+    last = clients["lee"].get(game_url).json()["version"]
+    for step in (0, last // 2, last):
+        replay = clients["lee"].get(game_url + f"replay/{step}/")
+        assert replay.status_code == 200, replay.content
+        assert_conforms(replay.json(), "ReplayStep")
+        assert replay.json()["view"]["board"]["width"] == 24 and replay.json()["step"] == step

@@ -31,14 +31,39 @@ def cells(svg: str) -> dict:
             for g in root.iter(f"{SVG}g") if "cell" in g.get("class", "").split()}
 
 
-def test_the_square_renderer_draws_every_cell_with_its_ground_and_words():
-    drawn = cells(render_square(GRID))
-    assert sorted(drawn) == [(c, r) for c in range(3) for r in range(2)] and len(drawn) == 6
-    copse = drawn[(1, 0)]
-    assert "t-woods" in copse.get("class").split()
-    assert copse.find(f"{SVG}title").text == "Woods Copse"
-    assert drawn[(0, 0)].find(f"{SVG}title").text == "Open A2"        # unnamed: by the drawn key
+def test_the_square_renderer_draws_the_ground_once_and_a_cell_for_each_piece_or_click():
+    svg = render_square(GRID)
+    root = ET.fromstring(svg)
+    drawn = cells(svg)
+    assert sorted(drawn) == [(0, 1), (2, 0)]                   # the cells with a piece
     assert drawn[(0, 1)].find(f"{SVG}title").text == "Open A1: Union infantry"
+    assert drawn[(2, 0)].find(f"{SVG}title").text == "Open C2: Confederate C"
+    ground = {p.get("class"): p.get("d") for p in root.iter(f"{SVG}path")}
+    assert ground["t-woods"] == "M48 0h48v48h-48z"              # the copse, in the map's paths
+    assert ground["grid"].count("M") == 1 + 2                   # one line between rows, two between columns
+    lit = cells(render_square(GRID, highlights={"target": [(1, 0)]}))
+    assert lit[(1, 0)].find(f"{SVG}title").text == "Woods Copse"
+    assert "t-woods" in lit[(1, 0)].get("class").split()
+
+
+def test_the_square_map_joins_runs_of_ground_boundaries_and_railroads():
+    grid = {"width": 4, "height": 3,
+            "cells": [{"col": c, "row": 1, "terrain": "river", "borders": ["n"]} for c in range(4)]
+            + [{"col": 3, "row": 2, "terrain": "water"}, {"col": 0, "row": 0, "station": "Albany"}],
+            "tracks": [[(0, 0), (1, 1), (2, 1)]], "ground_words": {"river": "River (stops a piece)"},
+            "regions": [{"col": 2, "row": 2, "name": "Vermont"}]}
+    root = ET.fromstring(render_square(grid))
+    paths = {p.get("class"): p for p in root.iter(f"{SVG}path")}
+    assert paths["t-river"].get("d") == "M0 48h192v48h-192z"    # four squares, one rectangle
+    assert paths["t-river"].find(f"{SVG}title").text == "River (stops a piece)"
+    assert paths["border"].get("d") == "M0 48h192"              # four edges, one line
+    assert paths["rail"].get("d") == "M24 24l48 48l48 0"
+    station = next(root.iter(f"{SVG}circle"))
+    assert station.get("class") == "station" and station.find(f"{SVG}title").text == "Albany station"
+    assert [t.text for t in root.iter(f"{SVG}text") if t.get("class") == "region"] == ["Vermont"]
+    classes = [p.get("class") for p in root.iter(f"{SVG}path")]
+    assert classes.index("grid") < classes.index("t-water")    # no grid drawn over the water
+    assert cells(render_square(grid)) == {}
 
 
 def test_the_square_renderer_draws_the_pieces_in_their_side_s_colours():
@@ -47,7 +72,7 @@ def test_the_square_renderer_draws_the_pieces_in_their_side_s_colours():
     assert piece.get("class").split() == ["piece", "union"] and piece.get("data-piece") == "p1"
     assert piece.find(f"{SVG}text").text == "I"
     assert drawn[(2, 0)].find(f"{SVG}g").get("class").split() == ["piece", "confederate"]
-    assert drawn[(1, 1)].find(f"{SVG}g") is None
+    assert (1, 1) not in drawn                                  # an empty square: no cell of its own
     css = open("static/css/board.css").read()
     assert ".board .piece.union" in css and ".board .piece.confederate" in css
 

@@ -49,6 +49,10 @@ class MapScenario:
     neighbours: dict[Square, tuple[Square, ...]] = field(default_factory=dict)
     #: station -> ((next station along a line, the track squares between), ...)
     hops: dict[Square, tuple[tuple[Square, tuple[Square, ...]], ...]] = field(default_factory=dict)
+    #: station -> ((a station one hop away, (each way of track to it, ...)), ...)
+    stops: dict[Square, tuple[tuple[Square, tuple[tuple[Square, ...], ...]], ...]] = field(default_factory=dict)
+    #: the map as every view shows it (``game.map_view``), made once
+    drawn: dict = field(default_factory=dict)
 
     def on_map(self, sq: Square) -> bool:
         return sq in self.ground
@@ -159,3 +163,7 @@ def _link(sc: MapScenario) -> None:
                     hops[origin].append((dest, way))
     for sq, out in hops.items():
         sc.hops[sq] = tuple(sorted(out))
+        ways: dict[Square, list[tuple[Square, ...]]] = {}
+        for dest, way in sc.hops[sq]:
+            ways.setdefault(dest, []).append(way)
+        sc.stops[sq] = tuple((dest, tuple(w)) for dest, w in ways.items())

@@ -15,7 +15,7 @@ from ..core import SeatSpec, check_result, derive_seed, next_random, one_seat_pe
 from ..core.errors import IllegalAction
 from .battle import Battle, battles, surrounded
 from .board import STOPPING, MapScenario, Square, load_scenario
-from .movement import rail_destinations, step_destinations
+from .movement import draw_move, rail_destinations, step_destinations
 from .pieces import ARMY, CONFEDERATE, SIDES, UNION, kind_of, opponent, piece_id, side_of
 
 DICE = 2
@@ -84,8 +84,10 @@ class Game1961:
         del self.at[self.where.pop(pid)]
 
     def to_dict(self) -> dict:
+        """The state, JSON-safe. Its ``scenario`` is the map's own data, shared and not copied
+        (a saved state is written out, never changed in place)."""
         return {"ruleset": self.ruleset, "options": dict(self.options),
-                "scenario": _copy.deepcopy(self.scenario.data), "seed": self.seed, "rng": self.rng,
+                "scenario": self.scenario.data, "seed": self.seed, "rng": self.rng,
                 "pieces": {p: list(s) for p, s in sorted(self.where.items())},
                 "side_index": self.side_index, "round": self.round, "phase": self._phase,
                 "dice": list(self.dice), "pips": self.pips, "stopped": sorted(self.stopped),
@@ -232,8 +234,16 @@ class Game1961:
     def sample_action(self, rng: Any) -> dict:
         if self._outcome:
             raise IllegalAction("The game is over.")
-        actions = self.legal_actions()
-        return actions[int(rng.random() * len(actions))]
+        if self._phase == "battle":
+            actions = self.legal_actions()
+            return actions[int(rng.random() * len(actions))]
+        side, stopped = self.side, self.stopped
+        movers = sorted((p, s) for p, s in self.where.items() if side_of(p) == side and p not in stopped)
+        drawn = draw_move(self.scenario, self.at, movers, rng)
+        if drawn is None:
+            return {"type": "halt"}
+        kind, pid, to = drawn
+        return {"type": kind, "piece": pid, "to": sq(to)}
 
     def award(self, winner: str | None, reason: str,
               flags: Mapping[str, int] | None = None) -> list[dict]:
@@ -382,7 +392,14 @@ class Game1961:
 
 
 def map_view(sc: MapScenario) -> dict:
-    """The map as the pages draw it: the squares, their ground and state, stations, lines."""
+    """The map as the pages draw it: the squares, their ground and state, stations, lines.
+    Made once a map and shared by every view of it (nothing changes it)."""
+    if not sc.drawn:
+        sc.drawn.update(_map_view(sc))
+    return sc.drawn
+
+
+def _map_view(sc: MapScenario) -> dict:
     return {"kind": "square", "width": sc.width, "height": sc.height, "name": sc.name,
             "cells": [{"col": c, "row": r, "ground": g, "state": sc.states[(c, r)]}
                       for (c, r), g in sorted(sc.ground.items(), key=lambda kv: (kv[0][1], kv[0][0]))],

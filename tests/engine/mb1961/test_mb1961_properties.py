@@ -3,6 +3,7 @@ round-trips through ``to_dict``, a game replays from its log with its recorded d
 search path (``sample_action``, ``apply_unchecked``, ``copy``) agrees with the checked path."""
 import json
 import random
+from collections import Counter
 
 from hypothesis import given, settings, strategies as st
 
@@ -73,3 +74,32 @@ def test_pieces_and_captures_add_up(seed):
         for side, mark in (("union", "U"), ("confederate", "C")):
             lost = 22 - sum(1 for p in g.where if p[0] == mark)
             assert g.captured["confederate" if side == "union" else "union"] == lost
+
+
+def test_a_random_move_is_drawn_uniformly_among_the_legal_ones():
+    """The search path draws a move without listing them all; it must still give every legal
+    action and each about as often (Archie's playouts and the random player rely on it)."""
+    g = game(seed=3, scenario=SHIPPED)
+    rng = random.Random(5)
+    for _ in range(40):
+        g.apply(g.sample_action(rng))
+    legal = [json.dumps(a, sort_keys=True) for a in g.legal_actions()]
+    assert g.phase == "move" and len(legal) > 100 and len(set(legal)) == len(legal)
+    draws = 120 * len(legal)
+    counts = Counter(json.dumps(g.sample_action(rng), sort_keys=True) for _ in range(draws))
+    assert set(counts) == set(legal)
+    # Pearson's statistic for a uniform draw: about the degrees of freedom; a draw uniform
+    # over the pieces instead of the moves gives thousands
+    chi2 = sum((counts[a] - 120) ** 2 / 120 for a in legal)
+    dof = len(legal) - 1
+    assert chi2 < dof + 5 * (2 * dof) ** 0.5
+
+
+def test_a_random_move_of_a_crowded_side_is_always_legal():
+    g = game(seed=8, scenario=SHIPPED)
+    rng = random.Random(8)
+    while not g.outcome:
+        legal = g.legal_actions()
+        for _ in range(5):
+            assert g.sample_action(rng) in legal
+        g.apply(g.sample_action(rng))
