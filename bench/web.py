@@ -1,7 +1,7 @@
 """Server time of the play pages, and the size of the board fragment.
 
 Usage:  python bench/web.py [--actions 300] [--scenario fredericksburg] [--seed 7] [--profile VERSION]
-                           [--redis] [--ruleset NAME] [--team-mode epic|doubles|grand] [--majors 3]
+                           [--redis] [--ruleset NAME] [--team-mode epic|doubles|grand]
 
 (``--ruleset 1961 --scenario mb1961-theatres-of-the-war``: the 1961 game on its map; the
 mid-game board is then measured with a piece selected through the page's own links.)
@@ -15,13 +15,11 @@ and, for a mid-game position, the size of the board fragment (``?fragment=board`
 unit selected and its moves highlighted) and of the whole #game fragment, raw and gzipped.
 
 ``--team-mode MODE`` plays a team game instead (``--team-mode epic --scenario
-gettysburg-double``: the 8-seat Epic game on the double board): a team table opened and
-filled through the services by one member a seat, each decision posted by the member holding
-the deciding seat from his own page, the poll made by a member of the other side.  In Epic
-``--majors N`` (default 3) keeps the first N general figures of each side in the scenario and
-leaves the others off, so that each side has a Commanding General and N Major-Generals (a
-table seats at most 8: gettysburg-double's 6 figures a side would make 14 seats); 0 keeps
-them all (the game is then dealt without a table).
+gettysburg-double-epic``: the 8-seat Epic game on the double board, the battle laid out with
+three generals a side for it): a team table opened and filled through the services by one
+member a seat, each decision posted by the member holding the deciding seat from his own
+page, the poll made by a member of the other side.  A battle whose seats are more than a
+table holds (Epic on ``gettysburg-double``, 14 seats) is dealt without a table.
 
 Runs on a throw-away site (bench/harness.py: a test database and DATA_DIR; with --redis,
 REDIS_URL's cache, emptied first).  Prints figures only: the goals (p95 at most 50 ms, board
@@ -62,8 +60,6 @@ def main() -> None:
     parser.add_argument("--team-mode", choices=("epic", "doubles", "grand"), default=None,
                         help="a team game, one member a seat (Epic and Doubles under the "
                              "default rules, Grand Battle Cry under the standard ones)")
-    parser.add_argument("--majors", type=int, default=3,
-                        help="Epic: the general figures kept a side (a Major-General each); 0: all")
     parser.add_argument("--profile", type=int, default=None, metavar="VERSION",
                         help="profile the action requests from this game version on: CPU per "
                              "request and where it goes")
@@ -77,7 +73,7 @@ def run(args) -> None:
     from games.models import Game
 
     if args.team_mode:
-        users, match = start_team_match(args.scenario, args.seed, args.team_mode, args.majors)
+        users, match = start_team_match(args.scenario, args.seed, args.team_mode)
     else:
         users, match = start_match(args.scenario, args.seed, args.ruleset)
     clients = {}                      # by member: the re-match swaps the sides
