@@ -98,23 +98,7 @@ def start_match(scenario: str, seed: int, ruleset: str | None = None, options: d
 TEAM_RULES = {"epic": "advanced", "doubles": "advanced", "grand": "standard"}
 
 
-def team_scenario(scenario: str, mode: str, majors: int) -> dict:
-    """The file of shipped ``scenario``; in Epic with ``majors``, only the first ``majors``
-    general figures of each side (each is a Major-General's seat)."""
-    folder = ROOT / "games" / "scenarios"
-    data = json.loads((folder / f"{scenario}.json").read_text())
-    if mode == "epic" and majors:
-        kept: dict = {}
-        generals = []
-        for g in data["generals"]:
-            kept[g["side"]] = kept.get(g["side"], 0) + 1
-            if kept[g["side"]] <= majors:
-                generals.append(g)
-        data["generals"] = generals
-    return data
-
-
-def start_team_match(scenario: str, seed: int, mode: str, majors: int = 3):
+def start_team_match(scenario: str, seed: int, mode: str):
     """A team game of ``scenario`` in ``mode`` (its rules in TEAM_RULES), dealt from ``seed``:
     a table opened and filled through the services, one member a seat (named after the
     seat), or dealt without a table when the seats are more than a table holds.  Returns the
@@ -124,7 +108,7 @@ def start_team_match(scenario: str, seed: int, mode: str, majors: int = 3):
     from games import services
     from games.models import Scenario
 
-    data = team_scenario(scenario, mode, majors)
+    data = json.loads((ROOT / "games" / "scenarios" / f"{scenario}.json").read_text())
     row = Scenario(data=data)
     row.fill_from_data()
     row.save()

@@ -1,7 +1,7 @@
 """Server time of the play pages, and the size of the board fragment.
 
 Usage:  python bench/web.py [--actions 300] [--scenario fredericksburg] [--seed 7] [--profile VERSION]
-                           [--redis] [--ruleset NAME] [--team-mode epic|doubles|grand] [--majors 3]
+                           [--redis] [--ruleset NAME] [--team-mode epic|doubles|grand]
                            [--options PRESET | name,name,...]
 
 (``--ruleset 1961 --scenario mb1961-theatres-of-the-war``: the 1961 game on its map; the
@@ -16,13 +16,11 @@ and, for a mid-game position, the size of the board fragment (``?fragment=board`
 unit selected and its moves highlighted) and of the whole #game fragment, raw and gzipped.
 
 ``--team-mode MODE`` plays a team game instead (``--team-mode epic --scenario
-gettysburg-double``: the 8-seat Epic game on the double board): a team table opened and
-filled through the services by one member a seat, each decision posted by the member holding
-the deciding seat from his own page, the poll made by a member of the other side.  In Epic
-``--majors N`` (default 3) keeps the first N general figures of each side in the scenario and
-leaves the others off, so that each side has a Commanding General and N Major-Generals (a
-table seats at most 8: gettysburg-double's 6 figures a side would make 14 seats); 0 keeps
-them all (the game is then dealt without a table).
+gettysburg-double-epic``: the 8-seat Epic game on the double board, the battle laid out with
+three generals a side for it): a team table opened and filled through the services by one
+member a seat, each decision posted by the member holding the deciding seat from his own
+page, the poll made by a member of the other side.  A battle whose seats are more than a
+table holds (Epic on ``gettysburg-double``, 14 seats) is dealt without a table.
 
 Runs on a throw-away site (bench/harness.py: a test database and DATA_DIR; with --redis,
 REDIS_URL's cache, emptied first).  Prints figures only: the goals (p95 at most 50 ms, board
@@ -67,8 +65,6 @@ def main() -> None:
     parser.add_argument("--team-mode", choices=("epic", "doubles", "grand"), default=None,
                         help="a team game, one member a seat (Epic and Doubles under the "
                              "default rules, Grand Battle Cry under the standard ones)")
-    parser.add_argument("--majors", type=int, default=3,
-                        help="Epic: the general figures kept a side (a Major-General each); 0: all")
     parser.add_argument("--options", default=None,
                         help="a preset of the ruleset (barber_full) or yes/no options, comma-separated")
     parser.add_argument("--profile", type=int, default=None, metavar="VERSION",
@@ -94,7 +90,7 @@ def run(args) -> None:
 
     options = chosen_options(args.ruleset, args.options)
     if args.team_mode:
-        users, match = start_team_match(args.scenario, args.seed, args.team_mode, args.majors)
+        users, match = start_team_match(args.scenario, args.seed, args.team_mode)
     else:
         users, match = start_match(args.scenario, args.seed, args.ruleset, options)
     clients = {}                      # by member: the re-match swaps the sides

@@ -20,9 +20,11 @@ GOLDEN = pathlib.Path(__file__).parent / "golden" / "epic-shiloh-seed-5.json"
 #: two against three, one against two (a lone Major-General, given every card), and three
 #: against one.
 SAMPLE = ("antietam", "perryville", "chancellorsville", "new-hope-church")
+#: The double-board battle laid out for an Epic table of eight (ruling B4).
+DOUBLE = "gettysburg-double-epic"
 
 
-@pytest.mark.parametrize("slug", SAMPLE)
+@pytest.mark.parametrize("slug", (*SAMPLE, DOUBLE))
 def test_random_epic_games_end_and_replay_from_their_log(slug):
     game, log = play(slug, 3, EPIC, limit=3000)
     assert game.outcome is not None
@@ -30,6 +32,24 @@ def test_random_epic_games_end_and_replay_from_their_log(slug):
     assert {"command_confirmed", "card_given"} <= kinds
     again = replay(game.scenario, 3, log, options=EPIC)
     assert again.to_dict() == game.to_dict()
+
+
+def test_the_epic_double_board_seats_a_commanding_general_and_a_major_general_a_section():
+    """Ruling B4: eight seats, one Major-General for each section of the double board, each
+    commanding at the deal the units of his own section."""
+    game = Game.new(shipped(DOUBLE), options=EPIC, seed=1)
+    assert game.board.name == "double"
+    assert [s.name for s in game.seats] == [
+        "union-commander", "union-major-1", "union-major-2", "union-major-3",
+        "confederate-commander", "confederate-major-1", "confederate-major-2", "confederate-major-3"]
+    # columns of the left flank, the centre and the right flank, seen from the bottom seat
+    spans = {1: range(0, 18), 2: range(17, 34), 3: range(33, 51)}
+    for side in ("union", "confederate"):
+        for n, span in spans.items():
+            cols = [game.board.hexes[game.pieces.units[u].hex].col
+                    for u in game.team.units_of(f"{side}-major-{n}")]
+            assert cols and all(c in span for c in cols), (side, n, cols)
+    assert len(Game.new(shipped("gettysburg-double"), options=EPIC, seed=1).seats) == 14
 
 
 def test_golden_epic_playthrough_replays_exactly():
@@ -62,7 +82,7 @@ def check_what_each_seat_sees(game, events, seats):
 
 
 @settings(max_examples=10, deadline=None)
-@given(seed=st.integers(0, 10_000), slug=st.sampled_from(SAMPLE))
+@given(seed=st.integers(0, 10_000), slug=st.sampled_from((*SAMPLE, DOUBLE)))
 def test_round_trip_replay_and_no_seat_sees_another_seats_cards(seed, slug):
     game = Game.new(shipped(slug), options=EPIC, seed=seed)
     rng = random.Random(seed)

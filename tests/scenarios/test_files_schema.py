@@ -35,7 +35,7 @@ SHIPPED = {
     "fredericksburg", "dranesville", "murfreesboro", "chancellorsville-rulebook",
 }
 #: The club's double-board battles (layouts of its own: no printed Epic map exists).
-DOUBLE_BOARD = {"gettysburg-double", "shiloh-double", "chickamauga-double"}
+DOUBLE_BOARD = {"gettysburg-double", "shiloh-double", "chickamauga-double", "gettysburg-double-epic"}
 
 
 def on_board(h: dict, board: str = "single") -> bool:
@@ -90,6 +90,23 @@ def test_the_double_board_battles_are_club_layouts_on_the_double_board(scenarios
         d = scenarios[slug]
         assert d["layout_source"] == "club" and d["annual_number"] is None, slug
         assert max(h["col"] for _, h in all_hexes(d)) > 24, f"{slug} uses only one board"
+
+
+def test_the_epic_double_board_battle_has_three_generals_a_side_one_in_each_section(scenarios):
+    """Ruling B4: the double Gettysburg laid out for an Epic table of eight (a Commanding
+    General and three Major-Generals a side), otherwise the club's double Gettysburg."""
+    epic, base = scenarios["gettysburg-double-epic"], scenarios["gettysburg-double"]
+    assert len([g for g in base["generals"] if g["side"] == "union"]) == 6      # 14 seats in Epic
+    for side in ("union", "confederate"):
+        cols = sorted(g["hex"]["col"] for g in epic["generals"] if g["side"] == side)
+        assert len(cols) == 3, side
+        # wholly inside the left flank, the centre and the right flank (columns 17 and 33 cut)
+        assert cols[0] < 17 < cols[1] < 33 < cols[2], (side, cols)
+        units = {key(u["hex"]) for u in epic["units"] if u["side"] == side}
+        assert all(key(g["hex"]) in units for g in epic["generals"] if g["side"] == side)
+    for field in ("board", "sides", "first_side", "terrain", "units", "flag_tokens", "special_rules",
+                  "standard_flags", "layout_source"):
+        assert epic[field] == base[field], field
 
 
 @pytest.mark.parametrize("path", FILES, ids=IDS)

@@ -108,3 +108,40 @@ def test_an_epic_table_is_opened_filled_and_played_seat_by_seat(members):
     post(clients[f"{side}-major-1"], play[0])
     game.refresh_from_db()
     assert game.deciding == f"{side}-major-1" and game.phase in ("order", "move", "battle")
+
+
+def test_epic_on_the_double_board_is_offered_on_the_battle_laid_out_for_it(members):
+    """Ruling B4: the table form, the lobby and the API open an Epic table of eight on
+    gettysburg-double-epic; on the club's six-generals layout they refuse it and say why."""
+    from tests.api.helpers import token_client
+
+    host = logged_in(members["union-commander"])
+    six, three = make_scenario(slug="gettysburg-double"), make_scenario(slug="gettysburg-double-epic")
+    form = host.get("/play/tables/new/", {"ruleset": "advanced"}).content.decode()
+    assert "Gettysburg: 2nd &amp; 3rd Days, for Epic games: three generals a side" in form
+    r = host.post("/play/tables/new/", {"scenario": six.pk, "ruleset": "advanced",
+                                        "team_mode": "epic", "deadline_hours": 72})
+    assert r.status_code == 400 and "at most 8 seats; these terms have 14" in r.content.decode()
+    r = host.post("/play/tables/new/", {"scenario": three.pk, "ruleset": "advanced",
+                                        "team_mode": "epic", "deadline_hours": 72})
+    assert r.status_code == 303, r.content.decode()[:2000]
+    page = host.get(r["Location"]).content.decode()
+    for seat, role in (("union-commander", "Commanding General"),
+                       ("union-major-1", "Major-General (Hancock)"),
+                       ("union-major-2", "Major-General (Sickles)"),
+                       ("union-major-3", "Major-General (Sykes)"),
+                       ("confederate-commander", "Commanding General"),
+                       ("confederate-major-1", "Major-General (Pickett)"),
+                       ("confederate-major-2", "Major-General (McLaws)"),
+                       ("confederate-major-3", "Major-General (Hood)")):
+        assert re.search(rf'data-seat="{seat}">.*?{re.escape(role)}', page, re.S), seat
+    assert "8 of 8 seats free" in Client().get("/play/").content.decode()
+    api = token_client(members["confederate-commander"])
+    refused = api.post("/api/v1/tables/", {"scenario": "gettysburg-double", "ruleset": "advanced",
+                                           "options": {"team_mode": "epic"}}, format="json")
+    assert refused.status_code == 409 and "these terms have 14" in str(refused.json())
+    r = api.post("/api/v1/tables/", {"scenario": "gettysburg-double-epic", "ruleset": "advanced",
+                                     "options": {"team_mode": "epic"}}, format="json")
+    assert r.status_code == 201, r.json()
+    assert [s["role"] for s in r.json()["seats"]][4:] == [
+        "Commanding General", "Major-General (Pickett)", "Major-General (McLaws)", "Major-General (Hood)"]

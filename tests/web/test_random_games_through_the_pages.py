@@ -85,7 +85,7 @@ def players(django_user_model):
 
 
 def test_every_shipped_scenario_is_played_under_the_default_ruleset():
-    assert len(SLUGS) == 35
+    assert len(SLUGS) == 36
     assert {slug for slug, ruleset in GAMES if ruleset == DEFAULT_RULESET} == set(SLUGS)
 
 
