@@ -254,6 +254,10 @@ def erase(data, board: HexBoard, params) -> Result:
     hexes = parse_hexes(board, params)
     changes = {field: [e for e in _list(data, field) if not any(_at(e, h) for h in hexes)]
                for field in LAYERS[layer]}
+    if layer == "all":              # everything: the hexes leave the special rules too
+        rules = rule_hexes.without(rule_hexes.rules_of(data), set(hexes))
+        if rules != rule_hexes.rules_of(data):
+            changes["special_rules"] = rules
     return f"Erased {_where(hexes)}", changes
 
 

@@ -228,6 +228,11 @@ def test_a_pasted_region_brings_its_rule_hexes_into_the_same_rule(client, draft)
     assert rule_hexes(draft, 0) == {(14, 4), (6, 0)}
     client.post(f"/editor/{draft.pk}/undo/", **HX)
     assert rule_hexes(draft, 0) == {(14, 4)}
+    # the eraser's "everything" takes a hex out of its rule; its terrain alone leaves it in
+    post(client, draft, tool="erase", layer="terrain", col="14", row="4")
+    assert rule_hexes(draft, 0) == {(14, 4)}
+    post(client, draft, tool="erase", layer="all", col="14", row="4")
+    assert rule_hexes(draft, 0) == set()
 
 
 def test_pasted_into_another_draft_the_rule_comes_with_its_hexes(client, draft, player):
