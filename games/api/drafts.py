@@ -134,6 +134,9 @@ class EditSerializer(serializers.Serializer):
     flags = serializers.IntegerField(required=False)
     layer = serializers.CharField(required=False, max_length=20)
     half = serializers.CharField(required=False, max_length=10)
+    buildings = serializers.CharField(required=False, max_length=20,
+                                      help_text='The buildings tool, on a farm or town hex: "house", "town", or '
+                                                '"default" (a farm is a house, a town a town).')
     target = serializers.CharField(required=False, max_length=20,
                                    help_text='The rule tool: the special rule whose hexes are picked, by its index in '
                                              'special_rules ("0"), or a group of its hexes ("0/1", "0/new").')

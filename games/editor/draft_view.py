@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from games.engine import BOARD, FULL_FIGURES, SIDES, TERRAIN, UNIT_KINDS, HexBoard
+from games.engine import BOARD, BUILDING_DEFAULTS, BUILDING_NAMES, FULL_FIGURES, SIDES, TERRAIN, UNIT_KINDS, HexBoard
 
 from .shape import on_board
 
@@ -34,7 +34,7 @@ def board_view(data: Mapping, board: HexBoard) -> dict:
             side = sides.get(s)
             if isinstance(side, Mapping) and side.get("position") in ("top", "bottom"):
                 positions[s] = side["position"]
-    terrain, obstacles = {}, {}
+    terrain, obstacles, named = {}, {}, {}
     for t in _entries(data, "terrain"):
         key = _hex(board, t)
         kind = t.get("kind") if key else None
@@ -47,6 +47,12 @@ def board_view(data: Mapping, board: HexBoard) -> dict:
                     obstacles.setdefault(key, {})[d] = kind
         elif kind != "open":
             terrain[key] = kind
+            # a building named against its kind's default says so, as in play
+            building = t.get("buildings")
+            if building in BUILDING_NAMES and kind in BUILDING_DEFAULTS and building != BUILDING_DEFAULTS[kind]:
+                named[key] = building
+            else:
+                named.pop(key, None)
     units = {}
     for u in _entries(data, "units"):
         key = _hex(board, u)
@@ -76,7 +82,8 @@ def board_view(data: Mapping, board: HexBoard) -> dict:
     name = data.get("name")
     return {
         "positions": positions,
-        "terrain": [{"hex": {"col": c, "row": r}, "kind": k} for (c, r), k in terrain.items()],
+        "terrain": [{"hex": {"col": c, "row": r}, "kind": k, **({"buildings": named[c, r]} if (c, r) in named else {})}
+                    for (c, r), k in terrain.items()],
         "obstacles": [{"hex": {"col": c, "row": r}, "sides": s} for (c, r), s in obstacles.items()],
         "units": list(units.values()),
         "generals": list(generals.values()),

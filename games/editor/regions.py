@@ -1,11 +1,12 @@
-"""Regions of the board: the hexes between two corners, copied with everything on them,
-pasted elsewhere (a move is a cut and a paste), or cleared."""
+"""Regions of the board: the hexes between two corners, copied with everything on them (the
+special rules' hexes too), pasted elsewhere (a move is a cut and a paste), or cleared."""
 from __future__ import annotations
 
 import copy
 
 from games.engine import HexBoard
 
+from . import rule_hexes
 from .shape import on_board
 from .tools import EditRefused, Result
 
@@ -45,6 +46,7 @@ def copy_region(data, board: HexBoard, a, b) -> dict:
                 e["hex"] = {"col": key[0] - a[0], "row": key[1] - a[1]}
                 entries.append(e)
         clip[field] = entries
+    clip["rule_hexes"] = rule_hexes.copied(data, hexes, a)
     return clip
 
 
@@ -68,9 +70,15 @@ def paste(data, board: HexBoard, clip, at: tuple[int, int]) -> Result:
             e["hex"] = {"col": key[0], "row": key[1]}
             kept.append(e)
         changes[field] = kept
+    rules, added = rule_hexes.pasted(data, clip.get("rule_hexes"), covered, at,
+                                     lambda col, row: on_board(board, col, row))
+    if rules != rule_hexes.rules_of(data):
+        changes["special_rules"] = rules
     label = f"Pasted at ({at[0]},{at[1]})"
     if dropped:
         label += f", {dropped} piece(s) off the board left out"
+    if added:
+        label += f"; special rule{'s' if len(added) > 1 else ''} added: {', '.join(added)}"
     return label, changes
 
 
@@ -78,4 +86,7 @@ def erase_region(data, board: HexBoard, a, b) -> Result:
     hexes = region_hexes(board, a, b)
     changes = {field: [e for e in copy.deepcopy(_entries(data, field)) if _key(e) not in hexes]
                for field in FIELDS}
+    rules = rule_hexes.without(rule_hexes.rules_of(data), hexes)
+    if rules != rule_hexes.rules_of(data):
+        changes["special_rules"] = rules
     return f"Cleared {len(hexes)} hexes", changes

@@ -7,8 +7,10 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Mapping
 
-from games.engine import FULL_FIGURES, SIDE_NAMES, SIDES, SPECIAL_RULES, TERRAIN, HexBoard
+from games.engine import BUILDING_DEFAULTS, BUILDING_NAMES, FULL_FIGURES, SIDE_NAMES, SIDES, TERRAIN, HexBoard
 
+from . import rule_hexes
+from .rule_hexes import hex_param
 from .shape import HALVES, in_half, mirrored_direction, mirrored_hex, on_board
 
 #: Longest name of a general, an objective or a special unit's slug.
@@ -210,6 +212,36 @@ def place_flag(data, board: HexBoard, params) -> Result:
     return f"Objective for the {SIDE_NAMES[side]} on {_where(hexes)}", {"flag_tokens": tokens}
 
 
+#: The buildings tool's choices: a house or a town named, or the kind's own (a farm is a
+#: house, a town a town), which leaves the file's entry without a ``buildings`` mark.
+BUILDING_CHOICES = ("default", *BUILDING_NAMES)
+
+
+def mark_buildings(data, board: HexBoard, params) -> Result:
+    """Name what the house rule of buildings treats farm or town hexes as (docs/scenarios.md):
+    ``house`` or ``town``, or ``default`` to take the mark off. Refused, naming the hexes,
+    where a hex is neither a farm nor a town."""
+    choice = _choice(params, "buildings", BUILDING_CHOICES, "Buildings")
+    hexes = parse_hexes(board, params)
+    terrain = _list(data, "terrain")
+    found: dict[tuple[int, int], int] = {}
+    for i, t in enumerate(terrain):
+        if isinstance(t, dict) and t.get("kind") in BUILDING_DEFAULTS:
+            found.update((h, i) for h in hexes if _at(t, h))
+    missing = [h for h in hexes if h not in found]
+    if missing:
+        named = ", ".join(f"({c},{r})" for c, r in missing[:6]) + (" ..." if len(missing) > 6 else "")
+        raise EditRefused(f"Buildings: only a farm or a town has buildings, and {named} "
+                          f"{'is' if len(missing) == 1 else 'are'} neither; lay the terrain first.")
+    for i in found.values():
+        entry = {k: v for k, v in terrain[i].items() if k != "buildings"}
+        if choice != "default":
+            entry["buildings"] = choice
+        terrain[i] = entry
+    what = "as their kind" if choice == "default" else f"a {choice}"
+    return f"Buildings {what} on {_where(hexes)}", {"terrain": terrain}
+
+
 #: What the eraser can take off a hex, and the fields that hold it.
 LAYERS = {"all": ("terrain", "units", "generals", "flag_tokens"), "terrain": ("terrain",),
           "units": ("units",), "generals": ("generals",), "flag_tokens": ("flag_tokens",)}
@@ -222,13 +254,18 @@ def erase(data, board: HexBoard, params) -> Result:
     hexes = parse_hexes(board, params)
     changes = {field: [e for e in _list(data, field) if not any(_at(e, h) for h in hexes)]
                for field in LAYERS[layer]}
+    if layer == "all":              # everything: the hexes leave the special rules too
+        rules = rule_hexes.without(rule_hexes.rules_of(data), set(hexes))
+        if rules != rule_hexes.rules_of(data):
+            changes["special_rules"] = rules
     return f"Erased {_where(hexes)}", changes
 
 
 def mirror(data, board: HexBoard, params) -> Result:
     """Copy one half onto the other: across the centre column (``left``, ``right``: the
     sides stay), or turned half a turn (``top``, ``bottom``: each piece changes side, so
-    both armies face the same ground). The other half is cleared first."""
+    both armies face the same ground). The other half is cleared first. The special rules'
+    hexes go with the map (:func:`rule_hexes.mirrored`)."""
     half = _choice(params, "half", HALVES, "Mirror")
     target = {"left": "right", "right": "left", "top": "bottom", "bottom": "top"}[half]
     swap = half in ("top", "bottom")
@@ -256,20 +293,9 @@ def mirror(data, board: HexBoard, params) -> Result:
                 twin["side"] = next(s for s in SIDES if s != twin["side"])
             copies.append(twin)
         changes[field] = kept + copies
+    if isinstance(data.get("special_rules"), list):
+        changes["special_rules"] = rule_hexes.mirrored(data, board, half, target)
     return f"Mirrored the {half} half onto the {target} half", changes
-
-
-#: The parameters of a special rule that are hexes picked on the map: a list of hexes, or a
-#: list of groups of hexes (docs/scenarios.md, the special rules' table).
-HEX_PARAMS = ("hexes", "groups")
-
-
-def hex_param(rule) -> str | None:
-    """Which of :data:`HEX_PARAMS` the special rule (an entry of ``special_rules``) takes,
-    from the engine's declared rules; None for a rule without hexes."""
-    name = rule.get("rule") if isinstance(rule, Mapping) else None
-    params = SPECIAL_RULES.get(name, ()) if isinstance(name, str) else ()
-    return next((p for p in HEX_PARAMS if p in params), None)
 
 
 def rule_targets(data) -> list[tuple[str, str]]:
@@ -373,4 +399,5 @@ TOOLS: dict[str, ToolHandler] = {
     "erase": erase,
     "mirror": mirror,
     "rule": pick_rule_hexes,
+    "buildings": mark_buildings,
 }

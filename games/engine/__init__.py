@@ -20,7 +20,8 @@ and ``get_ruleset(name)``, asked anew each time (``RULESETS`` is a live view of 
 registry); each declares the scenario format it plays (``scenario_format``) and its loader.
 Battle Cry's helpers for drawing and wording a game: ``BOARD`` (the single board; a scenario's
 own is ``scenario.board``, every size by ``board_named(size)``, ``BOARD_SIZES``), ``TERRAIN``, ``CARDS``,
-``card_of``, ``SIDES``, ``other``; ``SEATS``, the seats of a Battle Cry game (one a side).  The modules inside are not
+``card_of``, ``SIDES``, ``other``; ``BUILDING_DEFAULTS`` and ``BUILDING_NAMES`` (what a farm or a town is
+under the house rule of buildings); ``SEATS``, the seats of a Battle Cry game (one a side).  The modules inside are not
 part of the API.  This package imports nothing from Django or the rest of the site.
 """
 from collections.abc import Iterator, Mapping
@@ -37,7 +38,7 @@ from .core.errors import IllegalAction, ScenarioError
 from .battlecry.advanced.game import Game as AdvancedGame, view_event
 from .facade import Game, default_ruleset, load_scenario_as, scenario_formats, scenario_rulesets, set_default_ruleset
 from .battlecry.hexgrid import BOARD, WIDTHS as _WIDTHS, Hex, HexBoard, board_named
-from .battlecry.terrain import KINDS as TERRAIN, TerrainKind
+from .battlecry.terrain import BUILDING_DEFAULTS, BUILDING_NAMES, KINDS as TERRAIN, TerrainKind
 from .replay import chance_of, replay
 from .battlecry.sample import sample_scenario
 from .battlecry.scenario import SPECIAL_RULES, Scenario, load_scenario
@@ -99,7 +100,7 @@ def sight_and_reach(game: GameState, h) -> dict:
     return _sight_and_reach(game, h, dice)
 
 
-__all__ = ["BOX_LIMITS", "FULL_FIGURES", "SPECIAL_RULES", "UNIT_KINDS", "sight_and_reach", "ADVANCED", "AdvancedGame", "STANDARD", "BOARD", "BOARD_SIZES", "board_named", "CARDS", "Card", "DEFAULT_RULESET", "Game", "GameState", "Hex",
+__all__ = ["BOX_LIMITS", "BUILDING_DEFAULTS", "BUILDING_NAMES", "FULL_FIGURES", "SPECIAL_RULES", "UNIT_KINDS", "sight_and_reach", "ADVANCED", "AdvancedGame", "STANDARD", "BOARD", "BOARD_SIZES", "board_named", "CARDS", "Card", "DEFAULT_RULESET", "Game", "GameState", "Hex",
            "HexBoard", "IllegalAction", "OPTION_PLACES", "PREBATTLE_OPTION", "EPIC_OPTIONS", "Option", "OptionError", "counts_for_ratings", "options_for", "Preset", "group_options", "option_text", "preset_named", "presets_for", "validate_options", "RULESETS", "Ruleset", "SEATS", "default_ruleset", "get_ruleset",
            "load_scenario_as", "scenario_formats", "scenario_rulesets", "CONFEDERATE", "SIDES", "SIDE_NAMES", "Scenario", "ScenarioError",
            "TERRAIN", "TerrainKind", "card_of", "chance_of", "load_scenario", "other", "replay",

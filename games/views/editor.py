@@ -29,7 +29,7 @@ from games.editor.practice import start_practice
 from games.editor.regions import region_hexes
 from games.editor.shape import HALVES, board_of, on_board, palette
 from games.editor.staffing import compare, differences
-from games.editor.tools import LAYERS, EditRefused, rule_targets, target_hexes
+from games.editor.tools import BUILDING_CHOICES, LAYERS, EditRefused, rule_targets, target_hexes
 from games.engine import (
     BOARD_SIZES,
     DEFAULT_RULESET,
@@ -54,12 +54,14 @@ TRAY_FIELDS: dict[str, dict[str, str]] = {
     "flag": {"side": "flag_side", "flags": "flags", "name": "flag_name"},
     "erase": {"layer": "layer"},
     "rule": {"target": "rule_target"},
+    "buildings": {"buildings": "buildings"},
 }
 
 #: The tools of the tray: (name, label, shortcut key).
 TOOL_KEYS = [("terrain", "Terrain", "t"), ("hexside", "Hexside", "h"), ("unit", "Unit", "u"),
              ("general", "General", "g"), ("flag", "Objective", "o"), ("erase", "Eraser", "e"),
-             ("rule", "Rule hexes", "r"), ("select", "Select a region", "s"), ("paste", "Paste", "p"),
+             ("rule", "Rule hexes", "r"), ("buildings", "Buildings", "b"), ("select", "Select a region", "s"),
+             ("paste", "Paste", "p"),
              ("sight", "Line of sight", "l")]
 
 SELECTION = "editor-selection-{}"
@@ -231,7 +233,7 @@ def editor_page(request, draft_id: int):
     draft = _draft(request, draft_id)
     board = board_of(draft.data)
     context = {**_workspace(request, draft), **_details(draft), **_balance(draft), "palette": palette(board),
-               "tools": TOOL_KEYS, "layers": list(LAYERS), "halves": HALVES,
+               "tools": TOOL_KEYS, "layers": list(LAYERS), "buildings": BUILDING_CHOICES, "halves": HALVES,
                "tool": request.GET.get("tool", "terrain"), "levels": list(LEVELS)}
     return render(request, "games/editor.html", context)
 

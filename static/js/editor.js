@@ -17,7 +17,7 @@
     return checked ? checked.value : "";
   }
   function painting() {
-    return ["terrain", "unit", "erase", "general", "flag", "hexside", "rule"].includes(tool());
+    return ["terrain", "unit", "erase", "general", "flag", "hexside", "rule", "buildings"].includes(tool());
   }
 
   // The side of the hex nearest the pointer, for the hexside tool.

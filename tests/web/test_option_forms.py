@@ -3,7 +3,6 @@ follow the ruleset select (HTMX) and still work posted without JavaScript; the m
 game pages list the options in force in the ruleset's words."""
 from __future__ import annotations
 
-import html
 import pytest
 from django import forms
 
