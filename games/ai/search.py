@@ -9,12 +9,10 @@ One tree is grown for the decision at hand. Each iteration
 3. adds one node, finishes the turn with the quick policy for both sides,
 4. evaluates the position for Archie and backs the value up.
 
-Orders are plans, not sequences: while a card's orders are given, the node reached is named
-by what has been ordered so far (the set of units and what the card may still order), not
-by the order they were picked in, so "A then B" and "B then A" lead to one node and share
-its visits (a transposition table, Childs, Brodeur and Kocsis 2008). Where the sequence
-does change what follows (a unit on a section boundary spends the quota of whichever of
-its sections has more left) the quotas left differ, and so do the nodes.
+Orders are plans, not sequences: while a card's orders are given, the tree offers the units
+of one section in one sequence only (:func:`plans_only`), so each set of units is one path
+and its visits are not split among its permutations. A unit on a section boundary, whose
+order spends the quota of whichever of its sections has more left, keeps every sequence.
 The answer is the root action visited most. With an iteration budget and a seed the
 search is repeatable.
 
@@ -29,7 +27,6 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import fields
 
 from games.engine import AdvancedGame as Game
 
@@ -128,53 +125,17 @@ def squash(value: float) -> float:
 
 def _grow(game: Game, side: str, budget: Budget, rng: random.Random) -> Node:
     root = Node()
-    plans: dict[tuple, Node] = {}
     clock = budget.clock()
     while clock.more():
-        _iterate(determinize(game, side, rng.getrandbits(63)), side, root, rng, plans)
+        _iterate(determinize(game, side, rng.getrandbits(63)), side, root, rng)
         clock.done += 1
     return root
 
 
-def plan_key(g: Game, start: int) -> tuple:
-    """The name of the node an order leads to, for the orders begun at node ``start`` (its
-    ``id``): the turn in progress with what is ordered so far taken as sets, so that only
-    the sequence is forgotten (what the card may still order, its quotas, stays in)."""
-    cur = g.current
-    return (start,) + tuple(_plain(f.name, getattr(cur, f.name)) for f in fields(cur))
-
-
-def _plain(name: str, value: object) -> object:
-    if name in _SETS and isinstance(value, list):
-        return frozenset(value)
-    if isinstance(value, dict):
-        return tuple(sorted((k, _plain(k, v)) for k, v in value.items()))
-    if isinstance(value, (list, set)):
-        return tuple(sorted(value)) if isinstance(value, set) else tuple(value)
-    return value
-
-
-#: turn fields that list what has been ordered (under either Battle Cry ruleset)
-_SETS = frozenset({"ordered", "gen_ordered"})
-
-
-def _child(node: Node, k: tuple, g: Game, start: int | None, plans: dict[tuple, Node]) -> Node:
-    """The child of ``node`` for action ``k``, already applied to ``g``: after an order, the
-    node of the plan reached (shared by every sequence that reaches it), else a new node."""
-    if start is None:
-        child = Node()
-    else:
-        name = plan_key(g, start)
-        child = plans.get(name) or plans.setdefault(name, Node())
-    node.children[k] = child
-    return child
-
-
-def _iterate(g: Game, side: str, root: Node, rng: random.Random,
-             plans: dict[tuple, Node]) -> None:
+def _iterate(g: Game, side: str, root: Node, rng: random.Random) -> None:
     turn = g.current.number
     node, path = root, [root]
-    start: int | None = None                      # the node where this card's orders began
+    given = frozenset(g.current.ordered)          # orders given before the search began
     while not g.outcome and g.current.number == turn:
         decider = g.active_side
         assert decider is not None                # the game is in progress
@@ -182,13 +143,13 @@ def _iterate(g: Game, side: str, root: Node, rng: random.Random,
             apply_fast(g, quick_choice(g, decider, rng))
             continue
         actions = g.legal_actions()
+        if g.phase == "order":
+            actions = plans_only(g, actions, given)
         if len(actions) == 1:                     # forced: no node needed
             apply_fast(g, actions[0])
             continue
         if actions != node.seen:
             _name(g, side, node, actions)
-        if start is None and g.phase == "order":
-            start = id(node)
         names = node.names
         open_n = WIDEN_BASE + int(math.sqrt(node.visits))
         ranked = node.ranking[:open_n]
@@ -198,15 +159,11 @@ def _iterate(g: Game, side: str, root: Node, rng: random.Random,
                 node.children[k].available += 1
         if fresh:
             k = fresh[0]
-            action = actions[names[k]]
-            apply_fast(g, action)
-            child = _child(node, k, g, start if _ordering(action) else None, plans)
-            child.available += 1
+            child = node.children[k] = Node()
+            child.available = 1
+            apply_fast(g, actions[names[k]])
             path.append(child)
-            if child.visits == 0:
-                break
-            node = child                          # a plan met by another sequence: go on
-            continue
+            break
         k = max(ranked, key=lambda k: _ucb(node.children[k]))
         node = node.children[k]
         apply_fast(g, actions[names[k]])
@@ -218,8 +175,47 @@ def _iterate(g: Game, side: str, root: Node, rng: random.Random,
         n.total += value
 
 
-def _ordering(action: dict) -> bool:
-    return action["type"] in ("order", "order_general", "confirm_orders")
+def plans_only(g: Game, actions: list[dict], given: frozenset = frozenset()) -> list[dict]:
+    """The order actions at an order step that lead to plans not reached otherwise: a unit
+    whose order spends one quota only (its section's, or its kind's) may be ordered only
+    after the units of the same quota already ordered that come before it by id. Any two
+    sequences of the same units then leave the same position, so nothing the card allows
+    is lost; a boundary unit, which spends the quota of whichever of its sections has more
+    left, is never held back and holds nothing back, nor are the orders ``given`` before
+    the search began (by whoever gave them). Under a ruleset not listed in :data:`QUOTAS`
+    every order is kept."""
+    quota_of = QUOTAS.get(g.ruleset)
+    if quota_of is None:
+        return actions
+    last: dict[object, str] = {}
+    for uid in g.current.ordered:
+        if uid in given:
+            continue
+        q = quota_of(g, uid)
+        if q is not None and uid > last.get(q, ""):
+            last[q] = uid
+    if not last:
+        return actions
+    return [a for a in actions if a["type"] != "order"
+            or (q := quota_of(g, a["unit"])) is None or a["unit"] > last.get(q, "")]
+
+
+def _advanced_quota(g: Game, uid: str) -> object | None:
+    """The one quota the order of unit ``uid`` spends under the Advanced rules, or None
+    when it depends on what is left (a unit on a section boundary)."""
+    rule = g.current.order_rule
+    by = rule["by"] if rule else None
+    unit = g.pieces.units[uid]
+    if by == "section":
+        secs = g.board.section_of[g.field.positions[unit.side]][unit.hex]
+        return next(iter(secs)) if len(secs) == 1 else None
+    if by == "kind":
+        return unit.kind
+    return by
+
+
+#: the quota an order spends, per ruleset whose orders commute within one quota
+QUOTAS = {"advanced": _advanced_quota}
 
 
 def _name(g: Game, side: str, node: Node, actions: list[dict]) -> None:

@@ -1,6 +1,6 @@
-"""Archie's search treats the units a card orders as one plan: every sequence that orders
-the same units reaches the same node of the tree, and only sequences that leave the same
-position are merged (docs/archie.md, "Plans, not sequences")."""
+"""Archie's search treats the units a card orders as one plan: the tree holds one path per
+plan, and the plans it can reach are exactly the positions the card's orders allow
+(docs/archie.md, "Plans, not sequences")."""
 from __future__ import annotations
 
 import json
@@ -10,13 +10,15 @@ from pathlib import Path
 import pytest
 
 from games.ai import Budget
-from games.ai.search import tree
+from games.ai.search import QUOTAS, plans_only, tree
 from games.engine import Game, load_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
+#: (scenario, seed of the random play that leads to a position with several orders)
+POSITIONS = [("antietam", 8), ("gettysburg-devils-den", 21), ("shiloh", 5), ("fredericksburg", 9)]
 
 
-def ordering_position(slug: str, ruleset: str | None, seed: int) -> Game:
+def ordering_position(slug: str, seed: int, ruleset: str | None = None) -> Game:
     """A game of ``slug`` played at random until a side must give two or more orders and
     has at least four units to choose from."""
     sc = load_scenario(json.loads((ROOT / "games" / "scenarios" / f"{slug}.json").read_text()))
@@ -27,84 +29,84 @@ def ordering_position(slug: str, ruleset: str | None, seed: int) -> Game:
         orders = [a for a in acts if a["type"] == "order"]
         if g.phase == "order" and g.current.orders_left >= 2 and len(orders) >= 4:
             return g
-        g.apply(rng.choice(acts) if g.phase != "play_card" else _widest_card(g, acts))
+        g.apply(rng.choice(acts))
     raise AssertionError("no ordering position found")
 
 
-def _widest_card(g: Game, acts: list[dict]) -> dict:
-    """The section card that orders the most units (so that plans have several orders)."""
-    return max(acts, key=lambda a: (a.get("mode") == "section", str(a)))
-
-
-def order_nodes(root) -> dict[int, list[tuple]]:
-    """Each node below ``root`` reached by orders only, with every sequence reaching it."""
-    reached: dict[int, list[tuple]] = {}
-
-    def walk(node, seq):
-        for k, child in node.children.items():
-            if dict(k).get("type") != "order":
-                continue
-            path = seq + (k,)
-            reached.setdefault(id(child), []).append(path)
-            walk(child, path)
-
-    walk(root, ())
-    return reached
-
-
-def replay(g: Game, seq: tuple) -> dict:
-    copy = g.copy()
-    for k in seq:
-        copy.apply(dict((name, {"col": v[0], "row": v[1]} if isinstance(v, tuple) else v)
-                        for name, v in k))
-    state = copy.to_dict()
+def position(g: Game) -> str:
+    """The saved state with the log left out and what was ordered read as a set."""
+    state = g.to_dict()
     state.pop("log", None)
-    return _sets(state)
+    state["ordered"] = sorted(state["ordered"])
+    return json.dumps(state, sort_keys=True)
 
 
-def _sets(state: dict) -> dict:
-    """The saved state with the lists of what was ordered read as sets."""
-    return {k: sorted(v) if k in ("ordered", "gen_ordered") else v for k, v in state.items()}
+def plans(g: Game, prune: bool) -> list[tuple[str, bool]]:
+    """Every position the card's orders can lead to from ``g`` (one per sequence), by the
+    legal actions alone or by those the search keeps, each with whether a unit on a section
+    boundary was ordered."""
+    given = frozenset(g.current.ordered)
+    quota = QUOTAS["advanced"]
+    out = []
 
-
-@pytest.mark.parametrize("slug, ruleset", [("antietam", None), ("gettysburg-devils-den", None),
-                                           ("fredericksburg", "standard")])
-def test_sequences_of_the_same_orders_share_one_node(slug, ruleset):
-    g = ordering_position(slug, ruleset, seed=len(slug))
-    root = tree(g, g.active_side, Budget(iterations=600), seed=3)
-    reached = order_nodes(root)
-    shared = [paths for paths in reached.values() if len(paths) > 1]
-    # the tree met some plans by two sequences, and kept each of them once
-    assert shared, "no plan was reached by two sequences"
-    sequences = sum(len(p) for p in reached.values())
-    assert len(reached) < sequences
-    for paths in shared:
-        # every sequence that reaches a node orders the same units ...
-        assert len({frozenset(p) for p in paths}) == 1
-        # ... and leaves the very same position
-        states = [replay(g, p) for p in paths]
-        assert all(s == states[0] for s in states[1:])
-    # and nodes kept apart for the same units hold different positions (the quotas left)
-    by_units: dict[frozenset, list[dict]] = {}
-    for paths in reached.values():
-        by_units.setdefault(frozenset(paths[0]), []).append(replay(g, paths[0]))
-    for states in by_units.values():
-        for i, s in enumerate(states):
-            assert all(s != t for t in states[i + 1:])
-
-
-def test_a_plan_met_by_another_sequence_keeps_its_visits():
-    g = ordering_position("antietam", None, seed=8)
-    root = tree(g, g.active_side, Budget(iterations=600), seed=5)
-    reached = order_nodes(root)
-    for paths in reached.values():
-        if len(paths) > 1:
-            a, b = paths[0], paths[1]
-            node_a, node_b = root, root
-            for k in a:
-                node_a = node_a.children[k]
-            for k in b:
-                node_b = node_b.children[k]
-            assert node_a is node_b and node_a.visits >= 2
+    def walk(game: Game):
+        if game.phase != "order":
+            boundary = any(quota(g, uid) is None for uid in game.current.ordered)
+            out.append((position(game), boundary))
             return
-    pytest.fail("no shared plan")
+        actions = game.legal_actions()
+        for a in (plans_only(game, actions, given) if prune else actions):
+            nxt = game.copy()
+            nxt.apply(a)
+            walk(nxt)
+
+    walk(g)
+    return out
+
+
+@pytest.mark.parametrize("slug, seed", POSITIONS)
+def test_the_search_reaches_every_plan_the_card_allows_by_one_sequence(slug, seed):
+    g = ordering_position(slug, seed)
+    every = plans(g, prune=False)
+    kept = plans(g, prune=True)
+    # perft-style counts: fewer sequences, the very same positions ...
+    assert {p for p, _ in kept} == {p for p, _ in every}
+    assert len(kept) < len(every)
+    # ... each reached once, unless a unit on a section boundary is in it (its sequences
+    # are all kept, since they may spend different quotas)
+    simple = [p for p, boundary in kept if not boundary]
+    assert simple and len(simple) == len(set(simple))
+
+
+def test_a_plan_of_units_of_one_section_is_one_node_of_the_tree():
+    g = ordering_position("antietam", 8)
+    root = tree(g, g.active_side, Budget(iterations=600), seed=5)
+    sets: dict[frozenset, int] = {}
+
+    def walk(node, units):
+        for k, child in node.children.items():
+            action = dict(k)
+            if action.get("type") == "order":
+                reached = units | {action["unit"]}
+                sets[reached] = sets.get(reached, 0) + 1
+                walk(child, reached)
+
+    walk(root, frozenset())
+    assert any(len(s) >= 2 for s in sets)          # the tree grew plans of several orders
+    assert all(n == 1 for n in sets.values()), sets
+
+
+def test_orders_given_before_the_search_hold_nothing_back():
+    """Whoever gave the first orders (a member before Archie took the seat), the search may
+    still order any unit the card allows."""
+    g = ordering_position("antietam", 8)
+    orders = [a for a in g.legal_actions() if a["type"] == "order"]
+    g.apply(max(orders, key=lambda a: a["unit"]))            # the highest id first
+    given = frozenset(g.current.ordered)
+    assert plans_only(g, g.legal_actions(), given) == g.legal_actions()
+    assert plans_only(g, g.legal_actions()) != g.legal_actions()
+
+
+def test_the_standard_rules_keep_every_order():
+    g = ordering_position("fredericksburg", 9, ruleset="standard")
+    assert plans_only(g, g.legal_actions()) == g.legal_actions()
