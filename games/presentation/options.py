@@ -27,9 +27,9 @@ def option_label(name: str) -> str:
 
 def option_anchor(option: Option) -> str:
     """The anchor of an option's text on its rules page, made of its label's words
-    ("House-Rule-Return-Fire"): the pages name options by their labels only."""
+    ("house-rule-return-fire"): the pages name options by their labels only."""
     from django.utils.text import slugify
-    return "-".join(w.capitalize() for w in slugify(option.label).split("-"))
+    return slugify(option.label)
 
 
 def value_words(value: Any) -> str:
