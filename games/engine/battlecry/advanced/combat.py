@@ -11,7 +11,7 @@ from ..sight import has_line_of_sight
 from ..terrain import KINDS
 from . import effects, house_ground, profiles
 from .. import contact
-from .support import supported
+from .support import support_flag, supported
 from ..units import (ARTILLERY, CAVALRY, DICE, DISMOUNTED_DICE, HILL_ARTILLERY_DICE, INFANTRY,
                     TOWN_ARTILLERY_DICE)
 
@@ -257,6 +257,7 @@ def flags_ignored(game, target, attacker) -> list[str]:
             position.append("supported")
         del position[1:]
     out.extend(position)
+    out.extend(support_flag(game, target))
     for _ in range(game.extra_flags_ignored(target)):
         out.append("scenario rule")
     return out

@@ -53,5 +53,14 @@ TEXTS: dict[str, tuple[str, ...]] = {
         "with a general may ignore one flag in each attack against it. These reasons do not "
         "add up, except a general, who lets it ignore one more: two flags at most.",
     ),
+    "mutual_support": (
+        "A unit counts as supported when at least one unit of its own side stands next to it "
+        "and that friend has no enemy unit or general beside it. In each attack against a "
+        "supported unit, the first flag rolled is set aside.",
+        "With holding your ground in force, support is one of the reasons a unit holds one flag "
+        "there, so the two rules together still hold that one flag, and a general one more. "
+        "Without it, support holds a flag on top of a hill or works, as works add to a hill.",
+        "The moves the seed adds to support (passing through the attacker into a cleared hex, "
+        "and two units changing places) are not played yet.",
+    ),
 }
-
