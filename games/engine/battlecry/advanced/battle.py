@@ -20,7 +20,8 @@ _FACE_FOR = {"infantry": INF_FACE, "cavalry": CAVALRY, "artillery": "artillery"}
 SHARPSHOOTER_RANGE = 3
 _CONSEQUENCES = ("retreat", "general_retreat", "general_attack", "take_ground", "withdraw")
 from . import (breakthrough, cavalry_fallback, combat, effects, first_fire, following_up,
-               general_risk, hand, profiles, shaken, terrain_victory, withdrawal_fire, wounded)
+               general_risk, hand, profiles, shaken, support_fire, terrain_victory,
+               withdrawal_fire, wounded)
 from .. import contact
 from .last_figure import last_figure
 from .return_fire import return_fire
@@ -131,6 +132,7 @@ def _battle(game: Game, u, target: int, prof: dict) -> None:
         else:
             game.fx.extra_battles[u.id] -= 1
     game.current.attacked.add(u.id)
+    support_fire.spend(game, u, prof["melee"])
     _attack(game, u, target, prof)
 
 def sharpshooter_targets(game: Game, u) -> list[int]:

@@ -63,4 +63,15 @@ TEXTS: dict[str, tuple[str, ...]] = {
         "The moves the seed adds to support (passing through the attacker into a cleared hex, "
         "and two units changing places) are not played yet.",
     ),
+    "support_fire": (
+        "A gun standing next to a friendly infantry unit, with no enemy next to the gun, is in "
+        "support of it. While that infantry unit has no enemy beside it, the gun sees and "
+        "fires past it as if the hex were empty. Once the infantry unit is in contact, the gun "
+        "instead lends it 2 dice whenever it attacks.",
+        "Any supporting friend (a unit next to the attacker, clear of the enemy) also lends 1 "
+        "die to an attack on an adjacent enemy. Infantry never fires past other infantry.",
+        "A unit lends its dice only if it was not ordered this turn and is not Shaken, and only "
+        "to one attack each turn; only attacks of the side whose turn it is receive them, so "
+        "return fire and the other answers in the enemy's turn get none.",
+    ),
 }
