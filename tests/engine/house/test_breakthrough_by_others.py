@@ -2,6 +2,8 @@
 next to the cleared hex not yet activated, or one supporting the attacker through it, may
 advance in the attacker's place, against the same position under the attacker-only reading."""
 from games.engine import IllegalAction
+from games.engine.battlecry.advanced.breakthrough import movers as offered
+from games.engine.battlecry.teams import Team
 from tests.engine.helpers import H, U, attack, game, give, inf
 
 BREAK = {"breakthrough_advance": True}
@@ -68,3 +70,10 @@ def test_a_mover_not_yet_battled_keeps_its_own_battle_and_gets_no_second():
     assert targets                                   # its own melee of the turn
     attack(g, "u3", 13, 3, ["artillery"] * 3)
     assert not [a for a in g.legal_actions() if a["type"] == "attack" and a["unit"] == "u3"]
+
+
+def test_in_team_games_only_units_of_the_attacker_s_commander_are_offered():
+    g = cleared(BREAK)
+    item = g.decisions.pending[0]
+    g.team = Team("doubles", [], {"u1": "union-1", "u3": "union-2", "u4": "union-1"})
+    assert offered(g, item) == ["u1", "u4"]

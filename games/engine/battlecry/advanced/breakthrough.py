@@ -51,6 +51,7 @@ def movers(game: Game, item) -> list[str]:
         return []
     out = [u.id] if may_advance(game, u, h) else []
     zone, dist, adjacent = enemy_zone(game, u.side), game.board.dist, game.board.adjacent
+    command = game.team.command if game.team is not None else None
     attacked, ordered, broke = game.current.attacked, game.current.ordered, game.fx.breakthrough
     others = set()
     for n in (*adjacent[h], *adjacent[u.hex]):
@@ -60,6 +61,8 @@ def movers(game: Game, item) -> list[str]:
         friend = pieces.units[uid]
         if friend.side != u.side or friend.kind not in (INFANTRY, CAVALRY) or friend.shaken:
             continue
+        if command is not None and command.get(uid) != command.get(u.id):
+            continue            # in team games, a unit of the same commander's only
         next_to_hex = dist[n][h] == 1 and uid not in attacked and uid not in ordered
         supporting = dist[n][u.hex] == 1 and not zone[n] and dist[n][h] <= 2
         if next_to_hex or supporting:
