@@ -22,9 +22,10 @@ if TYPE_CHECKING:
 
 OPTIONS: tuple[Option, ...] = (
     Option("breakthrough_advance", bool, False,
-           "A unit whose melee clears the hex may advance into it, once a turn; cavalry may go "
-           "one hex more, and cavalry or infantry with a general may then attack an adjacent "
-           "enemy again, which gets no return fire.",
+           "A unit whose melee clears the hex, or a friend beside the hex not yet activated, "
+           "or one supporting it, may advance into it, once a turn; cavalry may go one hex "
+           "more, and cavalry or infantry with a general may then attack an adjacent enemy "
+           "again, which gets no return fire.",
            label="House rule: breakthrough", rated=False),
 )
 
