@@ -60,8 +60,8 @@ TEXTS: dict[str, tuple[str, ...]] = {
         "With holding your ground in force, support is one of the reasons a unit holds one flag "
         "there, so the two rules together still hold that one flag, and a general one more. "
         "Without it, support holds a flag on top of a hill or works, as works add to a hill.",
-        "The moves the seed adds to support (passing through the attacker into a cleared hex, "
-        "and two units changing places) are not played yet.",
+        "A supporting unit passing through the attacker into a hex its melee cleared is part "
+        "of the breakthrough rule. Two units changing places as one order is not played yet.",
     ),
     "support_fire": (
         "A gun standing next to a friendly infantry unit, with no enemy next to the gun, is in "
