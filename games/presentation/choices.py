@@ -240,10 +240,16 @@ def choices(engine, view, legal: list, selected=None, want_general: bool = False
     elif phase == "take_ground" and (view.get("options") or {}).get("breakthrough"):
         ch.prompt = (f"Your {unit_label(decision.get('unit'))} cleared the hex: break through into "
                      "it, or hold.")
-        ch.group("Your choice", [act_button("Break through", a) for a in by_type.get("take_ground", [])])
+        ch.group("Your choice", [
+            act_button("Break through" if a["unit"] == decision.get("unit")
+                       else f"Break through with {unit_label(a['unit'])}", a)
+            for a in by_type.get("take_ground", [])])
     elif phase == "take_ground":
         ch.prompt = f"Your {unit_label(decision.get('unit'))} won its melee: take ground with its general, or hold."
-        ch.group("Your choice", [act_button("Take ground", a) for a in by_type.get("take_ground", [])])
+        ch.group("Your choice", [
+            act_button("Take ground" if a["unit"] == decision.get("unit")
+                       else f"Move in with {unit_label(a['unit'])}", a)
+            for a in by_type.get("take_ground", [])])
     elif phase == "discard":
         ch.prompt = "Your hand is over its limit: discard a card."
         for a in by_type.get("discard", []):

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .contact import next_to_enemy
-from .units import ARTILLERY
+from .units import ARTILLERY, INFANTRY
 
 #: Hex kinds that are above the board's level (the house rule of fields, seed 002 L69).
 HILLS = ("hill", "high_ground")
@@ -45,9 +45,12 @@ def has_line_of_sight(game, a: int, b: int, viewer=None, vacated: int | None = N
     if ground is not None and ground.sight_from_hills is not None and (
             game.field.terrain[a] in HILLS or game.field.terrain[b] in HILLS):
         blocks = ground.sight_from_hills     # fields do not block a view from a hill (HR L69)
+    options = getattr(game, "options", None) or {}
     if viewer is not None and viewer.kind == ARTILLERY and (
-            getattr(game, "options", None) or {}).get("artillery_profile"):
-        return _sight_of_guns(game, a, b, viewer, vacated, blocks, crossed, edges, hill_gun)
+            options.get("artillery_profile") or options.get("support_fire")):
+        return _sight_of_guns(game, a, b, viewer, vacated, blocks, crossed, edges, hill_gun,
+                              bool(options.get("artillery_profile")),
+                              bool(options.get("support_fire")))
     if not hill_gun:        # the common case, written out: _blocked without the exception
         unit_at, general_at = game.pieces.unit_at, game.pieces.general_at
         for h in crossed:
@@ -70,11 +73,13 @@ def has_line_of_sight(game, a: int, b: int, viewer=None, vacated: int | None = N
     return True
 
 
-def _sight_of_guns(game, a: int, b: int, gun, vacated, blocks, crossed, edges, hill_gun: bool) -> bool:
-    """Line of sight of artillery under the house rule of the artillery profile (seed 002
-    L19; docs/rulings.md H54): a gun in Support (no enemy next to it) sees past an adjacent
-    friendly infantry or cavalry unit when the target is not next to that unit. The hill
-    exception of artillery stands as well."""
+def _sight_of_guns(game, a: int, b: int, gun, vacated, blocks, crossed, edges, hill_gun: bool,
+                   profile: bool, through_infantry: bool) -> bool:
+    """Line of sight of artillery under the house rules of the artillery profile (seed 002
+    L19; docs/rulings.md H54) and of support fire (L53; H84). A gun in Support (no enemy
+    next to it) sees past an adjacent friendly unit: under the profile an infantry or
+    cavalry unit when the target is not next to that unit; under support fire an infantry
+    unit with no enemy next to it. The hill exception of artillery stands as well."""
     dist, pieces = game.board.dist, game.pieces
     free = not next_to_enemy(game, a, gun.side)
 
@@ -91,9 +96,12 @@ def _sight_of_guns(game, a: int, b: int, gun, vacated, blocks, crossed, edges, h
                 piece = pieces.units[uid] if uid is not None else pieces.generals[gid]
                 if piece.side == gun.side:
                     return False
-            if free and uid is not None and dist[h][b] > 1:
+            if free and uid is not None:
                 friend = pieces.units[uid]
-                if friend.side == gun.side and friend.kind in SCREENS:
+                if friend.side == gun.side and (
+                        (profile and friend.kind in SCREENS and dist[h][b] > 1)
+                        or (through_infantry and friend.kind == INFANTRY
+                            and not next_to_enemy(game, h, gun.side))):
                     return False
         return True
 

@@ -100,12 +100,14 @@ class Effects:
     sharpshooter: list[str] = field(default_factory=list)
     moved_closer: list[str] = field(default_factory=list)   # house rule: may not rally (L65)
     breakthrough: dict[str, int] = field(default_factory=dict)   # house rule: broke through (L37)
+    fire_support: list[str] = field(default_factory=list)   # house rule: gave its fire support (L53)
 
     def copy(self) -> Effects:
         return Effects(self.no_move[:], self.bonus.copy(), self.extra_battles.copy(),
                        self.allowance.copy(), self.forced[:], self.hit_and_run[:],
                        self.second_moved[:], self.leadership, self.draw_two, self.fight_back,
-                       self.sharpshooter[:], self.moved_closer[:], self.breakthrough.copy())
+                       self.sharpshooter[:], self.moved_closer[:], self.breakthrough.copy(),
+                       self.fire_support[:])
 
     def to_dict(self) -> dict[str, Any]:
         out = {"no_move": self.no_move[:], "bonus": dict(self.bonus),
@@ -118,6 +120,8 @@ class Effects:
             out["moved_closer"] = self.moved_closer[:]
         if self.breakthrough:
             out["breakthrough"] = dict(self.breakthrough)
+        if self.fire_support:
+            out["fire_support"] = self.fire_support[:]
         return out
 
     @classmethod
@@ -126,7 +130,7 @@ class Effects:
                    dict(d["allowance"]), list(d["forced"]), list(d["hit_and_run"]),
                    list(d["second_moved"]), bool(d["leadership"]), bool(d["draw_two"]),
                    d["fight_back"], list(d["sharpshooter"]), list(d.get("moved_closer", ())),
-                   dict(d.get("breakthrough", {})))
+                   dict(d.get("breakthrough", {})), list(d.get("fire_support", ())))
 
 
 @dataclass(slots=True)

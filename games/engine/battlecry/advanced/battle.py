@@ -20,7 +20,8 @@ _FACE_FOR = {"infantry": INF_FACE, "cavalry": CAVALRY, "artillery": "artillery"}
 SHARPSHOOTER_RANGE = 3
 _CONSEQUENCES = ("retreat", "general_retreat", "general_attack", "take_ground", "withdraw")
 from . import (breakthrough, cavalry_fallback, combat, effects, first_fire, following_up,
-               general_risk, hand, profiles, shaken, terrain_victory, withdrawal_fire, wounded)
+               general_risk, hand, profiles, shaken, support_fire, terrain_victory,
+               withdrawal_fire, wounded)
 from .. import contact
 from .last_figure import last_figure
 from .return_fire import return_fire
@@ -131,6 +132,7 @@ def _battle(game: Game, u, target: int, prof: dict) -> None:
         else:
             game.fx.extra_battles[u.id] -= 1
     game.current.attacked.add(u.id)
+    support_fire.spend(game, u, prof["melee"])
     _attack(game, u, target, prof)
 
 def sharpshooter_targets(game: Game, u) -> list[int]:
@@ -460,7 +462,7 @@ def _prepare(game: Game, item) -> bool:
                     and game.pieces.general_at[h] is None and game.board.dist[u.hex][h] == 1
                     and not following_up.held_back(game, u, item["withdrawn"]))
         if breakthrough.in_force(game):     # house rule: no general needed, once a turn
-            return u is not None and breakthrough.may_advance(game, u, h)
+            return bool(breakthrough.movers(game, item))
         return (u is not None and game.pieces.general_at[u.hex] is not None
                 and game.pieces.generals[game.pieces.general_at[u.hex]].side == u.side
                 and game.pieces.unit_at[h] is None and game.pieces.general_at[h] is None
@@ -618,17 +620,21 @@ def _stand(game: Game, item) -> None:
 
 def do_take_ground(game: Game, a) -> None:
     item = game.decisions.pending[0]
-    if a.get("unit") != item["unit"]:
+    through = not item.get("follow") and breakthrough.in_force(game)
+    if through:
+        if a.get("unit") not in breakthrough.movers(game, item):
+            raise IllegalAction("That unit may not break through into the cleared hex.")
+    elif a.get("unit") != item["unit"]:
         raise IllegalAction("Another unit is deciding whether to take ground.")
     game.decisions.pending.pop(0)
-    u = game.writable_unit(game.pieces.units[item["unit"]])
+    u = game.writable_unit(game.pieces.units[a["unit"]])
     frm = u.hex
     if item.get("follow"):
         game.current.attacked.add(u.id)
     game.place_unit(u, item["hex"])
     game._event({"type": "took_ground", "unit": u.id, "side": u.side,
                  "from": game.board.hexes[frm].to_json(), "to": game.board.hexes[u.hex].to_json()})
-    if not item.get("follow") and breakthrough.in_force(game):
+    if through:
         breakthrough.advanced(game, u)
     terrain_victory.took_ground(game, u)
 

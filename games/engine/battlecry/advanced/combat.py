@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING
 
 from ..sight import has_line_of_sight
 from ..terrain import KINDS
-from . import effects, house_ground, profiles
+from . import effects, house_ground, profiles, support_fire
 from .. import contact
-from .support import supported
+from .support import support_flag, supported
 from ..units import (ARTILLERY, CAVALRY, DICE, DISMOUNTED_DICE, HILL_ARTILLERY_DICE, INFANTRY,
                     TOWN_ARTILLERY_DICE)
 
@@ -223,6 +223,10 @@ def _modifiers(game, unit, target, target_hex: int, melee: bool, mods: list | No
             total += n
             if mods is not None:
                 mods.append({"why": why, "dice": n})
+    for why, n, _ in support_fire.supporters(game, unit, melee):
+        total += n
+        if mods is not None:
+            mods.append({"why": why, "dice": n})
     for why, n in effects.dice_bonuses(game, unit):
         total += n
         if mods is not None:
@@ -257,6 +261,7 @@ def flags_ignored(game, target, attacker) -> list[str]:
             position.append("supported")
         del position[1:]
     out.extend(position)
+    out.extend(support_flag(game, target))
     for _ in range(game.extra_flags_ignored(target)):
         out.append("scenario rule")
     return out

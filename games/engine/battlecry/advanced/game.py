@@ -738,8 +738,10 @@ class Game(State):
                 out = [{"type": "withdraw", "unit": item["unit"], "to": self.board.hex_json[h]}
                        for h in item["options"]] + [{"type": "stand", "unit": item["unit"]}]
             elif phase == "take_ground":
-                out = [{"type": "take_ground", "unit": item["unit"]},
-                       {"type": "hold_ground", "unit": item["unit"]}]
+                movers = ([item["unit"]] if item.get("follow") or not breakthrough.in_force(self)
+                          else breakthrough.movers(self, item))
+                out = [{"type": "take_ground", "unit": uid} for uid in movers] + [
+                    {"type": "hold_ground", "unit": item["unit"]}]
             elif phase == "discard":
                 out = [{"type": "discard", "card": c} for c in self.cards.hands[side]]
             elif phase == "keep_card":

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from ...core import Option
 from . import (breakthrough, cavalry_fallback, defensive_fire_zone, dice_command, discard_instead,
-               profile_options, rally_action, shaken, terrain_options, wounded)
+               profile_options, rally_action, shaken, support, support_fire, terrain_options,
+               wounded)
 
 OPTIONS: tuple[Option, ...] = (
     Option("last_figure", bool, False,
@@ -46,6 +47,8 @@ OPTIONS: tuple[Option, ...] = (
            "A hill, fieldworks or entrenchment, or a supporting friend behind it lets a unit "
            "ignore one flag per attack, not more; a general in command lets it ignore one more.",
            label="House rule: holding your ground", rated=False),
+    *support.OPTIONS,
+    *support_fire.OPTIONS,
     *shaken.OPTIONS,
     *cavalry_fallback.OPTIONS,
     *defensive_fire_zone.OPTIONS,

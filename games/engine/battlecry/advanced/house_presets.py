@@ -31,7 +31,7 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
                              "dfz_entry_roll", "return_fire", "first_fire", "withdrawal_fire",
                              "breakthrough_advance", "following_up")),
     ("House rules: retreats and morale", ("retreats", "generals_in_retreat", "holding_ground",
-                                          "support", "support_fire", "shaken_marker",
+                                          "mutual_support", "support_fire", "shaken_marker",
                                           "shaken_recovery", "last_figure", "risk_to_general",
                                           "wounded_generals", "rally_action")),
     ("House rules: terrain", ("terrain_entry", "terrain_entry_roll", "terrain_field",

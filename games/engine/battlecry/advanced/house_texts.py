@@ -53,5 +53,25 @@ TEXTS: dict[str, tuple[str, ...]] = {
         "with a general may ignore one flag in each attack against it. These reasons do not "
         "add up, except a general, who lets it ignore one more: two flags at most.",
     ),
+    "mutual_support": (
+        "A unit counts as supported when at least one unit of its own side stands next to it "
+        "and that friend has no enemy unit or general beside it. In each attack against a "
+        "supported unit, the first flag rolled is set aside.",
+        "With holding your ground in force, support is one of the reasons a unit holds one flag "
+        "there, so the two rules together still hold that one flag, and a general one more. "
+        "Without it, support holds a flag on top of a hill or works, as works add to a hill.",
+        "A supporting unit passing through the attacker into a hex its melee cleared is part "
+        "of the breakthrough rule. Two units changing places as one order is not played yet.",
+    ),
+    "support_fire": (
+        "A gun standing next to a friendly infantry unit, with no enemy next to the gun, is in "
+        "support of it. While that infantry unit has no enemy beside it, the gun sees and "
+        "fires past it as if the hex were empty. Once the infantry unit is in contact, the gun "
+        "instead lends it 2 dice whenever it attacks.",
+        "Any supporting friend (a unit next to the attacker, clear of the enemy) also lends 1 "
+        "die to an attack on an adjacent enemy. Infantry never fires past other infantry.",
+        "A unit lends its dice only if it was not ordered this turn and is not Shaken, and only "
+        "to one attack each turn; only attacks of the side whose turn it is receive them, so "
+        "return fire and the other answers in the enemy's turn get none.",
+    ),
 }
-
