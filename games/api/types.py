@@ -284,6 +284,10 @@ EVENTS = {
                      "combat and its side holds the ground's flag token.",
                      lambda: {"side": _side(), "unit": _unit(), "hex": _h(),
                               "turned": serializers.BooleanField()}),
+    "shaken_roll": ("House rule: a unit rolled on moving into woods or a river, and may be "
+                    "Shaken by it.",
+                    lambda: {"side": _side(), "unit": _unit(), "hex": _h(), "rolls": _faces(),
+                             "shaken": serializers.BooleanField()}),
     "recovery_roll": ("House rule: a Shaken unit rolled to clear its marker at the end of its "
                       "side's turn.",
                       lambda: {"side": _side(), "unit": _unit(), "rolls": _faces(),

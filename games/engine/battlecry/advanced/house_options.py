@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ...core import Option
 from . import (breakthrough, cavalry_fallback, defensive_fire_zone, dice_command, discard_instead,
-               profile_options, rally_action, shaken, terrain_options, wounded)
+               entry_shaken, profile_options, rally_action, shaken, terrain_options, wounded)
 
 OPTIONS: tuple[Option, ...] = (
     Option("last_figure", bool, False,
@@ -55,5 +55,6 @@ OPTIONS: tuple[Option, ...] = (
     *wounded.OPTIONS,
     *breakthrough.OPTIONS,
     *terrain_options.OPTIONS,
+    *entry_shaken.OPTIONS,
     *profile_options.OPTIONS,
 )

@@ -53,5 +53,19 @@ TEXTS: dict[str, tuple[str, ...]] = {
         "with a general may ignore one flag in each attack against it. These reasons do not "
         "add up, except a general, who lets it ignore one more: two flags at most.",
     ),
+    "woods_shaken_roll": (
+        "Woods break up a formation. A unit that moves into a woods hex on its orders rolls "
+        "one die once it is there: crossed swords or a flag and it is Shaken, so it may not "
+        "battle this turn and stays Shaken through its side's next turn. A general with the "
+        "unit, or in a hex next to it, steadies it: then only crossed swords shake it.",
+        "It needs the woods rule and Shaken to be on. A unit pushed into woods by a retreat, "
+        "or taking ground after a fight, does not roll.",
+    ),
+    "stream_shaken_roll": (
+        "A unit that moves into a river hex on its orders rolls one die there, as for woods: "
+        "crossed swords or a flag (only swords with a general with it or next to it) and it "
+        "is Shaken. Crossing by a bridge needs no roll.",
+        "It needs the streams rule and Shaken to be on.",
+    ),
 }
 
