@@ -20,7 +20,7 @@ _FACE_FOR = {"infantry": INF_FACE, "cavalry": CAVALRY, "artillery": "artillery"}
 SHARPSHOOTER_RANGE = 3
 _CONSEQUENCES = ("retreat", "general_retreat", "general_attack", "take_ground", "withdraw")
 from . import (breakthrough, cavalry_fallback, combat, effects, first_fire, following_up,
-               general_risk, hand, profiles, shaken, terrain_victory, withdrawal_fire, wounded)
+               general_risk, hand, long_retreats, profiles, shaken, terrain_victory, withdrawal_fire, wounded)
 from .. import contact
 from .last_figure import last_figure
 from .return_fire import return_fire
@@ -234,6 +234,8 @@ def _roll_attack(game: Game, u, t, n: int, prof: dict) -> None:
     if fallen and "general in command" in ignored:
         ignored.remove("general in command")
     effective = max(0, flags - len(ignored))
+    if long_retreats.AT_THE_EDGE in ignored[:flags]:
+        shaken.after_retreat(game, t)           # the flag ignored at the edge still shakes it
     event = {"type": "attack", "side": u.side, "unit": u.id, "kind": u.kind,
              "from": game.board.hexes[u.hex].to_json(), "target": t.id, "target_kind": t.kind,
              "to": game.board.hexes[t.hex].to_json(), "dice": n, "rolls": faces, "melee": melee,
@@ -261,9 +263,11 @@ def _roll_attack(game: Game, u, t, n: int, prof: dict) -> None:
         _eliminate(game, t, u.side, n, melee)
     elif effective:
         steps = effective * (2 if t.green else 1)
-        game.decisions.pending.insert(0, {"do": "retreat", "side": t.side, "unit": t.id,
-                                "steps": steps, "attacker_side": u.side, "dice": n,
-                                "melee": melee})
+        item = {"do": "retreat", "side": t.side, "unit": t.id, "steps": steps,
+                "attacker_side": u.side, "dice": n, "melee": melee}
+        if long_retreats.in_force(game):
+            item.update(flags=effective, firer=u.hex)
+        game.decisions.pending.insert(0, item)
     elif not (reacting or fired_first or prof.get("breakthrough")) and game.options.get("return_fire"):
         answer = return_fire(game, t, u, melee)
         if answer is not None:
@@ -433,7 +437,10 @@ def _prepare(game: Game, item) -> bool:
         u = game.pieces.units.get(item["unit"])
         if u is None:
             return False
-        made, ends = retreat.unit_retreat(game, u, item["steps"])
+        if "firer" in item:         # house rule of retreats
+            made, ends = long_retreats.ends(game, u, item["steps"], item["flags"], item["firer"])
+        else:
+            made, ends = retreat.unit_retreat(game, u, item["steps"])
         item["made"], item["options"] = made, ends
         return len(ends) > 1 and not game.auto_retreat
     if kind == "general_retreat":

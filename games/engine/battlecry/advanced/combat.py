@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..sight import has_line_of_sight
 from ..terrain import KINDS
-from . import effects, house_ground, profiles
+from . import effects, house_ground, long_retreats, profiles
 from .. import contact
 from .support import supported
 from ..units import (ARTILLERY, CAVALRY, DICE, DISMOUNTED_DICE, HILL_ARTILLERY_DICE, INFANTRY,
@@ -257,6 +257,8 @@ def flags_ignored(game, target, attacker) -> list[str]:
             position.append("supported")
         del position[1:]
     out.extend(position)
+    if game.options.get("long_retreats") and long_retreats.at_the_edge(game, target):
+        out.append(long_retreats.AT_THE_EDGE)
     for _ in range(game.extra_flags_ignored(target)):
         out.append("scenario rule")
     return out

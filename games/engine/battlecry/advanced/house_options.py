@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ...core import Option
 from . import (breakthrough, cavalry_fallback, defensive_fire_zone, dice_command, discard_instead,
-               entry_shaken, profile_options, rally_action, shaken, terrain_options, wounded)
+               entry_shaken, long_retreats, profile_options, rally_action, shaken, terrain_options, wounded)
 
 OPTIONS: tuple[Option, ...] = (
     Option("last_figure", bool, False,
@@ -46,6 +46,7 @@ OPTIONS: tuple[Option, ...] = (
            "A hill, fieldworks or entrenchment, or a supporting friend behind it lets a unit "
            "ignore one flag per attack, not more; a general in command lets it ignore one more.",
            label="House rule: holding your ground", rated=False),
+    *long_retreats.OPTIONS,
     *shaken.OPTIONS,
     *cavalry_fallback.OPTIONS,
     *defensive_fire_zone.OPTIONS,

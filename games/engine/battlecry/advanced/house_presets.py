@@ -30,7 +30,7 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("House rules: combat", ("cavalry_charge", "cavalry_fallback", "defensive_fire_zone",
                              "dfz_entry_roll", "return_fire", "first_fire", "withdrawal_fire",
                              "breakthrough_advance", "following_up")),
-    ("House rules: retreats and morale", ("retreats", "generals_in_retreat", "holding_ground",
+    ("House rules: retreats and morale", ("long_retreats", "generals_in_retreat", "holding_ground",
                                           "support", "support_fire", "shaken_marker",
                                           "shaken_recovery", "last_figure", "risk_to_general",
                                           "wounded_generals", "rally_action")),

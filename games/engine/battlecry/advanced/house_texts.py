@@ -53,6 +53,16 @@ TEXTS: dict[str, tuple[str, ...]] = {
         "with a general may ignore one flag in each attack against it. These reasons do not "
         "add up, except a general, who lets it ignore one more: two flags at most.",
     ),
+    "long_retreats": (
+        "Each flag that stands sends the unit back at least one hex and, if its owner wishes, "
+        "as far as its normal move: one hex for infantry (two under the infantry profile), "
+        "three for cavalry, one for artillery, two for horse artillery.",
+        "Every hex of the way back is taken toward the unit's own edge, and among those "
+        "steps only the ones that leave it farthest from the unit that fired on it.",
+        "A unit on its own board edge ignores the first flag of each attack, though it is "
+        "still Shaken by it when Shaken is on; each further flag costs it a figure. A retreat "
+        "still never passes next to an enemy and passes friends freely, as in the rulebook.",
+    ),
     "woods_shaken_roll": (
         "Woods break up a formation. A unit that moves into a woods hex on its orders rolls "
         "one die once it is there: crossed swords or a flag and it is Shaken, so it may not "
