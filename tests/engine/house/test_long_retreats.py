@@ -67,6 +67,14 @@ def test_on_its_own_edge_a_unit_ignores_the_first_flag_and_loses_a_figure_for_ea
     assert two_off.pieces.units["u2"].figures == 2 and two_on.pieces.units["u2"].figures == 3
 
 
+def test_on_its_edge_a_unit_down_to_its_last_figure_falls_to_a_flag():
+    options = {"auto_retreat": True, "long_retreats": True}
+    two, _ = flagged(options, inf("confederate", 12, 0, figures=2), attacker=(11, 1))
+    last, ev = flagged(options, inf("confederate", 12, 0, figures=1), attacker=(11, 1))
+    assert two.pieces.units["u2"].figures == 2                 # the flag ignored
+    assert "u2" not in last.pieces.units and "eliminated" in [e["type"] for e in ev]
+
+
 def test_the_flag_ignored_at_the_edge_still_shakes_the_unit():
     edge = inf("confederate", 12, 0)
     options = {"auto_retreat": True, "long_retreats": True, "shaken_marker": True}

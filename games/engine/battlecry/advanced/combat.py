@@ -257,7 +257,8 @@ def flags_ignored(game, target, attacker) -> list[str]:
             position.append("supported")
         del position[1:]
     out.extend(position)
-    if game.options.get("long_retreats") and long_retreats.at_the_edge(game, target):
+    if (game.options.get("long_retreats") and target.figures > 1
+            and long_retreats.at_the_edge(game, target)):
         out.append(long_retreats.AT_THE_EDGE)
     for _ in range(game.extra_flags_ignored(target)):
         out.append("scenario rule")

@@ -60,7 +60,8 @@ TEXTS: dict[str, tuple[str, ...]] = {
         "Every hex of the way back is taken toward the unit's own edge, and among those "
         "steps only the ones that leave it farthest from the unit that fired on it.",
         "A unit on its own board edge ignores the first flag of each attack, though it is "
-        "still Shaken by it when Shaken is on; each further flag costs it a figure. A retreat "
+        "still Shaken by it when Shaken is on; each further flag costs it a figure. Down to "
+        "its last figure it ignores none: a flag takes that figure. A retreat "
         "still never passes next to an enemy and passes friends freely, as in the rulebook.",
     ),
     "woods_shaken_roll": (

@@ -1,7 +1,8 @@
 """Rick Barber's house rule of retreats (seed 002 L41-43; docs/rulings.md H74-H79): each
 flag sends a unit back at least 1 hex and up to its movement allowance, each hex taken
 first away from the unit that fired on it, then toward its own edge; a unit on its own
-board edge ignores the first flag of an attack and loses a figure for each other.
+board edge ignores the first flag of an attack (unless down to its last figure) and loses a
+figure for each other.
 
 The paths are :func:`retreat.unit_retreat`'s with its ``reach`` and ``firer``; the flag
 ignored at the edge is one of :func:`combat.flags_ignored`'s reasons (:data:`AT_THE_EDGE`).
@@ -52,7 +53,8 @@ def ends(game: Game, unit, steps: int, flags: int, firer: int) -> tuple[int, lis
 
 
 def at_the_edge(game: Game, unit) -> bool:
-    """Whether ``unit`` stands on its own board edge: no hex behind it on the board."""
+    """Whether ``unit`` stands on its own board edge: no hex behind it on the board. (The
+    flag ignored there is not ignored on a unit down to its last figure: L43, H76.)"""
     board = game.board
     return all(board.neighbours[unit.hex][k] < 0
                for k in board.rear[game.field.positions[unit.side]])
