@@ -98,3 +98,35 @@ def test_archie_plays_legal_actions_under_retreats():
                 action = rng.choice(legal)
             g.apply(action)
             n += 1
+
+
+def hemmed_in(options, figures=4, rolls=()):
+    """Confederate infantry at (12,4), flagged from (11,5), whose two hexes back both touch
+    union infantry at (12,2)."""
+    g = game([inf("union", 11, 5), inf("confederate", 12, 4, figures=figures),
+              inf("confederate", 4, 0), inf("union", 12, 2)], options=options)
+    to_battle(g, "attack_centre")
+    ev = attack(g, "u1", 12, 4, ["flag", MISS, MISS, *rolls])
+    return g, ev
+
+
+def test_with_no_other_way_a_retreat_passes_the_enemy_at_a_figure():
+    off, _ = hemmed_in({"auto_retreat": True})
+    on, ev = hemmed_in({"auto_retreat": True, "long_retreats": True})
+    assert _at(off, "u2") == (12, 4) and off.pieces.units["u2"].figures == 3   # held, a figure
+    where = _at(on, "u2")
+    assert where[1] <= 1 and on.pieces.units["u2"].figures == 3       # out of the zone
+    assert next(e for e in ev if e["type"] == "zone_passage")["figures_lost"] == 1
+
+
+def test_on_its_last_figure_the_passage_costs_a_roll_and_swords_end_it():
+    off, _ = hemmed_in({"auto_retreat": True}, figures=1)
+    assert "u2" not in off.pieces.units                              # no way back: lost
+    lucky, ev = hemmed_in({"auto_retreat": True, "long_retreats": True}, figures=1,
+                          rolls=["flag"])
+    assert lucky.pieces.units["u2"].figures == 1 and _at(lucky, "u2")[1] <= 1
+    passage = next(e for e in ev if e["type"] == "zone_passage")
+    assert passage["rolls"] == ["flag"] and passage["figures_lost"] == 0
+    unlucky, _ = hemmed_in({"auto_retreat": True, "long_retreats": True}, figures=1,
+                           rolls=["swords"])
+    assert "u2" not in unlucky.pieces.units

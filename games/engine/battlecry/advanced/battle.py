@@ -439,6 +439,11 @@ def _prepare(game: Game, item) -> bool:
             return False
         if "firer" in item:         # house rule of retreats
             made, ends = long_retreats.ends(game, u, item["steps"], item["flags"], item["firer"])
+            zone = long_retreats.through_zone(game, u, item["steps"], item["flags"],
+                                              item["firer"]) if made < item["steps"] else []
+            item["zone"] = bool(zone)
+            if zone:
+                made, ends = item["steps"], zone
         else:
             made, ends = retreat.unit_retreat(game, u, item["steps"])
         item["made"], item["options"] = made, ends
@@ -525,6 +530,8 @@ def _retreat_unit(game: Game, u, to: int, item) -> None:
         game.score.casualties[item["attacker_side"]] += lost
     game._event({"type": "retreated", "unit": u.id, "side": u.side, "from": game.board.hexes[frm].to_json(),
                  "to": game.board.hexes[to].to_json(), "hexes": item["made"], "figures_lost": lost})
+    if item.get("zone") and u.figures:      # house rule of retreats: it passed an enemy's zone
+        long_retreats.pay_for_zone(game, u, item["attacker_side"])
     if u.figures == 0:
         _eliminate(game, u, item["attacker_side"], item["dice"], item["melee"])
     elif item["attacker_side"]:

@@ -62,7 +62,11 @@ TEXTS: dict[str, tuple[str, ...]] = {
         "A unit on its own board edge ignores the first flag of each attack, though it is "
         "still Shaken by it when Shaken is on; each further flag costs it a figure. Down to "
         "its last figure it ignores none: a flag takes that figure. A retreat "
-        "still never passes next to an enemy and passes friends freely, as in the rulebook.",
+        "passes friends freely, as in the rulebook.",
+        "Only when it has no other way back, a retreat may pass hexes next to an enemy. It "
+        "may not stop in them and goes on, beyond its move if need be, until it is clear; "
+        "the passage costs a figure, or, on its last figure, a die roll that ends the unit "
+        "on crossed swords.",
     ),
     "woods_shaken_roll": (
         "Woods break up a formation. A unit that moves into a woods hex on its orders rolls "
