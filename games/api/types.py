@@ -284,6 +284,17 @@ EVENTS = {
                      "combat and its side holds the ground's flag token.",
                      lambda: {"side": _side(), "unit": _unit(), "hex": _h(),
                               "turned": serializers.BooleanField()}),
+    "shaken_roll": ("House rule: a unit rolled on moving into woods or a river, and may be "
+                    "Shaken by it.",
+                    lambda: {"side": _side(), "unit": _unit(), "hex": _h(), "rolls": _faces(),
+                             "shaken": serializers.BooleanField()}),
+    "zone_passage": ("House rule: a retreating unit had to pass next to the enemy and lost a "
+                     "figure (on its last figure, it rolled a die for it).",
+                     lambda: {"side": _side(), "unit": _unit(),
+                              "rolls": serializers.ListField(
+                                  child=serializers.ChoiceField(choices=FACE_CHOICES),
+                                  required=False),
+                              "figures_lost": _int()}),
     "recovery_roll": ("House rule: a Shaken unit rolled to clear its marker at the end of its "
                       "side's turn.",
                       lambda: {"side": _side(), "unit": _unit(), "rolls": _faces(),

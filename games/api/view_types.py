@@ -92,6 +92,8 @@ class DecisionSerializer(serializers.Serializer):
     general = serializers.CharField(required=False)
     steps = serializers.IntegerField(required=False)
     made = serializers.IntegerField(required=False)
+    fallback = serializers.BooleanField(required=False, help_text="House rule: the cavalry may fall back (not only withdraw).")
+    breakthrough = serializers.BooleanField(required=False, help_text="House rule: the ground is taken by a breakthrough.")
     attacker = serializers.CharField(required=False, help_text="Standard rules: the attacking unit.")
     options = HexSerializer(many=True, required=False)
     cards = serializers.ListField(child=serializers.CharField(), required=False)

@@ -6,7 +6,7 @@ from .facade import Game
 from .battlecry.prebattle import ROLL_EVENTS as _PREBATTLE_ROLLS
 
 _ROLL_EVENTS = ("attack", "general_attacked", "reroll", "sharpshooter", "order_roll", "initiative_roll",
-                "offensive_roll", "ground_entry_roll", "first_fire_roll", "general_risk", "recovery_roll",   # house rules
+                "offensive_roll", "ground_entry_roll", "first_fire_roll", "general_risk", "recovery_roll", "shaken_roll", "zone_passage",   # house rules
                 "entry_roll", "rally_roll", "command_roll",
                 "wound_roll", "general_return_roll",
                 *_PREBATTLE_ROLLS,

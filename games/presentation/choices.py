@@ -237,7 +237,7 @@ def choices(engine, view, legal: list, selected=None, want_general: bool = False
             ch.clicks[key] = {"action": a}
             buttons.append(act_button(f"Press on to {hex_label(a['to'])}", a))
         ch.group("Your choice", buttons)
-    elif phase == "take_ground" and (view.get("options") or {}).get("breakthrough"):
+    elif phase == "take_ground" and decision.get("breakthrough"):
         ch.prompt = (f"Your {unit_label(decision.get('unit'))} cleared the hex: break through into "
                      "it, or hold.")
         ch.group("Your choice", [

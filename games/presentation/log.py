@@ -149,6 +149,13 @@ def describe(e: dict, viewer: str | None, tr: Tracker, archie: Archie | None = N
     if t == "ground_entry_roll":
         return (f"{_cap(tr.unit(e['unit']))} tried to enter the ground at {hex_label(e['hex'])}: "
                 f"{faces(e['rolls'])}, {'it goes in' if e.get('entered') else 'it stops short'}.")
+    if t == "shaken_roll":
+        return (f"{_cap(tr.unit(e['unit']))} rolled on entering {hex_label(e['hex'])}: "
+                f"{faces(e['rolls'])}, {'Shaken' if e.get('shaken') else 'it keeps its order'}.")
+    if t == "zone_passage":
+        rolled = f" (rolled {faces(e['rolls'])})" if e.get("rolls") else ""
+        return (f"{_cap(tr.unit(e['unit']))} retreated past the enemy{rolled} and "
+                f"{'lost a figure' if e.get('figures_lost') else 'kept its last figure'}.")
     if t == "recovery_roll":
         return (f"{_cap(tr.unit(e['unit']))} rolled to steady itself: {faces(e['rolls'])}, "
                 f"{'no longer Shaken' if e.get('recovered') else 'still Shaken'}.")

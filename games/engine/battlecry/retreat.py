@@ -26,8 +26,14 @@ def _rear_steps(game, h: int, side: str):
         yield n
 
 
-def unit_retreat(game, unit, steps: int) -> tuple[int, list[int]]:
+def unit_retreat(game, unit, steps: int, reach: int = 0,
+                 firer: int | None = None) -> tuple[int, list[int]]:
     """(hexes made, end hexes to choose from) for a unit that must retreat ``steps``.
+
+    With ``reach`` (the house rule of retreats, advanced/long_retreats.py) the unit must
+    make ``steps`` hexes if it can and may go on up to ``reach``: the ends are those of
+    every length from what it must make to ``reach``, and with ``firer`` (the hex of the unit
+    that fired) each hex of the path is one of the rear steps farthest from it.
 
     A unit with a general may not pass or end on another general's hex; under the house rule
     of generals in retreat (``generals_in_retreat``) a lone general blocks it no more, and
@@ -52,16 +58,26 @@ def unit_retreat(game, unit, steps: int) -> tuple[int, list[int]]:
 
     level = {unit.hex}
     best_k, best = 0, [unit.hex]
-    for k in range(1, steps + 1):
+    longer: set[int] = set()
+    for k in range(1, max(steps, reach) + 1):
         nxt: set[int] = set()
         for h in level:
-            nxt.update(n for n in _rear_steps(game, h, unit.side) if not blocks(n))
+            found = [n for n in _rear_steps(game, h, unit.side) if not blocks(n)]
+            if firer is not None and found:
+                far = max(game.board.dist[firer][n] for n in found)
+                found = [n for n in found if game.board.dist[firer][n] == far]
+            nxt.update(found)
         if not nxt:
             break
         level = nxt
         ends = sorted(h for h in level if can_end(h))
-        if ends:
+        if ends and k <= steps:
             best_k, best = k, ends
+        elif ends:
+            longer.update(ends)
+    if longer:          # it made what it must, and may end farther
+        best = sorted(longer | (set(best) if best_k == steps else set()))
+        best_k = steps
     return best_k, best
 
 

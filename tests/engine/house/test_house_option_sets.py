@@ -14,9 +14,24 @@ HOUSE = sorted(o.name for o in SCHEMA if o.label.startswith("House rule"))
 SLUGS = ["fredericksburg", "shiloh", "gettysburg-devils-den", "antietam"]
 
 
+REQUIRES = {o.name: o.requires for o in SCHEMA}
+
+
+def with_requirements(names):
+    """The set with every option a member requires, so that sub-options (a Shaken roll
+    needs its terrain rule and Shaken) are drawn as often as the others."""
+    out, todo = set(), list(names)
+    while todo:
+        name = todo.pop()
+        if name not in out:
+            out.add(name)
+            todo.extend(REQUIRES.get(name, ()))
+    return out
+
+
 def accepted(names):
     try:
-        return validate_options(SCHEMA, dict.fromkeys(names, True))
+        return validate_options(SCHEMA, dict.fromkeys(with_requirements(names), True))
     except OptionError:
         return None
 

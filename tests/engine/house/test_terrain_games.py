@@ -23,7 +23,15 @@ def scenario(slug):
     return shipped(slug)
 
 
-RULES = (*TERRAIN_RULES, "terrain_entry_roll", "terrain_victory_points", *(o.name for o in PROFILES))
+RULES = (*TERRAIN_RULES, "terrain_entry_roll", "terrain_victory_points", *(o.name for o in PROFILES),
+         "woods_shaken_roll", "stream_shaken_roll")
+#: The Shaken rolls of woods and streams need their terrain rule and Shaken (H70).
+NEEDS = {"woods_shaken_roll": ("terrain_woods", "shaken_marker"),
+         "stream_shaken_roll": ("terrain_stream", "shaken_marker")}
+
+
+def with_needs(rules):
+    return dict.fromkeys(sorted({*rules, *(n for r in rules for n in NEEDS.get(r, ()))}), True)
 SLUGS = ["barber-ridge", "gettysburg-devils-den", "belmont", "antietam", "fredericksburg"]
 
 
@@ -31,7 +39,7 @@ SLUGS = ["barber-ridge", "gettysburg-devils-den", "belmont", "antietam", "freder
 @given(st.sets(st.sampled_from(RULES), min_size=1), st.sampled_from(SLUGS),
        st.integers(min_value=0, max_value=2**31))
 def test_games_under_random_terrain_rules_end_agree_round_trip_and_replay(rules, slug, seed):
-    options = dict.fromkeys(sorted(rules), True)
+    options = with_needs(rules)
     sc = scenario(slug)
     rng = random.Random(seed)
     checked = Game.new(sc, seed=seed, options=options)
@@ -50,7 +58,7 @@ def test_games_under_random_terrain_rules_end_agree_round_trip_and_replay(rules,
 
 
 def test_archie_chooses_legal_actions_under_every_terrain_rule():
-    options = {**dict.fromkeys(RULES, True), "archie": "confederate"}
+    options = {**with_needs(RULES), "archie": "confederate"}
     decided = 0
     for seed in (7, 8, 9):
         game = Game.new(scenario("barber-ridge"), seed=seed, options=options)

@@ -20,7 +20,7 @@ _FACE_FOR = {"infantry": INF_FACE, "cavalry": CAVALRY, "artillery": "artillery"}
 SHARPSHOOTER_RANGE = 3
 _CONSEQUENCES = ("retreat", "general_retreat", "general_attack", "take_ground", "withdraw")
 from . import (breakthrough, cavalry_fallback, combat, effects, first_fire, following_up,
-               general_risk, hand, profiles, shaken, support_fire, terrain_victory,
+               general_risk, hand, long_retreats, profiles, shaken, support_fire, terrain_victory,
                withdrawal_fire, wounded)
 from .. import contact
 from .last_figure import last_figure
@@ -236,6 +236,8 @@ def _roll_attack(game: Game, u, t, n: int, prof: dict) -> None:
     if fallen and "general in command" in ignored:
         ignored.remove("general in command")
     effective = max(0, flags - len(ignored))
+    if long_retreats.AT_THE_EDGE in ignored[:flags]:
+        shaken.after_retreat(game, t)           # the flag ignored at the edge still shakes it
     event = {"type": "attack", "side": u.side, "unit": u.id, "kind": u.kind,
              "from": game.board.hexes[u.hex].to_json(), "target": t.id, "target_kind": t.kind,
              "to": game.board.hexes[t.hex].to_json(), "dice": n, "rolls": faces, "melee": melee,
@@ -263,9 +265,11 @@ def _roll_attack(game: Game, u, t, n: int, prof: dict) -> None:
         _eliminate(game, t, u.side, n, melee)
     elif effective:
         steps = effective * (2 if t.green else 1)
-        game.decisions.pending.insert(0, {"do": "retreat", "side": t.side, "unit": t.id,
-                                "steps": steps, "attacker_side": u.side, "dice": n,
-                                "melee": melee})
+        item = {"do": "retreat", "side": t.side, "unit": t.id, "steps": steps,
+                "attacker_side": u.side, "dice": n, "melee": melee}
+        if long_retreats.in_force(game):
+            item.update(flags=effective, firer=u.hex)
+        game.decisions.pending.insert(0, item)
     elif not (reacting or fired_first or prof.get("breakthrough")) and game.options.get("return_fire"):
         answer = return_fire(game, t, u, melee)
         if answer is not None:
@@ -344,8 +348,10 @@ def _retreat_owed(game: Game, u) -> bool:
 
 
 def _queue_take_ground(game: Game, u, origin: int) -> None:
-    _queue_after_attack(game, {"do": "take_ground", "side": u.side, "unit": u.id,
-                              "hex": origin})
+    item = {"do": "take_ground", "side": u.side, "unit": u.id, "hex": origin}
+    if breakthrough.in_force(game):
+        item["breakthrough"] = True         # house rule: any unit of its list may go (H31)
+    _queue_after_attack(game, item)
 
 def _queue_after_attack(game: Game, item) -> None:
     """Queue an item after the attack's own consequences (retreats, generals' fate)."""
@@ -435,7 +441,15 @@ def _prepare(game: Game, item) -> bool:
         u = game.pieces.units.get(item["unit"])
         if u is None:
             return False
-        made, ends = retreat.unit_retreat(game, u, item["steps"])
+        if "firer" in item:         # house rule of retreats
+            made, ends = long_retreats.ends(game, u, item["steps"], item["flags"], item["firer"])
+            zone = long_retreats.through_zone(game, u, item["steps"], item["flags"],
+                                              item["firer"]) if made < item["steps"] else []
+            item["zone"] = bool(zone)
+            if zone:
+                made, ends = item["steps"], zone
+        else:
+            made, ends = retreat.unit_retreat(game, u, item["steps"])
         item["made"], item["options"] = made, ends
         return len(ends) > 1 and not game.auto_retreat
     if kind == "general_retreat":
@@ -520,6 +534,8 @@ def _retreat_unit(game: Game, u, to: int, item) -> None:
         game.score.casualties[item["attacker_side"]] += lost
     game._event({"type": "retreated", "unit": u.id, "side": u.side, "from": game.board.hexes[frm].to_json(),
                  "to": game.board.hexes[to].to_json(), "hexes": item["made"], "figures_lost": lost})
+    if item.get("zone") and u.figures:      # house rule of retreats: it passed an enemy's zone
+        long_retreats.pay_for_zone(game, u, item["attacker_side"])
     if u.figures == 0:
         _eliminate(game, u, item["attacker_side"], item["dice"], item["melee"])
     elif item["attacker_side"]:

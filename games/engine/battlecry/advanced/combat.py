@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..sight import has_line_of_sight
 from ..terrain import KINDS
-from . import effects, house_ground, profiles, support_fire
+from . import effects, house_ground, long_retreats, profiles, support_fire
 from .. import contact
 from .support import support_flag, supported
 from ..units import (ARTILLERY, CAVALRY, DICE, DISMOUNTED_DICE, HILL_ARTILLERY_DICE, INFANTRY,
@@ -262,6 +262,9 @@ def flags_ignored(game, target, attacker) -> list[str]:
         del position[1:]
     out.extend(position)
     out.extend(support_flag(game, target))
+    if (game.options.get("long_retreats") and target.figures > 1
+            and long_retreats.at_the_edge(game, target)):
+        out.append(long_retreats.AT_THE_EDGE)
     for _ in range(game.extra_flags_ignored(target)):
         out.append("scenario rule")
     return out

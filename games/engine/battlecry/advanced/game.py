@@ -964,7 +964,7 @@ class Game(State):
             item = self.decisions.pending[0]
             decision = {"kind": item["do"], "side": item["side"]}
             if detail == item["side"]:
-                for key in ("unit", "general", "steps", "made", "left"):
+                for key in ("unit", "general", "steps", "made", "left", "fallback", "breakthrough"):
                     if key in item:
                         decision[key] = item[key]
                 if "options" in item:

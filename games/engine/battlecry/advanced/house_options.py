@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from ...core import Option
 from . import (breakthrough, cavalry_fallback, defensive_fire_zone, dice_command, discard_instead,
-               profile_options, rally_action, shaken, support, support_fire, terrain_options,
-               wounded)
+               entry_shaken, long_retreats, profile_options, rally_action, shaken, support,
+               support_fire, terrain_options, wounded)
 
 OPTIONS: tuple[Option, ...] = (
     Option("last_figure", bool, False,
@@ -49,6 +49,7 @@ OPTIONS: tuple[Option, ...] = (
            label="House rule: holding your ground", rated=False),
     *support.OPTIONS,
     *support_fire.OPTIONS,
+    *long_retreats.OPTIONS,
     *shaken.OPTIONS,
     *cavalry_fallback.OPTIONS,
     *defensive_fire_zone.OPTIONS,
@@ -58,5 +59,6 @@ OPTIONS: tuple[Option, ...] = (
     *wounded.OPTIONS,
     *breakthrough.OPTIONS,
     *terrain_options.OPTIONS,
+    *entry_shaken.OPTIONS,
     *profile_options.OPTIONS,
 )

@@ -74,4 +74,33 @@ TEXTS: dict[str, tuple[str, ...]] = {
         "to one attack each turn; only attacks of the side whose turn it is receive them, so "
         "return fire and the other answers in the enemy's turn get none.",
     ),
+    "long_retreats": (
+        "Each flag that stands sends the unit back at least one hex and, if its owner wishes, "
+        "as far as its normal move: one hex for infantry (two under the infantry profile), "
+        "three for cavalry, one for artillery, two for horse artillery.",
+        "Every hex of the way back is taken toward the unit's own edge, and among those "
+        "steps only the ones that leave it farthest from the unit that fired on it.",
+        "A unit on its own board edge ignores the first flag of each attack, though it is "
+        "still Shaken by it when Shaken is on; each further flag costs it a figure. Down to "
+        "its last figure it ignores none: a flag takes that figure. A retreat "
+        "passes friends freely, as in the rulebook.",
+        "Only when it has no other way back, a retreat may pass hexes next to an enemy. It "
+        "may not stop in them and goes on, beyond its move if need be, until it is clear; "
+        "the passage costs a figure, or, on its last figure, a die roll that ends the unit "
+        "on crossed swords.",
+    ),
+    "woods_shaken_roll": (
+        "Woods break up a formation. A unit that moves into a woods hex on its orders rolls "
+        "one die once it is there: crossed swords or a flag and it is Shaken, so it may not "
+        "battle this turn and stays Shaken through its side's next turn. A general with the "
+        "unit, or in a hex next to it, steadies it: then only crossed swords shake it.",
+        "It needs the woods rule and Shaken to be on. A unit pushed into woods by a retreat, "
+        "or taking ground after a fight, does not roll.",
+    ),
+    "stream_shaken_roll": (
+        "A unit that moves into a river hex on its orders rolls one die there, as for woods: "
+        "crossed swords or a flag (only swords with a general with it or next to it) and it "
+        "is Shaken. Crossing by a bridge needs no roll.",
+        "It needs the streams rule and Shaken to be on.",
+    ),
 }

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 from .cards import card_of
 from ...core.errors import IllegalAction
 from ..units import other
-from . import (battle, combat, defensive_fire_zone, dice_command, hand, house_ground, movement,
-               prebattle, rally_action, shaken, tactics, terrain_victory, wounded)
+from . import (battle, combat, defensive_fire_zone, dice_command, entry_shaken, hand, house_ground,
+               movement, prebattle, rally_action, shaken, tactics, terrain_victory, wounded)
 from .. import contact
 
 if TYPE_CHECKING:
@@ -272,6 +272,7 @@ def _move_unit(game: Game, u, to: int, steps: int) -> None:
     terrain_victory.moved_in(game, u)
     battle.offer_follow_up(game, u, frm)      # before the fire marks who has fired
     battle.fire_at_withdrawal(game, u, frm)
+    entry_shaken.after_move(game, u.id, to)
     battle.offer_refuge(game, u, frm)
 
 def do_move_general(game: Game, a) -> None:
