@@ -40,7 +40,7 @@ SIX_FIGURE_INFANTRY = {**FULL_FIGURES, "infantry": 6}
 
 def full_figures(game) -> Mapping[str, int]:
     options = getattr(game, "options", None) or {}
-    six = options.get("firepower") or options.get("six_figure_infantry")
+    six = options.get("icon_firepower") or options.get("six_figure_infantry")
     return SIX_FIGURE_INFANTRY if six else FULL_FIGURES
 
 

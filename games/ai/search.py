@@ -182,25 +182,24 @@ def plans_only(g: Game, actions: list[dict], given: frozenset = frozenset()) -> 
     sequences of the same units then leave the same position, so nothing the card allows
     is lost; a boundary unit, which spends the quota of whichever of its sections has more
     left, is never held back and holds nothing back, nor are the orders ``given`` before
-    the search began (by whoever gave them). Under a ruleset not listed in :data:`QUOTAS`
-    every order is kept."""
-    quota_of = QUOTAS.get(g.ruleset)
-    if quota_of is None:
+    the search began (by whoever gave them). Under the standard rules (another game class,
+    whose orders are not read here yet) every order is kept."""
+    if not isinstance(g, Game):
         return actions
     last: dict[object, str] = {}
     for uid in g.current.ordered:
         if uid in given:
             continue
-        q = quota_of(g, uid)
+        q = order_quota(g, uid)
         if q is not None and uid > last.get(q, ""):
             last[q] = uid
     if not last:
         return actions
     return [a for a in actions if a["type"] != "order"
-            or (q := quota_of(g, a["unit"])) is None or a["unit"] > last.get(q, "")]
+            or (q := order_quota(g, a["unit"])) is None or a["unit"] > last.get(q, "")]
 
 
-def _advanced_quota(g: Game, uid: str) -> object | None:
+def order_quota(g: Game, uid: str) -> object | None:
     """The one quota the order of unit ``uid`` spends under the Advanced rules, or None
     when it depends on what is left (a unit on a section boundary)."""
     rule = g.current.order_rule
@@ -212,10 +211,6 @@ def _advanced_quota(g: Game, uid: str) -> object | None:
     if by == "kind":
         return unit.kind
     return by
-
-
-#: the quota an order spends, per ruleset whose orders commute within one quota
-QUOTAS = {"advanced": _advanced_quota}
 
 
 def _name(g: Game, side: str, node: Node, actions: list[dict]) -> None:

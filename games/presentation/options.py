@@ -27,9 +27,12 @@ def option_label(name: str) -> str:
 
 def option_anchor(option: Option) -> str:
     """The anchor of an option's text on its rules page, made of its label's words
-    ("house-rule-return-fire"): the pages name options by their labels only."""
+    ("House-rule-return-fire"): the pages name options by their labels only. Only the first
+    letter is a capital: no option's own name (lower case) nor a card's (capitalised words)
+    is spelled out by an anchor."""
     from django.utils.text import slugify
-    return slugify(option.label)
+    slug = slugify(option.label)
+    return slug[:1].upper() + slug[1:]
 
 
 def value_words(value: Any) -> str:

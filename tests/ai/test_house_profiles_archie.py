@@ -6,7 +6,7 @@ from tests.engine.helpers import H, U, game, inf
 
 
 def test_a_six_figure_unit_that_loses_a_figure_is_worth_less():
-    for options in ({"firepower": True}, {"six_figure_infantry": True}):
+    for options in ({"icon_firepower": True}, {"six_figure_infantry": True}):
         full = game([inf("union", 10, 6), inf("confederate", 12, 2)], options=options)
         hurt = game([inf("union", 10, 6), inf("confederate", 12, 2)], options=options)
         hurt.writable_unit(hurt.pieces.units["u1"]).figures = 5

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from games.ai import Budget
-from games.ai.search import QUOTAS, plans_only, tree
+from games.ai.search import order_quota, plans_only, tree
 from games.engine import Game, load_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,7 +46,7 @@ def plans(g: Game, prune: bool) -> list[tuple[str, bool]]:
     legal actions alone or by those the search keeps, each with whether a unit on a section
     boundary was ordered."""
     given = frozenset(g.current.ordered)
-    quota = QUOTAS["advanced"]
+    quota = order_quota
     out = []
 
     def walk(game: Game):

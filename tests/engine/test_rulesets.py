@@ -27,8 +27,10 @@ def test_advanced_is_registered_with_its_options_and_capabilities():
                                                       "terrain_stream", "terrain_rough", "terrain_very_rough", "terrain_breastworks", "terrain_buildings",
                                                       "terrain_victory_points", "terrain_entry_roll",
                                                       # firepower and unit profiles (seed 002, L15-21)
-                                                      "firepower", "six_figure_infantry", "infantry_profile",
-                                                      "artillery_profile", "cavalry_profile"}
+                                                      "icon_firepower", "six_figure_infantry", "infantry_profile",
+                                                      "artillery_profile", "cavalry_profile",
+                                                      "mutual_support", "support_fire", "long_retreats",
+                                                      "woods_shaken_roll", "stream_shaken_roll"}
     assert all(o.description for o in advanced.options)
     caps = advanced.capabilities
     assert (caps.board, caps.hidden_information, caps.chance) == ("hex", True, True)

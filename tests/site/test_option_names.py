@@ -48,7 +48,7 @@ EXEMPT = {
     ("games/views/solo.py", "archie"),          # each ruleset's words for Archie's side
     # Archie's Battle Cry evaluation weighs a unit as the house rules in force make it: six
     # figures to a full infantry unit, the profiles' dice (docs/rulings.md H52-H55).
-    ("games/ai/evaluation.py", "firepower"),
+    ("games/ai/evaluation.py", "icon_firepower"),
     ("games/ai/evaluation.py", "six_figure_infantry"),
     ("games/ai/evaluation.py", "artillery_profile"),
     ("games/ai/evaluation.py", "cavalry_profile"),

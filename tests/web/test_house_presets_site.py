@@ -59,9 +59,9 @@ def test_options_are_set_out_under_the_seed_headings_each_linked_to_its_full_tex
     morale = fieldset.index("House rules: retreats and morale")
     assert fieldset.index("House rule: return fire") > combat
     assert morale < fieldset.index("House rule: the last figure")
-    assert 'href="/rules/advanced/#house-rule-return-fire"' in fieldset
+    assert 'href="/rules/advanced/#House-rule-return-fire"' in fieldset
     rules = client.get("/rules/advanced/").content.decode()
-    assert 'id="house-rule-return-fire"' in rules and 'id="house-rule-holding-your-ground"' in rules
+    assert 'id="House-rule-return-fire"' in rules and 'id="House-rule-holding-your-ground"' in rules
     # the full text says more than the one-line description
     assert "never fewer than one" in rules and 'id="presets"' in rules
 

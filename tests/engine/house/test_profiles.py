@@ -33,10 +33,10 @@ def test_a_single_sword_misses_and_a_pair_hits_once():
     off = at_battle(units, ordered=())
     a = attack_event(attack(off, "u1", 12, 4, ["swords", "infantry", "artillery"]))
     assert a["hits"] == 2
-    on = at_battle(units, {"firepower": True}, ordered=())
+    on = at_battle(units, {"icon_firepower": True}, ordered=())
     a = attack_event(attack(on, "u1", 12, 4, ["swords", "infantry", "artillery"]))
     assert a["hits"] == 1
-    on = at_battle(units, {"firepower": True}, ordered=())
+    on = at_battle(units, {"icon_firepower": True}, ordered=())
     a = attack_event(attack(on, "u1", 12, 4, ["swords", "swords", "artillery"]))
     assert a["hits"] == 1
 
@@ -46,7 +46,7 @@ def test_fire_at_cavalry_hits_on_infantry_and_cavalry_symbols_are_flags():
     off = at_battle(units, {"auto_retreat": True})
     a = attack_event(attack(off, "u1", 12, 4, ["infantry", "cavalry"]))
     assert (a["hits"], a["flags"]) == (1, 0)
-    on = at_battle(units, {"firepower": True, "auto_retreat": True})
+    on = at_battle(units, {"icon_firepower": True, "auto_retreat": True})
     a = attack_event(attack(on, "u1", 12, 4, ["infantry", "cavalry"]))
     assert (a["hits"], a["flags"]) == (1, 1)
 
@@ -55,7 +55,7 @@ def test_infantry_has_six_figures_under_firepower_or_alone():
     units = [inf("union", 10, 6), inf("union", 14, 6, figures=3), U("union", "cavalry", 16, 6),
              inf("confederate", 12, 2)]
     off = game(units)
-    for options in ({"firepower": True}, {"six_figure_infantry": True}):
+    for options in ({"icon_firepower": True}, {"six_figure_infantry": True}):
         on = game(units, options=options)
         assert [u.figures for u in off.pieces.units.values()] == [4, 3, 3, 4]
         assert [u.figures for u in on.pieces.units.values()] == [6, 5, 3, 6]

@@ -202,7 +202,7 @@ def _roll_attack(game: Game, u, t, n: int, prof: dict) -> None:
     fresh = u.fresh and not melee
     u.fresh = False
     faces = game._roll(n)
-    if game.options.get("firepower"):
+    if game.options.get("icon_firepower"):
         hits, flags = profiles.firepower_hits(u.kind, t.kind, faces, (melee or fresh) and not parting)
     else:
         hits, flags = sum(1 for f in faces if f == _FACE_FOR[t.kind]), 0

@@ -25,7 +25,7 @@ RECOMMENDED: dict[str, Any] = {}
 #: under the names seed-extracts gives them, so they find their heading when they come.
 GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("House rules: cards and command", ("hand_capacity", "discard_instead_of_play", "dice_command")),
-    ("House rules: the arms", ("firepower", "six_figure_infantry", "infantry_profile",
+    ("House rules: the arms", ("icon_firepower", "six_figure_infantry", "infantry_profile",
                                "artillery_profile", "cavalry_profile")),
     ("House rules: combat", ("cavalry_charge", "cavalry_fallback", "defensive_fire_zone",
                              "dfz_entry_roll", "return_fire", "first_fire", "withdrawal_fire",

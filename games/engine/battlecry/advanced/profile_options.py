@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...core import Option
 
 OPTIONS: tuple[Option, ...] = (
-    Option("firepower", bool, False,
+    Option("icon_firepower", bool, False,
            "Only the target's symbol hits, and swords only in pairs; fire at cavalry hits on "
            "the infantry symbol and each cavalry symbol is a flag. Infantry units have six "
            "figures.",

@@ -24,7 +24,7 @@ CAVALRY_MOVE = 3
 
 def six_figures(options: Mapping[str, Any]) -> bool:
     """Infantry units of six figures: part of firepower (L15), or chosen alone (L17)."""
-    return bool(options.get("firepower") or options.get("six_figure_infantry"))
+    return bool(options.get("icon_firepower") or options.get("six_figure_infantry"))
 
 
 def setup_figures(options: Mapping[str, Any], kind: str, figures: int) -> int:
