@@ -23,6 +23,7 @@ from . import (breakthrough, cavalry_fallback, combat, effects, first_fire, foll
                general_risk, hand, long_retreats, profiles, shaken, support_fire, terrain_victory,
                withdrawal_fire, wounded)
 from .. import contact
+from .hex_choice import take_hex_choice
 from .last_figure import last_figure
 from .return_fire import return_fire
 from .. import retreat
@@ -504,13 +505,8 @@ def _resolve_default(game: Game, item) -> None:
         _relocate(game, game.pieces.units[item["unit"]], item["options"][0], "sent_back")
 
 def do_retreat(game: Game, a) -> None:
-    item = game.decisions.pending[0]
-    if a.get("unit") != item["unit"]:
-        raise IllegalAction("Another unit is retreating now.")
-    to = game._hex(a.get("to"))
-    if to not in item["options"]:
-        raise IllegalAction(f"{game.board.hexes[to]} is not one of the hexes this retreat may end on.")
-    game.decisions.pending.pop(0)
+    item, to = take_hex_choice(game, a, "Another unit is retreating now.",
+                               "{hex} is not one of the hexes this retreat may end on.")
     _retreat_unit(game, game.pieces.units[item["unit"]], to, item)
 
 def _retreat_unit(game: Game, u, to: int, item) -> None:
@@ -570,13 +566,8 @@ def _retreat_general(game: Game, g, to: int) -> None:
                  "joined": game.pieces.unit_at[to]})
 
 def do_withdraw(game: Game, a) -> None:
-    item = game.decisions.pending[0]
-    if a.get("unit") != item["unit"]:
-        raise IllegalAction("Another unit is deciding whether to withdraw.")
-    to = game._hex(a.get("to"))
-    if to not in item["options"]:
-        raise IllegalAction(f"That unit cannot withdraw to {game.board.hexes[to]}.")
-    game.decisions.pending.pop(0)
+    item, to = take_hex_choice(game, a, "Another unit is deciding whether to withdraw.",
+                               "That unit cannot withdraw to {hex}.")
     u = game.pieces.units[item["unit"]]
     if item.get("fallback"):
         _fall_back(game, u, to, item)

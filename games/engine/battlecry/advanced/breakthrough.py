@@ -13,9 +13,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core import Option
-from ...core.errors import IllegalAction
 from ..contact import enemy_zone
 from ..units import CAVALRY, INFANTRY
+from .hex_choice import take_hex_choice
 
 if TYPE_CHECKING:
     from .game import Game
@@ -99,13 +99,8 @@ def onward(game: Game, unit) -> list[int]:
 
 
 def do_press_on(game: Game, a) -> None:
-    item = game.decisions.pending[0]
-    if a.get("unit") != item["unit"]:
-        raise IllegalAction("Another unit is pressing on now.")
-    to = game._hex(a.get("to"))
-    if to not in item["options"]:
-        raise IllegalAction(f"That unit cannot press on to {game.board.hexes[to]}.")
-    game.decisions.pending.pop(0)
+    item, to = take_hex_choice(game, a, "Another unit is pressing on now.",
+                               "That unit cannot press on to {hex}.")
     u = game.pieces.units[item["unit"]]
     frm = u.hex
     game.place_unit(u, to)

@@ -30,6 +30,7 @@ def mirror(key: str) -> str:
         return key[:-6] + "_left"
     return key
 from . import battle, combat, dice_command, effects, hand, profiles
+from .hex_choice import take_hex_choice
 
 if TYPE_CHECKING:
     from .game import Game
@@ -303,13 +304,8 @@ def short_supply(game: Game, u) -> None:
                                 "options": options})
 
 def do_supply_move(game: Game, a) -> None:
-    item = game.decisions.pending[0]
-    if a.get("unit") != item["unit"]:
-        raise IllegalAction("Another unit is being sent back.")
-    to = game._hex(a.get("to"))
-    if to not in item["options"]:
-        raise IllegalAction("Send the unit to one of the free hexes offered.")
-    game.decisions.pending.pop(0)
+    item, to = take_hex_choice(game, a, "Another unit is being sent back.",
+                               "Send the unit to one of the free hexes offered.")
     battle._relocate(game, game.pieces.units[item["unit"]], to, "sent_back")
 
 # -- Fight Back --------------------------------------------------------------------------
