@@ -35,5 +35,7 @@ def test_the_header_count_follows_the_game(turn_to_end, browser, live_server):
     assert lee.locator(".site-nav .turn-count").count() == 0
     wait_until(grant, f"{COUNT} === '1'", timeout=20_000)          # by the page's poll
     assert grant.locator(".site-nav .turn-count").inner_text().split()[0] == "1"
+    # the title follows the count once the page has taken the poll's answer in
+    wait_until(grant, "document.title.startsWith('(\\u2691 Your turn)')")
     assert grant.title().startswith("(\u2691 Your turn)")
     assert lee.evaluate("window.notReloaded") and grant.evaluate("window.notReloaded")
