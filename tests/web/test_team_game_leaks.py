@@ -77,6 +77,32 @@ def seated(django_user_model, mode: str, slug: str):
     return match, members
 
 
+def seat_answers(client, api, game, match, moment: int) -> dict[str, str]:
+    """Every page and fragment of ``game`` a viewer fetches at this moment (sampled as
+    tests/web/test_play_leaks.py samples them), its table's page and, for a member, the
+    game's API answers."""
+    got = pages(client, game, every=8, offset=moment)
+    got["table"] = client.get(f"/play/tables/{match.pk}/").content.decode()
+    if api is not None:
+        for path in ("", "seats/", "legal-actions/", "events/", "team-chat/"):
+            got[f"api {path}"] = api.get(f"/api/v1/games/{game.pk}/{path}").content.decode()
+    return got
+
+
+def assert_hidden(got: dict[str, str], ids, words, allowed, numbers, where: tuple) -> None:
+    """No answer in ``got`` holds a hidden card's id, the name of a card the viewer may not
+    see (outside the texts of cards it may see), or one of the game's secret numbers."""
+    for name, body in got.items():
+        for cid in ids:
+            assert not token(cid).search(body), (*where, name, cid)
+        text = SITE_NAME.sub("", body)
+        for t in allowed:
+            text = text.replace(t, "")
+        for w in words:
+            assert w not in text, (*where, name, w)
+        for n in numbers:
+            assert not token(n).search(body), (*where, name)
+
 @pytest.mark.parametrize(("mode", "slug"), [("epic", "shiloh"), ("doubles", "antietam")])
 def test_no_page_or_api_answer_shows_a_seat_another_seat_s_cards(django_user_model, mode, slug):
     match, members = seated(django_user_model, mode, slug)
@@ -103,21 +129,8 @@ def test_no_page_or_api_answer_shows_a_seat_another_seat_s_cards(django_user_mod
             for who, (client, api) in viewers.items():
                 seat = who if who in members else None
                 ids, words, allowed = hidden_from(game, engine, seat)
-                got = pages(client, game, every=8, offset=moment)
-                got["table"] = client.get(f"/play/tables/{match.pk}/").content.decode()
-                if api is not None:
-                    for path in ("", "seats/", "legal-actions/", "events/", "team-chat/"):
-                        got[f"api {path}"] = api.get(f"/api/v1/games/{game.pk}/{path}").content.decode()
-                for name, body in got.items():
-                    for cid in ids:
-                        assert not token(cid).search(body), (step, who, name, cid)
-                    text = SITE_NAME.sub("", body)
-                    for t in allowed:
-                        text = text.replace(t, "")
-                    for w in words:
-                        assert w not in text, (step, who, name, w)
-                    for n in numbers:
-                        assert not token(n).search(body), (step, who, name)
+                got = seat_answers(client, api, game, match, moment)
+                assert_hidden(got, ids, words, allowed, numbers, (step, who))
                 if seat is not None and seat.endswith("commander") and "You drew" in got["fragment"]:
                     drew_seen.add(seat)
                 hand = engine.view(seat)["hand"] if seat else None
