@@ -6,12 +6,13 @@ from .facade import Game
 from .battlecry.prebattle import ROLL_EVENTS as _PREBATTLE_ROLLS
 
 _ROLL_EVENTS = ("attack", "general_attacked", "reroll", "sharpshooter", "order_roll", "initiative_roll",
-                "offensive_roll", "ground_entry_roll", "first_fire_roll", "general_risk", "recovery_roll", "shaken_roll", "zone_passage",   # house rules
-                "entry_roll", "rally_roll", "command_roll",
-                "wound_roll", "general_return_roll",
+                "offensive_roll",
                 *_PREBATTLE_ROLLS,
                 "morale_check", "rallied",     # these two: the standard ruleset's rolls
-                "first_fire_roll", "general_risk")     # the house rules' own rolls (seed 002)
+                # the house rules' own rolls (seed 002)
+                "first_fire_roll", "general_risk", "recovery_roll", "shaken_roll", "zone_passage",
+                "ground_entry_roll", "entry_roll", "rally_roll", "command_roll", "wound_roll",
+                "general_return_roll")
 
 
 def chance_of(events: list[dict]) -> tuple[list, list]:
