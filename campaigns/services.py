@@ -36,7 +36,7 @@ from django.utils import timezone
 
 from campaigns import scoring
 from campaigns.models import Campaign, CampaignBattle, CampaignMember, CampaignPlan
-from games import invitations, services as game_services
+from games import invitations, outbox, services as game_services
 from games.engine import DEFAULT_RULESET, EPIC_OPTIONS, PREBATTLE_OPTION, SIDES, rulesets
 from games.models import Match, Scenario
 from games.ai import LEVELS
@@ -224,7 +224,11 @@ def invite(challenger, opponent, terms: Terms) -> Campaign:
     checked = _checked(terms)
     teams = _checked_teams(challenger, opponent, terms)
     with transaction.atomic():
-        return _create(challenger, opponent, terms, checked, teams, status=Campaign.Status.CHALLENGE)
+        campaign = _create(challenger, opponent, terms, checked, teams,
+                           status=Campaign.Status.CHALLENGE)
+        for member in (opponent, *(m for side in SIDES for m in teams[side])):
+            outbox.queue("campaigns.notify_invitation", campaign.pk, member.pk)
+    return campaign
 
 
 def start_versus_archie(user, terms: Terms, level: str) -> Campaign:

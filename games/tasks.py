@@ -20,15 +20,13 @@ from __future__ import annotations
 from datetime import timedelta
 
 from celery import shared_task
-from django.core.mail import send_mail
 from django.db.models import F, Q
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
+from accounts.mailing import mail_member as _mail, wants_mail as _wants
 from accounts.models import Profile
 from battlecry_site.links import site_url
-from battlecry_site.names import one_line_subject
 from games import balance, game_log, outbox, reviews, services
 from games.editor.estimates import run_estimate
 from games.context_processors import decision_of
@@ -42,19 +40,6 @@ ACTIVE_WINDOW = timedelta(minutes=10)
 #: A reminder goes out when this share of the time per move is left (at most 12 hours).
 REMINDER_SHARE = 0.25
 REMINDER_MAX = timedelta(hours=12)
-
-
-def _wants(user, *prefs) -> bool:
-    if user is None or not user.email:          # None: a vacant seat
-        return False
-    profile = Profile.objects.filter(user=user).first()
-    pref = profile.email_notifications if profile else Profile.Notifications.EVERY_TURN
-    return pref in prefs
-
-
-def _mail(user, subject: str, template: str, context: dict) -> None:
-    body = render_to_string(template, {"user": user, **context})
-    send_mail(one_line_subject(subject), body, None, [user.email])
 
 
 def _claim(game_id: int, version: int, field: str) -> bool:

@@ -7,7 +7,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from campaigns import services
-from campaigns.models import Campaign, CampaignBattle, CampaignPlan
+from campaigns.models import Campaign, CampaignBattle, CampaignMember, CampaignPlan
 from games.api.options import options_field, options_of
 from games.api.serializers import MemberSerializer
 from games.api.types import SIDE_CHOICES
@@ -101,6 +101,20 @@ class CampaignBattleSerializer(serializers.ModelSerializer):
         return dice_due(battle)
 
 
+class PlaceSerializer(serializers.ModelSerializer):
+    """A Major-General's place in an Epic campaign's team, and his answer to it."""
+
+    player = MemberSerializer()
+    answer = serializers.ChoiceField(choices=CampaignMember.Answer.choices,
+                                     help_text="His answer to the place he was named to.")
+    offered_command = serializers.BooleanField(
+        help_text="His Commanding General offers him the command from the next battle on.")
+
+    class Meta:
+        model = CampaignMember
+        fields = ("side", "position", "player", "answer", "offered_command")
+
+
 class CampaignSerializer(serializers.ModelSerializer):
     plan = serializers.SlugRelatedField(slug_field="slug", read_only=True, allow_null=True)
     challenger = MemberSerializer()
@@ -150,11 +164,15 @@ class CampaignDetailSerializer(CampaignSerializer):
     major_generals = serializers.SerializerMethodField(
         help_text="An Epic campaign's Major-Generals by side, in seat order (each side's "
                   "Commanding General is the challenger or the opponent); empty lists otherwise.")
+    places = serializers.SerializerMethodField(
+        help_text="An Epic campaign's places for Major-Generals, declined ones included, each "
+                  "with the member named and his answer (invited, accepted, declined); empty "
+                  "otherwise.")
 
     class Meta(CampaignSerializer.Meta):
         fields = CampaignSerializer.Meta.fields + (
             "your_side", "battles", "totals", "current_battle", "current_game", "dice_due",
-            "major_generals")
+            "major_generals", "places")
 
     def _current(self, campaign):
         if not hasattr(campaign, "_current_cache"):
@@ -186,6 +204,10 @@ class CampaignDetailSerializer(CampaignSerializer):
     @extend_schema_field(serializers.DictField(child=MemberSerializer(many=True)))
     def get_major_generals(self, campaign):
         return {s: MemberSerializer(campaign.major_generals(s), many=True).data for s in SIDES}
+
+    @extend_schema_field(PlaceSerializer(many=True))
+    def get_places(self, campaign):
+        return PlaceSerializer(campaign.members.all(), many=True).data
 
     @extend_schema_field(serializers.ChoiceField(choices=SIDE_CHOICES, allow_null=True))
     def get_your_side(self, campaign):

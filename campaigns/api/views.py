@@ -13,7 +13,7 @@ from rest_framework.response import Response
 from battlecry_site.api.errors import ApiError
 from battlecry_site.api.permissions import MemberWithTokenScope, ReadOpenWriteMember
 from campaigns import services
-from campaigns.models import Campaign, CampaignBattle, CampaignPlan
+from campaigns.models import Campaign, CampaignBattle, CampaignMember, CampaignPlan
 from games.invitation_privacy import visible_to
 from games.models import Game
 
@@ -72,7 +72,9 @@ class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
             games = Game.objects.order_by("number")
             battles = (CampaignBattle.objects.select_related("scenario", "match").order_by("number")
                        .prefetch_related(Prefetch("match__games", queryset=games)))
-            qs = qs.prefetch_related(Prefetch("battles", queryset=battles))
+            members = CampaignMember.objects.select_related("player__profile")
+            qs = qs.prefetch_related(Prefetch("battles", queryset=battles),
+                                     Prefetch("members", queryset=members))
         return qs
 
     def _done(self, campaign, code=status.HTTP_200_OK):
