@@ -107,7 +107,10 @@ ACTIONS = {
                         lambda: {"general": _general(), "to": _h()}),
     "withdraw": ("Withdraw 1 hex before an infantry melee.", lambda: {"unit": _unit(), "to": _h()}),
     "stand": ("Stand and fight instead of withdrawing.", lambda: {"unit": _unit()}),
-    "take_ground": ("Take ground after winning a melee.", lambda: {"unit": _unit()}),
+    "take_ground": ("Take ground after winning a melee; ``general`` true (house rules of "
+                    "support and breakthrough): a supporter passing through the attacker takes "
+                    "its general along.",
+                    lambda: {"unit": _unit(), "general": serializers.BooleanField(required=False)}),
     "hold_ground": ("Stay after winning a melee.", lambda: {"unit": _unit()}),
     "discard": ("Discard a card down to the hand limit.", lambda: {"card": _card()}),
     "keep_card": ("Keep one of the two cards drawn.", lambda: {"card": _card()}),
@@ -205,8 +208,10 @@ EVENTS = {
                  lambda: {"side": _side(), "unit": _unit(), "attacker": serializers.CharField(required=False),
                           "from": _h(), "to": _h(),
                           "fallback": serializers.BooleanField(required=False)}),
-    "took_ground": ("A unit took ground after a melee.",
-                    lambda: {"side": _side(), "unit": _unit(), "from": _h(), "to": _h()}),
+    "took_ground": ("A unit took ground after a melee (``general``: the attacker's general a "
+                    "supporter took along, house rule).",
+                    lambda: {"side": _side(), "unit": _unit(), "from": _h(), "to": _h(),
+                             "general": _general(required=False)}),
     "sent_back": ("Short Supply: a unit was sent back.",
                   lambda: {"side": _side(), "unit": _unit(), "from": _h(), "to": _h()}),
     "general_attacked": ("Dice rolled against a general left alone in a hex.",

@@ -26,6 +26,11 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _along(a: dict) -> str:
+    """A supporter passing through the attacker that takes its general along (house rule)."""
+    return ", taking the attacker's general along" if a.get("general") else ""
+
+
 def choices(engine, view, legal: list, selected=None, want_general: bool = False) -> Choices:
     """What the deciding player may do now, in words: ``legal`` are the engine's legal
     actions for ``view`` (the decider's own), ``selected`` the hex of the piece picked (its
@@ -242,13 +247,13 @@ def choices(engine, view, legal: list, selected=None, want_general: bool = False
                      "it, or hold.")
         ch.group("Your choice", [
             act_button("Break through" if a["unit"] == decision.get("unit")
-                       else f"Break through with {unit_label(a['unit'])}", a)
+                       else f"Break through with {unit_label(a['unit'])}{_along(a)}", a)
             for a in by_type.get("take_ground", [])])
     elif phase == "take_ground":
         ch.prompt = f"Your {unit_label(decision.get('unit'))} won its melee: take ground with its general, or hold."
         ch.group("Your choice", [
             act_button("Take ground" if a["unit"] == decision.get("unit")
-                       else f"Move in with {unit_label(a['unit'])}", a)
+                       else f"Move in with {unit_label(a['unit'])}{_along(a)}", a)
             for a in by_type.get("take_ground", [])])
     elif phase == "discard":
         ch.prompt = "Your hand is over its limit: discard a card."

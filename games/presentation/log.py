@@ -169,7 +169,8 @@ def describe(e: dict, viewer: str | None, tr: Tracker, archie: Archie | None = N
     if t == "short_of_supplies":
         return f"Short of Supplies: {tr.unit(e['unit'])} may not be ordered in its next turn."
     if t == "took_ground":
-        return f"{_cap(tr.unit(e['unit']))} took ground at {hex_label(e['to'])}."
+        return (f"{_cap(tr.unit(e['unit']))} took ground at {hex_label(e['to'])}"
+                f"{', ' + tr.general(e['general']) + ' with it' if e.get('general') else ''}.")
     if t == "general_attacked":
         return (f"{_cap(tr.general(e['general']))} was attacked with {e['dice']} dice: "
                 f"{faces(e['rolls'])}; {'hit' if e.get('killed') else 'missed'}.")

@@ -476,12 +476,9 @@ def _prepare(game: Game, item) -> bool:
             return (u is not None and game.pieces.unit_at[h] is None
                     and game.pieces.general_at[h] is None and game.board.dist[u.hex][h] == 1
                     and not following_up.held_back(game, u, item["withdrawn"]))
-        if breakthrough.in_force(game):     # house rule: no general needed, once a turn
+        if breakthrough.others_may_advance(game):   # house rules: breakthrough, leapfrog
             return bool(breakthrough.movers(game, item))
-        return (u is not None and game.pieces.general_at[u.hex] is not None
-                and game.pieces.generals[game.pieces.general_at[u.hex]].side == u.side
-                and game.pieces.unit_at[h] is None and game.pieces.general_at[h] is None
-                and u.hex != h)
+        return u is not None and breakthrough.led_may_take(game, u, h)
     return True
 
 def _resolve_default(game: Game, item) -> None:
@@ -627,21 +624,28 @@ def _stand(game: Game, item) -> None:
 
 def do_take_ground(game: Game, a) -> None:
     item = game.decisions.pending[0]
-    through = not item.get("follow") and breakthrough.in_force(game)
+    through = not item.get("follow") and breakthrough.others_may_advance(game)
     if through:
         if a.get("unit") not in breakthrough.movers(game, item):
-            raise IllegalAction("That unit may not break through into the cleared hex.")
+            raise IllegalAction("That unit may not move into the cleared hex.")
     elif a.get("unit") != item["unit"]:
         raise IllegalAction("Another unit is deciding whether to take ground.")
+    gid = breakthrough.general_to_pick_up(game, item, a["unit"]) if through else None
+    if a.get("general") and gid is None:
+        raise IllegalAction("That unit does not pass through a unit with a general to take along.")
     game.decisions.pending.pop(0)
     u = game.writable_unit(game.pieces.units[a["unit"]])
     frm = u.hex
     if item.get("follow"):
         game.current.attacked.add(u.id)
     game.place_unit(u, item["hex"])
+    taken = gid if a.get("general") else None
+    if taken is not None:                   # house rule: the attacker's general comes along
+        breakthrough.take_with(game, taken, u.hex)
     game._event({"type": "took_ground", "unit": u.id, "side": u.side,
-                 "from": game.board.hexes[frm].to_json(), "to": game.board.hexes[u.hex].to_json()})
-    if through:
+                 "from": game.board.hexes[frm].to_json(), "to": game.board.hexes[u.hex].to_json(),
+                 **({"general": taken} if taken is not None else {})})
+    if through and breakthrough.in_force(game):
         breakthrough.advanced(game, u)
     terrain_victory.took_ground(game, u)
 

@@ -738,10 +738,14 @@ class Game(State):
                 out = [{"type": "withdraw", "unit": item["unit"], "to": self.board.hex_json[h]}
                        for h in item["options"]] + [{"type": "stand", "unit": item["unit"]}]
             elif phase == "take_ground":
-                movers = ([item["unit"]] if item.get("follow") or not breakthrough.in_force(self)
-                          else breakthrough.movers(self, item))
-                out = [{"type": "take_ground", "unit": uid} for uid in movers] + [
-                    {"type": "hold_ground", "unit": item["unit"]}]
+                if item.get("follow") or not breakthrough.others_may_advance(self):
+                    out = [{"type": "take_ground", "unit": item["unit"]}]
+                else:
+                    for uid in breakthrough.movers(self, item):
+                        out.append({"type": "take_ground", "unit": uid})
+                        if breakthrough.general_to_pick_up(self, item, uid) is not None:
+                            out.append({"type": "take_ground", "unit": uid, "general": True})
+                out.append({"type": "hold_ground", "unit": item["unit"]})
             elif phase == "discard":
                 out = [{"type": "discard", "card": c} for c in self.cards.hands[side]]
             elif phase == "keep_card":
