@@ -81,6 +81,9 @@ ACTIONS = {
     "order": ("Order one unit (while orders are left).", lambda: {"unit": _unit()}),
     "confirm_orders": ("Done ordering: go on to movement.", dict),
     "move": ("Move an ordered unit (its general with it) to a hex.", lambda: {"unit": _unit(), "to": _h()}),
+    "change_places": ("House rule of support: an ordered unit changes places with the friend "
+                      "``with`` next to it, as one order.",
+                      lambda: {"unit": _unit(), "with": _unit()}),
     "move_general": ("Move a general to a hex.", lambda: {"general": _general(), "to": _h()}),
     "end_movement": ("Done moving: go on to battle.", dict),
     "attack": ("Battle: a unit attacks the hex ``target``; ``general`` true fires a Sharpshooter at "
@@ -208,6 +211,10 @@ EVENTS = {
                  lambda: {"side": _side(), "unit": _unit(), "attacker": serializers.CharField(required=False),
                           "from": _h(), "to": _h(),
                           "fallback": serializers.BooleanField(required=False)}),
+    "changed_places": ("House rule of support: an ordered unit and the friend ``with`` changed "
+                       "places (``from``, ``to``: the ordered unit's hexes).",
+                       lambda: {"side": _side(), "unit": _unit(), "with": _unit(), "from": _h(),
+                                "to": _h()}),
     "took_ground": ("A unit took ground after a melee (``general``: the attacker's general a "
                     "supporter took along, house rule).",
                     lambda: {"side": _side(), "unit": _unit(), "from": _h(), "to": _h(),

@@ -150,6 +150,9 @@ def choices(engine, view, legal: list, selected=None, want_general: bool = False
                     buttons.append(act_button(f"To {where(a['to'])}", a))
                 label = unit_label(p[1]) if p[0] == "unit" else gen_label(p[1])
                 ch.group(f"Move {label}", buttons)
+        ch.group("Change places (support)", [
+            act_button(f"{_cap(unit_label(a['unit']))} changes places with {unit_label(a['with'])}", a)
+            for a in by_type.get("change_places", [])])
     elif phase == "battle":
         attacks: dict = OrderedDict()
         for a in by_type.get("attack", []):

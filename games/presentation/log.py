@@ -168,6 +168,9 @@ def describe(e: dict, viewer: str | None, tr: Tracker, archie: Archie | None = N
         return f"{side} ordered {tr.general(e['general'])}."
     if t == "short_of_supplies":
         return f"Short of Supplies: {tr.unit(e['unit'])} may not be ordered in its next turn."
+    if t == "changed_places":
+        return (f"{_cap(tr.unit(e['unit']))} changed places with {tr.unit(e['with'])}, "
+                f"moving to {hex_label(e['to'])}.")
     if t == "took_ground":
         return (f"{_cap(tr.unit(e['unit']))} took ground at {hex_label(e['to'])}"
                 f"{', ' + tr.general(e['general']) + ' with it' if e.get('general') else ''}.")
