@@ -218,13 +218,15 @@ def choices(engine, view, legal: list, selected=None, want_general: bool = False
                          "sabres hit it), or stand and fight.")
         else:
             ch.prompt = f"Short Supply: send your {who} back to one of the highlighted hexes."
+        crowded = {_key(h) for h in decision.get("crowded", ())}
         buttons = []
         for a in legal:
             if "to" in a:
                 key = _key(a["to"])
                 ch.light("reachable", key)
                 ch.clicks[key] = {"action": a}
-                buttons.append(act_button(f"{verb} to {where(a['to'])}", a))
+                past = " (past a friend: both roll a die)" if key in crowded else ""
+                buttons.append(act_button(f"{verb} to {where(a['to'])}{past}", a))
         for a in by_type.get("stand", []):
             buttons.append(act_button("Stand and fight", a, "end"))
         ch.group("Your choice", buttons)

@@ -976,6 +976,8 @@ class Game(State):
                         decision[key] = item[key]
                 if "options" in item:
                     decision["options"] = [self._h(h) for h in item["options"]]
+                if item.get("crowded"):     # house rule of retreats: ends that cost a roll
+                    decision["crowded"] = [self._h(h) for h in item["crowded"]]
                 if "cards" in item:
                     decision["cards"] = list(item["cards"])
         out = {
