@@ -212,7 +212,7 @@ EVENTS = {
                           "from": _h(), "to": _h(),
                           "fallback": serializers.BooleanField(required=False)}),
     "crowding_roll": ("House rule of retreats: a retreating unit, or a friend it passed or "
-                      "displaced, rolled a die (its symbol: a figure lost; a flag: a hex back).",
+                      "displaced, rolled a die (its symbol: a figure lost; a flag: a retreat).",
                       lambda: {"side": _side(), "unit": _unit(), "rolls": _faces(),
                                "figures_lost": _int(), "flag": serializers.BooleanField()}),
     "changed_places": ("House rule of support: an ordered unit and the friend ``with`` changed "

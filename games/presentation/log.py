@@ -169,7 +169,7 @@ def describe(e: dict, viewer: str | None, tr: Tracker, archie: Archie | None = N
     if t == "short_of_supplies":
         return f"Short of Supplies: {tr.unit(e['unit'])} may not be ordered in its next turn."
     if t == "crowding_roll":
-        result = ("lost a figure" if e.get("figures_lost") else "must fall back a hex"
+        result = ("lost a figure" if e.get("figures_lost") else "must fall back"
                   if e.get("flag") else "no harm")
         return (f"{_cap(tr.unit(e['unit']))} rolled for the crowded retreat: "
                 f"{faces(e['rolls'])}, {result}.")

@@ -557,7 +557,8 @@ def _retreat_unit(game: Game, u, to: int, item) -> None:
 def _crowding_rolls(game: Game, uid: str, item) -> None:
     """House rule of retreats (L41; H96): the retreating unit and each friend it passed or
     displaced roll one die, the retreating unit first: its own symbol costs a figure, a flag
-    sends it back a hex (a calm retreat, which displaces nobody), anything else misses."""
+    sends it back as one flag of the attack (a calm retreat, which displaces nobody),
+    anything else misses."""
     owed = []
     for fid in item["crowd"]:
         for who in (uid, fid):

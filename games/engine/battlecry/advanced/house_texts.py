@@ -91,7 +91,7 @@ TEXTS: dict[str, tuple[str, ...]] = {
         "its last figure it ignores none: a flag takes that figure.",
         "A retreat may pass through a friendly unit, or end on its hex when that friend can "
         "step back a hex first. Then the retreating unit and each such friend roll one die: "
-        "the unit's own symbol costs it a figure, a flag sends it back a hex more.",
+        "the unit's own symbol costs it a figure, a flag sends it back as one more flag would.",
         "Only when it has no other way back, a retreat may pass hexes next to an enemy. It "
         "may not stop in them and goes on, beyond its move if need be, until it is clear; "
         "the passage costs a figure, or, on its last figure, a die roll that ends the unit "
