@@ -41,11 +41,13 @@ RULESETS: dict[str, Row] = {
                                                # the 4 double-board battles among them
         leak_walks=("tests/web/test_play_leaks.py::test_no_page_shows_hidden_cards_through_a_turn",),
         sampled=f"4 viewers x 4 moments of one turn; {GAME_PAGES} (k=4)",
-        seconds=482),                          # 365 for the 32 single boards, about 57 for the
-                                               # 4 double boards (the 4th, Epic's, 6 s); 60 for the house-rule
-                                               # presets' 14 page games (tests/web/test_house_presets_pages.py:
-                                               # 151 s at load 11, 23 s of CPU) and their browser
-                                               # turn (tests/browser/test_house_preset_in_a_browser.py, 14 s)
+        seconds=516),                          # 365 for the 32 single boards, about 57 for the
+                                               # 4 double boards (the 4th, Epic's, 6 s); 94 for the house-rule
+                                               # presets' 32 page games (tests/web/test_house_presets_pages.py:
+                                               # 337 s at load 8 and 90 s of CPU, against 174 s and 51 s
+                                               # for its former 14 games in the same hour, so 60 s
+                                               # scaled by 1.74) and their browser turn
+                                               # (tests/browser/test_house_preset_in_a_browser.py, 14 s)
     "standard": Row(
         page_games=4,                          # tests/web/test_random_games_through_the_pages.py
         leak_walks=("tests/web/test_standard_ruleset_leaks.py"

@@ -81,6 +81,9 @@ ACTIONS = {
     "order": ("Order one unit (while orders are left).", lambda: {"unit": _unit()}),
     "confirm_orders": ("Done ordering: go on to movement.", dict),
     "move": ("Move an ordered unit (its general with it) to a hex.", lambda: {"unit": _unit(), "to": _h()}),
+    "change_places": ("House rule of support: an ordered unit changes places with the friend "
+                      "``with`` next to it, as one order.",
+                      lambda: {"unit": _unit(), "with": _unit()}),
     "move_general": ("Move a general to a hex.", lambda: {"general": _general(), "to": _h()}),
     "end_movement": ("Done moving: go on to battle.", dict),
     "attack": ("Battle: a unit attacks the hex ``target``; ``general`` true fires a Sharpshooter at "
@@ -107,7 +110,10 @@ ACTIONS = {
                         lambda: {"general": _general(), "to": _h()}),
     "withdraw": ("Withdraw 1 hex before an infantry melee.", lambda: {"unit": _unit(), "to": _h()}),
     "stand": ("Stand and fight instead of withdrawing.", lambda: {"unit": _unit()}),
-    "take_ground": ("Take ground after winning a melee.", lambda: {"unit": _unit()}),
+    "take_ground": ("Take ground after winning a melee; ``general`` true (house rules of "
+                    "support and breakthrough): a supporter passing through the attacker takes "
+                    "its general along.",
+                    lambda: {"unit": _unit(), "general": serializers.BooleanField(required=False)}),
     "hold_ground": ("Stay after winning a melee.", lambda: {"unit": _unit()}),
     "discard": ("Discard a card down to the hand limit.", lambda: {"card": _card()}),
     "keep_card": ("Keep one of the two cards drawn.", lambda: {"card": _card()}),
@@ -205,8 +211,18 @@ EVENTS = {
                  lambda: {"side": _side(), "unit": _unit(), "attacker": serializers.CharField(required=False),
                           "from": _h(), "to": _h(),
                           "fallback": serializers.BooleanField(required=False)}),
-    "took_ground": ("A unit took ground after a melee.",
-                    lambda: {"side": _side(), "unit": _unit(), "from": _h(), "to": _h()}),
+    "crowding_roll": ("House rule of retreats: a retreating unit, or a friend it passed or "
+                      "displaced, rolled a die (its symbol: a figure lost; a flag: a retreat).",
+                      lambda: {"side": _side(), "unit": _unit(), "rolls": _faces(),
+                               "figures_lost": _int(), "flag": serializers.BooleanField()}),
+    "changed_places": ("House rule of support: an ordered unit and the friend ``with`` changed "
+                       "places (``from``, ``to``: the ordered unit's hexes).",
+                       lambda: {"side": _side(), "unit": _unit(), "with": _unit(), "from": _h(),
+                                "to": _h()}),
+    "took_ground": ("A unit took ground after a melee (``general``: the attacker's general a "
+                    "supporter took along, house rule).",
+                    lambda: {"side": _side(), "unit": _unit(), "from": _h(), "to": _h(),
+                             "general": _general(required=False)}),
     "sent_back": ("Short Supply: a unit was sent back.",
                   lambda: {"side": _side(), "unit": _unit(), "from": _h(), "to": _h()}),
     "general_attacked": ("Dice rolled against a general left alone in a hex.",

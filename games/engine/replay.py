@@ -12,7 +12,7 @@ _ROLL_EVENTS = ("attack", "general_attacked", "reroll", "sharpshooter", "order_r
                 # the house rules' own rolls (seed 002)
                 "first_fire_roll", "general_risk", "recovery_roll", "shaken_roll", "zone_passage",
                 "ground_entry_roll", "entry_roll", "rally_roll", "command_roll", "wound_roll",
-                "general_return_roll")
+                "general_return_roll", "crowding_roll")
 
 
 def chance_of(events: list[dict]) -> tuple[list, list]:

@@ -26,6 +26,11 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _along(a: dict) -> str:
+    """A supporter passing through the attacker that takes its general along (house rule)."""
+    return ", taking the attacker's general along" if a.get("general") else ""
+
+
 def choices(engine, view, legal: list, selected=None, want_general: bool = False) -> Choices:
     """What the deciding player may do now, in words: ``legal`` are the engine's legal
     actions for ``view`` (the decider's own), ``selected`` the hex of the piece picked (its
@@ -145,6 +150,9 @@ def choices(engine, view, legal: list, selected=None, want_general: bool = False
                     buttons.append(act_button(f"To {where(a['to'])}", a))
                 label = unit_label(p[1]) if p[0] == "unit" else gen_label(p[1])
                 ch.group(f"Move {label}", buttons)
+        ch.group("Change places (support)", [
+            act_button(f"{_cap(unit_label(a['unit']))} changes places with {unit_label(a['with'])}", a)
+            for a in by_type.get("change_places", [])])
     elif phase == "battle":
         attacks: dict = OrderedDict()
         for a in by_type.get("attack", []):
@@ -210,13 +218,15 @@ def choices(engine, view, legal: list, selected=None, want_general: bool = False
                          "sabres hit it), or stand and fight.")
         else:
             ch.prompt = f"Short Supply: send your {who} back to one of the highlighted hexes."
+        crowded = {_key(h) for h in decision.get("crowded", ())}
         buttons = []
         for a in legal:
             if "to" in a:
                 key = _key(a["to"])
                 ch.light("reachable", key)
                 ch.clicks[key] = {"action": a}
-                buttons.append(act_button(f"{verb} to {where(a['to'])}", a))
+                past = " (past a friend: both roll a die)" if key in crowded else ""
+                buttons.append(act_button(f"{verb} to {where(a['to'])}{past}", a))
         for a in by_type.get("stand", []):
             buttons.append(act_button("Stand and fight", a, "end"))
         ch.group("Your choice", buttons)
@@ -242,13 +252,13 @@ def choices(engine, view, legal: list, selected=None, want_general: bool = False
                      "it, or hold.")
         ch.group("Your choice", [
             act_button("Break through" if a["unit"] == decision.get("unit")
-                       else f"Break through with {unit_label(a['unit'])}", a)
+                       else f"Break through with {unit_label(a['unit'])}{_along(a)}", a)
             for a in by_type.get("take_ground", [])])
     elif phase == "take_ground":
         ch.prompt = f"Your {unit_label(decision.get('unit'))} won its melee: take ground with its general, or hold."
         ch.group("Your choice", [
             act_button("Take ground" if a["unit"] == decision.get("unit")
-                       else f"Move in with {unit_label(a['unit'])}", a)
+                       else f"Move in with {unit_label(a['unit'])}{_along(a)}", a)
             for a in by_type.get("take_ground", [])])
     elif phase == "discard":
         ch.prompt = "Your hand is over its limit: discard a card."

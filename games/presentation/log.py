@@ -168,8 +168,17 @@ def describe(e: dict, viewer: str | None, tr: Tracker, archie: Archie | None = N
         return f"{side} ordered {tr.general(e['general'])}."
     if t == "short_of_supplies":
         return f"Short of Supplies: {tr.unit(e['unit'])} may not be ordered in its next turn."
+    if t == "crowding_roll":
+        result = ("lost a figure" if e.get("figures_lost") else "must fall back"
+                  if e.get("flag") else "no harm")
+        return (f"{_cap(tr.unit(e['unit']))} rolled for the crowded retreat: "
+                f"{faces(e['rolls'])}, {result}.")
+    if t == "changed_places":
+        return (f"{_cap(tr.unit(e['unit']))} changed places with {tr.unit(e['with'])}, "
+                f"moving to {hex_label(e['to'])}.")
     if t == "took_ground":
-        return f"{_cap(tr.unit(e['unit']))} took ground at {hex_label(e['to'])}."
+        return (f"{_cap(tr.unit(e['unit']))} took ground at {hex_label(e['to'])}"
+                f"{', ' + tr.general(e['general']) + ' with it' if e.get('general') else ''}.")
     if t == "general_attacked":
         return (f"{_cap(tr.general(e['general']))} was attacked with {e['dice']} dice: "
                 f"{faces(e['rolls'])}; {'hit' if e.get('killed') else 'missed'}.")

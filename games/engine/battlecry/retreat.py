@@ -14,7 +14,9 @@ from __future__ import annotations
 from .contact import enemy_in_hex, next_to_enemy
 
 
-def _rear_steps(game, h: int, side: str):
+def rear_steps(game, h: int, side: str):
+    """The hexes one retreat step from ``h`` may enter: to the rear, on the board, passable,
+    holding and touching no enemy."""
     for k in game.board.rear[game.field.positions[side]]:
         n = game.board.neighbours[h][k]
         if n < 0:
@@ -62,7 +64,7 @@ def unit_retreat(game, unit, steps: int, reach: int = 0,
     for k in range(1, max(steps, reach) + 1):
         nxt: set[int] = set()
         for h in level:
-            found = [n for n in _rear_steps(game, h, unit.side) if not blocks(n)]
+            found = [n for n in rear_steps(game, h, unit.side) if not blocks(n)]
             if firer is not None and found:
                 far = max(game.board.dist[firer][n] for n in found)
                 found = [n for n in found if game.board.dist[firer][n] == far]
@@ -107,7 +109,7 @@ def general_retreat(game, general, max_steps: int = 3) -> list[int]:
     for _ in range(max_steps):
         nxt = set()
         for h in level:
-            for n in _rear_steps(game, h, general.side):
+            for n in rear_steps(game, h, general.side):
                 if game.pieces.general_at[n] is None:
                     nxt.add(n)
         for n in nxt:

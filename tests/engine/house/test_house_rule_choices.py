@@ -1,6 +1,6 @@
 """The game page's choices under the house rules of docs/rulings.md H20-H31: every action
 these rules add (discarding instead of playing, rallying instead of battling, pressing on
-after a breakthrough, falling back) is offered to the deciding player as a button or a board
+after a breakthrough, falling back, changing places) is offered to the deciding player as a button or a board
 click, and the Shaken marker is drawn, in random games from the deciding seat's own view."""
 import random
 
@@ -11,11 +11,12 @@ from games.engine import Game
 from games.presentation.kits import presenter_for
 from tests.engine.scenarios import shipped
 
-NEW = {"refit", "refit_card", "end_refit", "rally_unit", "press_on", "withdraw"}
+NEW = {"refit", "refit_card", "end_refit", "rally_unit", "press_on", "withdraw", "change_places"}
 SETS = {
     "cards": {"shaken_marker": True, "cavalry_fallback": True, "rally_action": True,
               "discard_instead_of_play": True, "breakthrough_advance": True, "defensive_fire_zone": True,
-              "dfz_entry_roll": True, "risk_to_general": True, "wounded_generals": True},
+              "dfz_entry_roll": True, "risk_to_general": True, "wounded_generals": True,
+              "mutual_support": True},
     "dice": {"dice_command": True, "shaken_marker": True, "shaken_recovery": True,
              "rally_action": True, "breakthrough_advance": True, "cavalry_fallback": True},
 }
@@ -29,7 +30,7 @@ def offered(ch):
     return out
 
 
-WANTED = {"cards": {"rally_unit", "press_on", "refit", "refit_card", "withdraw"},
+WANTED = {"cards": {"rally_unit", "press_on", "refit", "refit_card", "withdraw", "change_places"},
           "dice": {"rally_unit", "press_on", "withdraw"}}
 
 

@@ -443,12 +443,15 @@ def _prepare(game: Game, item) -> bool:
         if u is None:
             return False
         if "firer" in item:         # house rule of retreats
-            made, ends = long_retreats.ends(game, u, item["steps"], item["flags"], item["firer"])
+            made, ends = long_retreats.ends(game, u, item["steps"], item["flags"], item["firer"],
+                                            item.get("calm", False))
             zone = long_retreats.through_zone(game, u, item["steps"], item["flags"],
                                               item["firer"]) if made < item["steps"] else []
             item["zone"] = bool(zone)
             if zone:
                 made, ends = item["steps"], zone
+            elif not item.get("calm"):  # the ends that cost a roll come last in the default
+                item["crowded"] = long_retreats.crowded_ends(game, u, item)
         else:
             made, ends = retreat.unit_retreat(game, u, item["steps"])
         item["made"], item["options"] = made, ends
@@ -476,12 +479,9 @@ def _prepare(game: Game, item) -> bool:
             return (u is not None and game.pieces.unit_at[h] is None
                     and game.pieces.general_at[h] is None and game.board.dist[u.hex][h] == 1
                     and not following_up.held_back(game, u, item["withdrawn"]))
-        if breakthrough.in_force(game):     # house rule: no general needed, once a turn
+        if breakthrough.others_may_advance(game):   # house rules: breakthrough, leapfrog
             return bool(breakthrough.movers(game, item))
-        return (u is not None and game.pieces.general_at[u.hex] is not None
-                and game.pieces.generals[game.pieces.general_at[u.hex]].side == u.side
-                and game.pieces.unit_at[h] is None and game.pieces.general_at[h] is None
-                and u.hex != h)
+        return u is not None and breakthrough.led_may_take(game, u, h)
     return True
 
 def _resolve_default(game: Game, item) -> None:
@@ -490,7 +490,9 @@ def _resolve_default(game: Game, item) -> None:
     if kind == "retreat":
         if item["unit"] in game.pieces.units:
             u = game.pieces.units[item["unit"]]
-            _retreat_unit(game, u, retreat.default_choice(game, u.side, item["options"]), item)
+            calm = [h for h in item["options"] if h not in item.get("crowded", ())]
+            _retreat_unit(game, u, retreat.default_choice(game, u.side, calm or item["options"]),
+                          item)
     elif kind == "general_retreat":
         g = game.pieces.generals.get(item["general"])
         if g is not None:
@@ -519,6 +521,18 @@ def _retreat_unit(game: Game, u, to: int, item) -> None:
              "attacker_side": other(u.side), "displace": True},
             {"do": "finish_retreat", "side": u.side, "unit": u.id, "to": to, "item": item}]
         return
+    if "firer" in item and "crowd" not in item:     # house rule of retreats: friends in the way
+        item["crowd"] = long_retreats.crowd(game, u, item, to)
+    friend = game.pieces.unit_at[to]
+    if friend is not None and friend != u.id:
+        if not item.get("crowd") or item["crowd"][-1] != friend:
+            raise IllegalAction("A retreat ends on a friend's hex only by displacing it.")
+        # the friend steps back a hex first (its own retreat, no flag), then the unit lands
+        game.decisions.pending[0:0] = [
+            {"do": "retreat", "side": u.side, "unit": friend, "steps": 1, "attacker_side": None,
+             "dice": 0, "melee": False, "displaced": True},
+            {"do": "finish_retreat", "side": u.side, "unit": u.id, "to": to, "item": item}]
+        return
     u = game.writable_unit(u)
     frm = u.hex
     lost = item["steps"] - item["made"]
@@ -536,12 +550,50 @@ def _retreat_unit(game: Game, u, to: int, item) -> None:
         _eliminate(game, u, item["attacker_side"], item["dice"], item["melee"])
     elif item["attacker_side"]:
         shaken.after_retreat(game, u)
+    if item.get("crowd"):
+        _crowding_rolls(game, u.id, item)
+
+
+def _crowding_rolls(game: Game, uid: str, item) -> None:
+    """House rule of retreats (L41; H96): the retreating unit and each friend it passed or
+    displaced roll one die, the retreating unit first: its own symbol costs a figure, a flag
+    sends it back as one flag of the attack (a calm retreat, which displaces nobody),
+    anything else misses."""
+    owed = []
+    for fid in item["crowd"]:
+        for who in (uid, fid):
+            x = game.pieces.units.get(who)
+            if x is None:
+                continue
+            faces = game._roll(1)
+            hit, flag = faces[0] == _FACE_FOR[x.kind], faces[0] == FLAG
+            game._event({"type": "crowding_roll", "unit": x.id, "side": x.side, "rolls": faces,
+                         "figures_lost": int(hit), "flag": flag})
+            if hit:
+                x = game.writable_unit(x)
+                x.figures -= 1
+                game.score.casualties[item["attacker_side"]] += 1
+                if x.figures == 0:
+                    _eliminate(game, x, item["attacker_side"], 1, False)
+            elif flag:
+                owed.append({"do": "retreat", "side": x.side, "unit": x.id,
+                             "steps": 2 if x.green else 1, "attacker_side": item["attacker_side"],
+                             "dice": 1, "melee": False, "flags": 1, "firer": item["firer"],
+                             "calm": True})
+    game.decisions.pending[0:0] = owed
+
 
 def finish_retreat(game: Game, item) -> None:
-    """The retreat onto a lone general's hex, once he has stepped aside."""
+    """The retreat onto a lone general's hex once he has stepped aside, or onto a friend's
+    hex once that friend has stepped back (house rules)."""
     u = game.pieces.units.get(item["unit"])
-    if u is not None:
-        _retreat_unit(game, u, item["to"], item["item"])
+    if u is None:
+        return
+    if game.pieces.unit_at[item["to"]] is not None:    # the friend could not step back
+        inner = item["item"]
+        _retreat_unit(game, u, u.hex, {**inner, "made": 0, "crowd": []})
+        return
+    _retreat_unit(game, u, item["to"], item["item"])
 
 
 def do_general_retreat(game: Game, a) -> None:
@@ -627,21 +679,28 @@ def _stand(game: Game, item) -> None:
 
 def do_take_ground(game: Game, a) -> None:
     item = game.decisions.pending[0]
-    through = not item.get("follow") and breakthrough.in_force(game)
+    through = not item.get("follow") and breakthrough.others_may_advance(game)
     if through:
         if a.get("unit") not in breakthrough.movers(game, item):
-            raise IllegalAction("That unit may not break through into the cleared hex.")
+            raise IllegalAction("That unit may not move into the cleared hex.")
     elif a.get("unit") != item["unit"]:
         raise IllegalAction("Another unit is deciding whether to take ground.")
+    gid = breakthrough.general_to_pick_up(game, item, a["unit"]) if through else None
+    if a.get("general") and gid is None:
+        raise IllegalAction("That unit does not pass through a unit with a general to take along.")
     game.decisions.pending.pop(0)
     u = game.writable_unit(game.pieces.units[a["unit"]])
     frm = u.hex
     if item.get("follow"):
         game.current.attacked.add(u.id)
     game.place_unit(u, item["hex"])
+    taken = gid if a.get("general") else None
+    if taken is not None:                   # house rule: the attacker's general comes along
+        breakthrough.take_with(game, taken, u.hex)
     game._event({"type": "took_ground", "unit": u.id, "side": u.side,
-                 "from": game.board.hexes[frm].to_json(), "to": game.board.hexes[u.hex].to_json()})
-    if through:
+                 "from": game.board.hexes[frm].to_json(), "to": game.board.hexes[u.hex].to_json(),
+                 **({"general": taken} if taken is not None else {})})
+    if through and breakthrough.in_force(game):
         breakthrough.advanced(game, u)
     terrain_victory.took_ground(game, u)
 

@@ -40,7 +40,7 @@ DECISIONS = ("retreat", "general_retreat", "withdraw", "take_ground", "discard",
 _STEPS = {
     "play_card": ("play_card", "refit"),
     "order": ("order", "confirm_orders"),
-    "move": ("move", "move_general", "end_movement"),
+    "move": ("move", "move_general", "change_places", "end_movement"),
     "battle": ("attack", "end_turn", "rally_unit"),
     "move_again": ("move", "end_turn"),
     "rally": ("rally", "end_rally"),
@@ -708,6 +708,7 @@ class Game(State):
                     gid = gen.id
                     out += [{"type": "move_general", "general": gid, "to": self.board.hex_json[h]}
                             for h in general_destinations(self, gen)]
+            out += turn.change_places_choices(self)
             out.append({"type": "end_movement"})
         elif phase == "battle":
             compulsory = battle.compulsory_melees(self)
@@ -738,10 +739,14 @@ class Game(State):
                 out = [{"type": "withdraw", "unit": item["unit"], "to": self.board.hex_json[h]}
                        for h in item["options"]] + [{"type": "stand", "unit": item["unit"]}]
             elif phase == "take_ground":
-                movers = ([item["unit"]] if item.get("follow") or not breakthrough.in_force(self)
-                          else breakthrough.movers(self, item))
-                out = [{"type": "take_ground", "unit": uid} for uid in movers] + [
-                    {"type": "hold_ground", "unit": item["unit"]}]
+                if item.get("follow") or not breakthrough.others_may_advance(self):
+                    out = [{"type": "take_ground", "unit": item["unit"]}]
+                else:
+                    for uid in breakthrough.movers(self, item):
+                        out.append({"type": "take_ground", "unit": uid})
+                        if breakthrough.general_to_pick_up(self, item, uid) is not None:
+                            out.append({"type": "take_ground", "unit": uid, "general": True})
+                out.append({"type": "hold_ground", "unit": item["unit"]})
             elif phase == "discard":
                 out = [{"type": "discard", "card": c} for c in self.cards.hands[side]]
             elif phase == "keep_card":
@@ -842,8 +847,8 @@ class Game(State):
 
     def _sample_move(self, rng) -> dict:
         """Rejection sampling: every piece that may move has one slot per hex within its
-        allowance, and "end movement" has one; a slot that is not a legal move is drawn
-        again.  Each legal action has exactly one slot, so the draw is uniform, and only
+        allowance, each change of place (house rule of support) one, and "end movement" one;
+        a slot that is not a legal move is drawn again.  Each legal action has exactly one slot, so the draw is uniform, and only
         the pieces drawn have their reach worked out."""
         key = ("slots", self.current.number)    # kept until a piece moves (movement.py)
         found = self.cache.get(key)
@@ -862,12 +867,14 @@ class Game(State):
                     n = within[gen.hex][GENERAL_MOVE]
                     pieces.append((gen, n))
                     total += n
-            self.cache[key] = found = (pieces, total)
-        pieces, total = found
+            self.cache[key] = found = (pieces, total, turn.change_places_choices(self))
+        pieces, total, swaps = found
         while True:
-            i = rng.randrange(total + 1)
-            if i == total:
+            i = rng.randrange(total + len(swaps) + 1)
+            if i == total + len(swaps):
                 return {"type": "end_movement"}
+            if i >= total:
+                return swaps[i - total]             # each change of place: one slot
             for piece, n in pieces:
                 if i < n:
                     break
@@ -969,6 +976,8 @@ class Game(State):
                         decision[key] = item[key]
                 if "options" in item:
                     decision["options"] = [self._h(h) for h in item["options"]]
+                if item.get("crowded"):     # house rule of retreats: ends that cost a roll
+                    decision["crowded"] = [self._h(h) for h in item["crowded"]]
                 if "cards" in item:
                     decision["cards"] = list(item["cards"])
         out = {
@@ -1023,6 +1032,7 @@ _HANDLERS: dict[str, Handler] = {
     "withdraw": battle.do_withdraw, "stand": battle.do_stand, "take_ground": battle.do_take_ground,
     "hold_ground": battle.do_hold_ground, "discard": turn.do_discard,
     "keep_card": turn.do_keep_card, "rally_unit": rally_action.do_rally_unit,
+    "change_places": turn.do_change_places,
     "refit": discard_instead.do_refit, "refit_card": discard_instead.do_refit_card,
     "end_refit": discard_instead.do_end_refit, "press_on": breakthrough.do_press_on,
     **prebattle.HANDLERS,
@@ -1033,6 +1043,7 @@ _FAST: dict[str, Handler] = {
     "move_general": turn.move_general_unchecked, "attack": battle.attack_unchecked,
     "end_turn": turn.end_turn_unchecked, "play_card": turn.play_card_unchecked,
     "rally_unit": rally_action.rally_unit_unchecked, "refit": discard_instead.refit_unchecked,
+    "change_places": turn.change_places_unchecked,
 }
 #: Pending items the engine carries out without anybody's decision.
 _AUTOMATIC: dict[str, Callable[[Game, Pending], None]] = {

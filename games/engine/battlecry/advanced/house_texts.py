@@ -60,8 +60,14 @@ TEXTS: dict[str, tuple[str, ...]] = {
         "With holding your ground in force, support is one of the reasons a unit holds one flag "
         "there, so the two rules together still hold that one flag, and a general one more. "
         "Without it, support holds a flag on top of a hill or works, as works add to a hill.",
-        "A supporting unit passing through the attacker into a hex its melee cleared is part "
-        "of the breakthrough rule. Two units changing places as one order is not played yet.",
+        "When a melee clears the defender's hex, a unit supporting the attacker may pass "
+        "through it into that hex, taking the attacker's general along if its owner wishes. "
+        "It gets a second attack only under the breakthrough rule; the attacker itself moves "
+        "in only with a general, as in the rulebook.",
+        "One order lets a unit clear of the enemy change places with a friend next to it. If "
+        "the friend was in contact, the supporter comes forward and may battle; the unit "
+        "going back draws no parting shot and no enemy steps after it, but it may not battle "
+        "or rally. If neither touched the enemy, the change is all either does this turn.",
     ),
     "support_fire": (
         "A gun standing next to a friendly infantry unit, with no enemy next to the gun, is in "
@@ -82,8 +88,10 @@ TEXTS: dict[str, tuple[str, ...]] = {
         "steps only the ones that leave it farthest from the unit that fired on it.",
         "A unit on its own board edge ignores the first flag of each attack, though it is "
         "still Shaken by it when Shaken is on; each further flag costs it a figure. Down to "
-        "its last figure it ignores none: a flag takes that figure. A retreat "
-        "passes friends freely, as in the rulebook.",
+        "its last figure it ignores none: a flag takes that figure.",
+        "A retreat may pass through a friendly unit, or end on its hex when that friend can "
+        "step back a hex first. Then the retreating unit and each such friend roll one die: "
+        "the unit's own symbol costs it a figure, a flag sends it back as one more flag would.",
         "Only when it has no other way back, a retreat may pass hexes next to an enemy. It "
         "may not stop in them and goes on, beyond its move if need be, until it is clear; "
         "the passage costs a figure, or, on its last figure, a die roll that ends the unit "

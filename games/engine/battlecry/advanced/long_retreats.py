@@ -3,9 +3,11 @@ flag sends a unit back at least 1 hex and up to its movement allowance, each hex
 first away from the unit that fired on it, then toward its own edge; a unit on its own
 board edge ignores the first flag of an attack (unless down to its last figure) and loses a
 figure for each other; with no other way back it may pass hexes next to an enemy at the
-cost of a figure (:func:`through_zone`, :func:`pay_for_zone`).
+cost of a figure (:func:`through_zone`, :func:`pay_for_zone`); it may pass through or
+displace a friendly unit, after which each rolls a die (:func:`paths`; H95-H97).
 
-The paths are :func:`retreat.unit_retreat`'s with its ``reach`` and ``firer``; the flag
+The paths are :func:`retreat.unit_retreat`'s with its ``reach`` and ``firer``, and a
+friend's hex is also an end when that friend can step back a hex (:func:`paths`); the flag
 ignored at the edge is one of :func:`combat.flags_ignored`'s reasons (:data:`AT_THE_EDGE`).
 """
 from __future__ import annotations
@@ -26,7 +28,8 @@ if TYPE_CHECKING:
 OPTIONS: tuple[Option, ...] = (
     Option("long_retreats", bool, False,
            "Each flag sends a unit back 1 hex or more, up to its move, away from the firer "
-           "first; on its own board edge it ignores the first flag, each other costs a figure.",
+           "first; on its own board edge it ignores the first flag, each other costs a figure; "
+           "past or onto a friend, both roll a die.",
            label="House rule: retreats", rated=False),
 )
 
@@ -48,11 +51,91 @@ def allowance(game: Game, unit) -> int:
     return 1 if unit.kind == INFANTRY else unit_move_allowance(unit)[0]
 
 
-def ends(game: Game, unit, steps: int, flags: int, firer: int) -> tuple[int, list[int]]:
+def ends(game: Game, unit, steps: int, flags: int, firer: int,
+         calm: bool = False) -> tuple[int, list[int]]:
     """(hexes it must make and can, the hexes it may end on) for ``flags`` flags worth
-    ``steps`` hexes at the least (green troops: 2 a flag), fired by the unit at ``firer``."""
-    return retreat.unit_retreat(game, unit, steps, max(steps, flags * allowance(game, unit)),
-                                firer)
+    ``steps`` hexes at the least (green troops: 2 a flag), fired by the unit at ``firer``.
+    A ``calm`` retreat (the one a friend's roll causes, H96) displaces nobody."""
+    reach = max(steps, flags * allowance(game, unit))
+    if calm:
+        return retreat.unit_retreat(game, unit, steps, reach, firer)
+    made, found = paths(game, unit, steps, reach, firer)
+    return made, sorted(found)
+
+
+def paths(game: Game, unit, steps: int, reach: int, firer: int) -> tuple[int, dict[int, tuple]]:
+    """:func:`retreat.unit_retreat`'s count and ends, where a hex holding a friendly unit is
+    also an end when that unit can step back one hex (it is displaced, L41; H95); each end
+    comes with the friendly units its path passes or displaces, the fewest (then the first
+    ids) of any path to it: those the unit and they roll for (H96)."""
+    board, pieces = game.board, game.pieces
+    carries_general = pieces.general_at[unit.hex] is not None
+    lone_ok = carries_general and game.options.get("generals_in_retreat", False)
+    dist = board.dist
+
+    def blocks(n: int) -> bool:
+        return (carries_general and pieces.general_at[n] is not None
+                and not (lone_ok and pieces.unit_at[n] is None))
+
+    def can_end(h: int) -> bool:
+        uid = pieces.unit_at[h]
+        if uid is not None:
+            return uid != unit.id and retreat.unit_retreat(game, pieces.units[uid], 1)[0] == 1
+        gid = pieces.general_at[h]
+        if not carries_general or gid is None:
+            return True
+        return lone_ok and bool(retreat.displacements(game, pieces.generals[gid]))
+
+    def better(into: dict, h: int, way: tuple) -> None:
+        old = into.get(h)
+        if old is None or (len(way), way) < (len(old), old):
+            into[h] = way
+
+    level: dict[int, tuple] = {unit.hex: ()}
+    best_k, best = 0, {unit.hex: ()}
+    longer: dict[int, tuple] = {}
+    for k in range(1, max(steps, reach) + 1):
+        nxt: dict[int, tuple] = {}
+        for h, way in level.items():
+            found = [n for n in retreat.rear_steps(game, h, unit.side) if not blocks(n)]
+            if found:
+                far = max(dist[firer][n] for n in found)
+                found = [n for n in found if dist[firer][n] == far]
+            for n in found:
+                uid = pieces.unit_at[n]
+                better(nxt, n, way + (uid,) if uid is not None and uid != unit.id else way)
+        if not nxt:
+            break
+        level = nxt
+        reached = {h: way for h, way in level.items() if can_end(h)}
+        if reached and k <= steps:
+            best_k, best = k, reached
+        elif reached:
+            for h, way in reached.items():
+                better(longer, h, way)
+    if longer:          # it made what it must, and may end farther
+        merged = dict(best) if best_k == steps else {}
+        for h, way in longer.items():
+            better(merged, h, way)
+        best_k, best = steps, merged
+    return best_k, best
+
+
+def crowded_ends(game: Game, unit, item) -> list[int]:
+    """The ends of the retreat of ``item`` that pass or displace a friend (the default
+    choice takes them last)."""
+    reach = max(item["steps"], item["flags"] * allowance(game, unit))
+    found = paths(game, unit, item["steps"], reach, item["firer"])[1]
+    return sorted(h for h, way in found.items() if way)
+
+
+def crowd(game: Game, unit, item, to: int) -> list[str]:
+    """The friendly units the retreat of ``item`` to ``to`` passes or displaces (H96): none
+    for a calm retreat or one through an enemy's zone."""
+    if item.get("calm") or item.get("zone") or to == unit.hex:
+        return []
+    reach = max(item["steps"], item["flags"] * allowance(game, unit))
+    return list(paths(game, unit, item["steps"], reach, item["firer"])[1].get(to, ()))
 
 
 def at_the_edge(game: Game, unit) -> bool:

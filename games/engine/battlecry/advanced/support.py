@@ -1,7 +1,8 @@
 """Support (seed 002, L49): a unit is supported when a friendly unit next to it touches no
 enemy piece. Read by the house rules of holding your ground (docs/rulings.md H5) and of
 mutual support (H80), under which a supported unit ignores the first flag of each attack;
-under both rules that flag is counted once (H81)."""
+under both rules that flag is counted once (H81). The leapfrog and the change of places the
+rule also gives are in :mod:`breakthrough` and :mod:`changing_places` (H90-H94)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -15,7 +16,9 @@ if TYPE_CHECKING:
 OPTIONS: tuple[Option, ...] = (
     Option("mutual_support", bool, False,
            "A unit with a friend next to it that touches no enemy ignores the first flag of "
-           "each attack against it (one flag with holding your ground, never two).",
+           "each attack against it (one flag with holding your ground, never two); such a "
+           "friend may pass through an attacker into the hex it cleared, or change places "
+           "with it as one order.",
            label="House rule: support", rated=False),
 )
 

@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, Any
 from .cards import card_of
 from ...core.errors import IllegalAction
 from ..units import other
-from . import (battle, combat, defensive_fire_zone, dice_command, entry_shaken, hand, house_ground,
-               movement, prebattle, rally_action, shaken, tactics, terrain_victory, wounded)
+from . import (battle, changing_places, combat, defensive_fire_zone, dice_command, entry_shaken, hand,
+               house_ground, movement, prebattle, rally_action, shaken, tactics, terrain_victory,
+               wounded)
 from .. import contact
 
 if TYPE_CHECKING:
@@ -274,6 +275,30 @@ def _move_unit(game: Game, u, to: int, steps: int) -> None:
     battle.fire_at_withdrawal(game, u, frm)
     entry_shaken.after_move(game, u.id, to)
     battle.offer_refuge(game, u, frm)
+
+def change_places_choices(game: Game) -> list[dict]:
+    """The move step's changes of place under the house rule of support (H92)."""
+    out = []
+    for uid in game.current.ordered:
+        u = game.pieces.units.get(uid)
+        if u is not None and unit_can_move(game, u):
+            out += [{"type": "change_places", "unit": uid, "with": f}
+                    for f in changing_places.partners(game, u)]
+    return out
+
+
+def do_change_places(game: Game, a) -> None:
+    u = game._unit(a.get("unit"))
+    if u.side != game.current.active or not unit_can_move(game, u):
+        raise IllegalAction("Only an ordered unit that has not moved may change places.")
+    if a.get("with") not in changing_places.partners(game, u):
+        raise IllegalAction("That unit may not change places with that one.")
+    changing_places.swap(game, u, game.pieces.units[a["with"]])
+
+
+def change_places_unchecked(game: Game, a) -> None:
+    changing_places.swap(game, game.pieces.units[a["unit"]], game.pieces.units[a["with"]])
+
 
 def do_move_general(game: Game, a) -> None:
     g = game._general(a.get("general"))
