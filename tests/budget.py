@@ -37,8 +37,9 @@ REGISTERED_BY_TESTS = {"toy"}
 #: One row per registered ruleset (games.engine.RULESETS).
 RULESETS: dict[str, Row] = {
     "advanced": Row(
-        page_games=36,                         # the default ruleset: every shipped scenario,
-                                               # the 4 double-board battles among them
+        page_games=37,                         # the default ruleset: every shipped scenario,
+                                               # the 4 double-board battles and the one on two
+                                               # maps among them
         leak_walks=("tests/web/test_play_leaks.py::test_no_page_shows_hidden_cards_through_a_turn",),
         sampled=f"4 viewers x 4 moments of one turn; {GAME_PAGES} (k=4)",
         seconds=482),                          # 365 for the 32 single boards, about 57 for the

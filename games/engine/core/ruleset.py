@@ -79,6 +79,11 @@ class Ruleset(Protocol):
     def supports(self, scenario: Any) -> bool:
         """Whether a scenario can be played under these rules."""
 
+    def check_scenario(self, scenario: Any, options: Mapping[str, Any]) -> None:
+        """Refuse a match's options that cannot be played on this scenario (``OptionError``
+        saying why; the options are already validated). The site asks it of every match's
+        terms; ``new`` does not, so a preview is dealt on any scenario the rules support."""
+
     def new(self, scenario: Any, options: Mapping[str, Any], seed: int) -> Any:
         """A fresh state: pieces placed, cards dealt (options already validated)."""
 
@@ -143,6 +148,9 @@ class PlainRuleset:
 
     def supports(self, scenario: Any) -> bool:
         return True
+
+    def check_scenario(self, scenario: Any, options: Mapping[str, Any]) -> None:
+        return None
 
     def legal_actions(self, state: GameState) -> list[dict]:
         return state.legal_actions()
