@@ -1,0 +1,72 @@
+"""A battle on two maps through the pages (house rule 36; docs/rulings.md H90-H91): the
+set-up forms refuse it without the rule and the rule on a battle on one board, each saying
+why, and play it with the rule ticked; the scenario page and the game page draw every hex of
+the two maps and the filler row between them."""
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from games.models import Match
+from tests.play_helpers import make_scenario, start_match
+
+pytestmark = pytest.mark.django_db
+
+BATTLE = "gettysburg-picketts-charge-two-maps"
+RULE = {"multi_mapsets": True}
+
+
+def seek(client, scenario, **fields):
+    body = {"s-scenario": scenario.pk, "s-ruleset": "advanced", "s-side": "union", "s-deadline_hours": 72}
+    body.update({f"s-{k}": v for k, v in fields.items()})
+    return client.post("/play/seek/", body)
+
+
+def drawn_hexes(text: str) -> set[tuple[int, int]]:
+    return {(int(c), int(r)) for c, r in re.findall(r'data-col="(\d+)" data-row="(\d+)"', text)}
+
+
+def test_a_battle_on_two_maps_is_refused_without_the_rule_and_played_with_it(client, lee):
+    client.force_login(lee)
+    two_maps, one_board = make_scenario(slug=BATTLE), make_scenario(slug="gettysburg-picketts-charge")
+    page = client.get("/play/new/").content.decode()
+    assert "House rule: multi mapsets" in page and "House rules: bigger battles" in page
+    r = seek(client, two_maps)
+    text = html.unescape(r.content.decode())
+    assert r.status_code == 400 and not Match.objects.exists()
+    assert ("is laid out on two maps long side to long side with a filler row between, 19 rows "
+            "deep: it is played under House rule: multi mapsets, so tick it") in text
+    r = seek(client, one_board, multi_mapsets="on")
+    text = html.unescape(r.content.decode())
+    assert r.status_code == 400 and not Match.objects.exists()
+    assert ("House rule: multi mapsets is played on a battle laid out on two or three maps stood "
+            "long side to long side; Gettysburg is laid out on one board, 13 hexes wide") in text
+    r = seek(client, two_maps, multi_mapsets="on")
+    assert r.status_code == 303 and Match.objects.get().options == RULE
+    # a preset and the rule ticked with the battle: the preset's rules and this one
+    Match.objects.all().delete()
+    r = seek(client, two_maps, multi_mapsets="on", preset="barber_light")
+    assert r.status_code == 303 and Match.objects.get().options["multi_mapsets"] is True
+
+
+def test_the_scenario_page_draws_both_maps_and_the_filler_row(client):
+    make_scenario(slug=BATTLE)
+    text = html.unescape(client.get(f"/scenarios/{BATTLE}/").content.decode())
+    assert 'class="board mapsets-2"' in text
+    hexes = drawn_hexes(text)
+    assert len(hexes) == 238 and max(r for _, r in hexes) == 18
+    fillers = re.findall(r'<g class="hex [^"]*\bfiller\b[^"]*" data-col="(\d+)" data-row="(\d+)"', text)
+    assert sorted(int(c) for c, r in fillers) == list(range(1, 24, 2)) and {r for _, r in fillers} == {"9"}
+    assert "two maps long side to long side with a filler row between, 19 rows deep" in text
+    assert "A layout made by the club on maps stood long side to long side" in text
+    assert "house rule of multi mapsets" in text
+
+
+def test_the_game_page_of_a_match_on_two_maps_draws_every_hex_and_names_the_rule(client, lee, grant):
+    _, game = start_match(lee, grant, make_scenario(slug=BATTLE), side="union", options=RULE)
+    client.force_login(lee)
+    text = html.unescape(client.get(f"/play/games/{game.pk}/").content.decode())
+    assert len(drawn_hexes(text)) == 238
+    assert "House rule: multi mapsets" in text
