@@ -3,13 +3,14 @@ docs/rulings.md H90-H91): the boards' rows and filler rows, neighbours, distance
 across a seam, the sections and baselines, the boxes, the option that goes with the
 battle's board, and the club's battle on two maps played to its end and replayed."""
 import pickle
+import random
 
 import pytest
 
 from games.engine import (ADVANCED, BOARD, BOARD_SIZES, STANDARD, Game, OptionError, ScenarioError,
                           board_named, replay)
 from games.engine.battlecry.advanced import house_presets
-from tests.engine.helpers import G, H, T, U, inf, scenario
+from tests.engine.helpers import G, H, T, U, give, inf, scenario
 from tests.engine.scenarios import shipped
 from tests.engine.team_games import play
 
@@ -87,6 +88,14 @@ def test_baselines_are_the_outer_long_edges():
     assert TWO.rear == BOARD.rear      # a retreat goes toward the own edge, as on one map
 
 
+def test_reinforcements_come_on_at_the_bottom_seat_s_own_edge_of_two_maps():
+    g = on_two([inf("union", 10, 16), inf("confederate", 0, 0)])
+    give(g, "union", "call_for_reinforcements-x")
+    g.apply({"type": "play_card", "card": "call_for_reinforcements-x", "mode": "tactic"})
+    assert g.phase == "reinforce"
+    assert {a["to"]["row"] for a in g.legal_actions()} == {18}
+
+
 def test_the_boxes_follow_the_maps():
     assert (BOARD.boxes, TWO.boxes, THREE.boxes) == (1, 2, 3)
     twenty = [inf("union", c, r) for r in (18, 16) for c in range(0, 20, 2)]
@@ -143,15 +152,17 @@ def test_random_games_on_two_maps_end_round_trip_and_replay(seed):
     assert game.view("union")["scenario"]["board"] == "mapsets-2"
 
 
-def test_a_random_game_on_three_maps_ends():
-    units = ([inf("union", c, 20) for c in range(2, 24, 4)] + [G("union", 6, 20)]
-             + [inf("confederate", c, 8) for c in range(2, 24, 4)])
-    sc = scenario(units[:6] + units[7:], [units[6], G("confederate", 6, 8)], board="mapsets-3")
-    import random
+def test_a_random_game_on_three_maps_ends_and_replays():
+    # six infantry and a general a side, the Union on the bottom map, the Confederates on the
+    # top one, the middle map between them
+    sc = scenario([inf("union", c, 20) for c in range(2, 24, 4)]
+                  + [inf("confederate", c, 8) for c in range(2, 24, 4)],
+                  [G("union", 6, 20), G("confederate", 6, 8)], board="mapsets-3")
     game = Game.new(sc, options=RULE, seed=4)
     rng = random.Random(4)
-    for _ in range(4000):
-        if game.outcome:
-            break
-        game.apply(game.sample_action(rng))
+    log = []
+    while game.outcome is None and len(log) < 4000:
+        action = game.sample_action(rng)
+        log.append({"action": action, "events": game.apply(action)})
     assert game.outcome is not None and game.board is THREE
+    assert replay(sc, 4, log, options=RULE).to_dict() == game.to_dict()

@@ -70,3 +70,26 @@ def test_the_game_page_of_a_match_on_two_maps_draws_every_hex_and_names_the_rule
     text = html.unescape(client.get(f"/play/games/{game.pk}/").content.decode())
     assert len(drawn_hexes(text)) == 238
     assert "House rule: multi mapsets" in text
+
+
+def test_three_maps_are_drawn_whole_with_their_rows_lettered_and_turned_for_the_top_seat():
+    from games.board_svg import render_board
+    from games.engine import Game, board_named
+    from tests.engine.helpers import inf, scenario
+
+    three = board_named("mapsets-3")
+    sc = scenario([inf("union", 12, 28), inf("confederate", 12, 0), inf("union", 13, 19)],
+                  board="mapsets-3")
+    view = Game.new(sc, options=RULE, seed=1).view("union")
+    for viewer in ("union", "confederate"):
+        svg = render_board(view, viewer=viewer)
+        assert drawn_hexes(svg) == {(h.col, h.row) for h in three.hexes}
+        assert len(re.findall(r'<g class="hex [^"]*\bfiller\b', svg)) == 24
+        assert ">AC</text>" in svg and ">S</text>" in svg
+        assert "three maps long side to long side with filler rows between, 29 rows deep" in svg
+    # the Union at the bottom sees its unit on the filler row 19 nine rows above its edge;
+    # the Confederates, at the bottom of their own drawing, see the board turned round
+    union = render_board(view, viewer="union")
+    confederate = render_board(view, viewer="confederate")
+    assert 'data-col="13" data-row="19" transform="translate(338 855)"' in union
+    assert 'data-col="13" data-row="19" transform="translate(286 405)"' in confederate
