@@ -41,3 +41,17 @@ def test_a_blank_draft_on_two_maps_is_drawn_and_painted_across_the_seam(client, 
                                                col="12", row="20")
     exported = json.loads(drafts.export_text(ScenarioDraft.objects.get(pk=draft.pk), player))
     assert exported["board"] == "mapsets-2"
+
+
+def test_a_draft_on_two_maps_is_played_as_a_practice_game_under_the_rule(player):
+    from pathlib import Path
+
+    from games.editor.practice import start_practice
+
+    text = (Path(__file__).resolve().parents[2] / "games" / "scenarios"
+            / "gettysburg-picketts-charge-two-maps.json").read_text(encoding="utf-8")
+    draft = drafts.import_draft(player, text)
+    match = start_practice(draft, player, level="recruit")
+    assert match.options == {"multi_mapsets": True}
+    assert match.scenario.engine_scenario().board.name == "mapsets-2"
+    assert "House rule: multi mapsets" in str(match.options_in_force)

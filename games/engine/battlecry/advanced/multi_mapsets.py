@@ -29,6 +29,11 @@ def on_several_maps(scenario: Scenario) -> bool:
     return bool(scenario.board.seams)
 
 
+def needed(scenario: Scenario) -> dict[str, Any]:
+    """The rule in force when the battle is laid out on several maps (H91), else nothing."""
+    return {_OPTION.name: True} if on_several_maps(scenario) else {}
+
+
 def check(scenario: Scenario, options: Mapping[str, Any]) -> None:
     """Refuse the option with a battle on one board, and a battle on several maps without it
     (H91), saying why."""

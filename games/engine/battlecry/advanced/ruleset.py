@@ -100,6 +100,9 @@ class BattleCry(BattleCryRules):
         only on such a battle (H91)."""
         multi_mapsets.check(scenario, options)
 
+    def scenario_options(self, scenario: Scenario) -> dict[str, Any]:
+        return multi_mapsets.needed(scenario)
+
     def new(self, scenario: Scenario, options: Mapping[str, Any], seed: int) -> Game:
         if options.get("team_mode") == "doubles":
             check_doubles(scenario, options)
