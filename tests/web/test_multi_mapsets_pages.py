@@ -51,6 +51,22 @@ def test_a_battle_on_two_maps_is_refused_without_the_rule_and_played_with_it(cli
     assert r.status_code == 303 and Match.objects.get().options["multi_mapsets"] is True
 
 
+def test_a_solo_match_on_two_maps_is_set_up_with_the_rule_and_the_standard_rules_refuse_it(client, lee):
+    client.force_login(lee)
+    two_maps = make_scenario(slug=BATTLE)
+    r = client.post("/play/solo/", {"scenario": two_maps.pk, "level": "recruit"})
+    assert r.status_code == 400 and "so tick it" in html.unescape(r.content.decode())
+    r = client.post("/play/solo/", {"scenario": two_maps.pk, "level": "recruit", "ruleset": "standard"})
+    assert r.status_code == 400 and not Match.objects.exists()
+    assert "cannot be played under the standard rules" in html.unescape(r.content.decode())
+    r = client.post("/play/solo/", {"scenario": two_maps.pk, "level": "recruit", "multi_mapsets": "on"})
+    assert r.status_code == 303
+    match = Match.objects.get()
+    assert match.options == RULE and match.archie_level == "recruit"
+    game = match.games.get(number=1)
+    assert len(drawn_hexes(client.get(f"/play/games/{game.pk}/").content.decode())) == 238
+
+
 def test_the_scenario_page_draws_both_maps_and_the_filler_row(client):
     make_scenario(slug=BATTLE)
     text = html.unescape(client.get(f"/scenarios/{BATTLE}/").content.decode())
