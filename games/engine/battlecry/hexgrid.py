@@ -103,7 +103,6 @@ REAR: dict[str, tuple[int, int]] = {
     "bottom": (DIRECTIONS.index("SW"), DIRECTIONS.index("SE")),
     "top": (DIRECTIONS.index("NW"), DIRECTIONS.index("NE")),
 }
-BASELINE_ROW: dict[str, int] = {"bottom": ROWS - 1, "top": 0}
 
 
 def rows_of(name: str) -> int:
@@ -241,7 +240,7 @@ class HexBoard:
     """One board size with its tables, built once (:func:`board_named`).
 
     A scenario names its board and a game holds it (``game.board``); the rules read every
-    table from it.  ``name`` is ``"single"`` or ``"double"``; ``width`` the hexes on a long
+    table from it.  ``name`` is one of :data:`WIDTHS`; ``width`` the hexes on a long
     row (13 or 26), ``rows`` the rows (9; 19 or 29 for maps stood long side to long side,
     ``seams`` their filler rows), ``max_col`` the last doubled column (24 or 50);
     ``joins`` the doubled columns where two boards meet (``(25,)`` on the double board: the
@@ -252,7 +251,8 @@ class HexBoard:
     neighbours, ``neighbours[i][k]`` is the hex across side ``directions[k]`` (-1 off the
     board), ``around[i]`` the hexes 1 to ``reach`` steps away, nearest first (the first
     ``within[i][r]`` of them at most r away), ``section_of[seat][i]`` the sections a hex
-    lies in, ``rear[seat]`` the two directions toward that seat's baseline.
+    lies in, ``rear[seat]`` the two directions toward that seat's baseline and
+    ``baseline_row[seat]`` that baseline's row (the last row for the bottom seat).
     """
 
     kind: str
@@ -386,10 +386,12 @@ def _build(name: str) -> HexBoard:
     seams = tuple((ROWS + 1) * k - 1 for k in range(1, maps))
     return HexBoard(
         kind="hex", name=name, width=width, rows=rows, max_col=max_col, joins=joins,
-        seams=seams, words=BOARD_WORDS[name], boxes=ends * maps, lines=lines, hexes=hexes, index=index, hex_json=tuple(HexJSON(col=h.col, row=h.row) for h in hexes),
+        seams=seams, words=BOARD_WORDS[name], boxes=ends * maps, lines=lines, hexes=hexes,
+        index=index, hex_json=tuple(HexJSON(col=h.col, row=h.row) for h in hexes),
         neighbours=neighbours, adjacent=adjacent, dist=dist, reach=REACH, around=around,
         within=within, directions=DIRECTIONS, opposite=OPPOSITE, sections=SECTIONS,
-        section_of=section_of, rear=REAR, baseline_row={"bottom": rows - 1, "top": 0}, centres=centres,
+        section_of=section_of, rear=REAR, baseline_row={"bottom": rows - 1, "top": 0},
+        centres=centres,
         sight_line=sight_line, sides_facing=sides_facing)
 
 
