@@ -23,6 +23,11 @@ flanks are named along its own edge ("Left flank", "Right flank", either side of
 gives it a minimum width and scrolls it sideways on a narrow screen rather than shrink its
 hexes below reading size (``svg.board.double`` in ``static/css/board.css``).
 
+Two or three maps stood long side to long side (house rule 36, ruling H98: 19 or 29 rows) are
+drawn at the same scale, as tall as their rows: the hexes of each filler row bridging a seam
+carry the class ``filler`` (drawn paler), the rows keep their letters down both sides (A to S,
+or A to Z and then AA to AC), and the seats' names stand at the outer long edges.
+
 Everything is styled by classes (``static/css/board.css``); the only repeated shapes are in
 ``<defs>`` and drawn with ``<use>``.  Each hex is one ``<g class="hex ...">`` carrying
 ``data-col``/``data-row`` and a ``<title>`` in plain words, so the board reads without colour
@@ -50,10 +55,13 @@ _SIDE_SEGMENTS = {
 }
 
 _X_MIN, _Y_MIN, _WIDTH, _HEIGHT = -44, -66, 712, 502
-_SEAT_LABEL_Y = {"top": -52, "bottom": 430}
+#: The seats' names and the column numbers above the top row and below the last one (by how
+#: far below the last row's centre they stand).
+_TOP_SEAT_Y, _BOTTOM_SEAT_BELOW = -52, 70
+_TOP_KEY_Y, _BOTTOM_KEY_BELOW = -37, 43
 #: The drawn key: rows lettered from the scenario's top edge, columns numbered from its left.
-ROW_KEYS = "ABCDEFGHI"
-_KEY_Y = (-37, 403)
+_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+ROW_KEYS: tuple[str, ...] = tuple(_LETTERS) + tuple("A" + c for c in _LETTERS)
 #: A double board also names each seat's two flanks along its edge, on the line of the seat's
 #: name (which stands over the centre), so the board is no taller than one board.
 _FLANK_WORDS = {"left": "Left flank", "right": "Right flank"}
@@ -70,7 +78,11 @@ def board_of(view: Mapping) -> HexBoard:
 
 def _frame(board: HexBoard) -> tuple[int, int, int, int]:
     """The viewBox (x, y, width, height) of a board: its hexes, the key and the seats."""
-    return _X_MIN, _Y_MIN, board.max_col * HALF_WIDTH + 2 * 44, _HEIGHT
+    return _X_MIN, _Y_MIN, board.max_col * HALF_WIDTH + 2 * 44, _HEIGHT + (board.rows - 9) * ROW_STEP
+
+
+def _seat_label_y(board: HexBoard) -> dict[str, int]:
+    return {"top": _TOP_SEAT_Y, "bottom": (board.rows - 1) * ROW_STEP + _BOTTOM_SEAT_BELOW}
 
 
 def hex_name(col: int, row: int) -> str:
@@ -204,18 +216,22 @@ def render_board(view: Mapping, *, viewer: str | None = None,
     plain: list[str] = []
     raised: list[str] = []
     lines = _drawn_lines(board)
+    fillers = ("filler",)      # the hexes bridging a seam between maps (H98)
     for h in board.hexes:
         key = (h.col, h.row)
         out = raised if key in extra_classes else plain
         out.append(_hex(key, place(*key), flip, terrain.get(key), obstacles.get(key),
                         units.get(key), generals.get(key), objectives.get(key, ()),
-                        extra_classes.get(key, ()), hex_attrs, lines, terrain_flags.get(key),
+                        (*fillers, *extra_classes.get(key, ())) if h.row in board.seams
+                        else extra_classes.get(key, ()), hex_attrs, lines, terrain_flags.get(key),
                         named.get(key)))
 
     name = (view.get("scenario") or {}).get("name", "")
     label = f"Board of {name}" if name else "Board"
-    if board is not BOARD:
+    if board.joins:
         label += f", two boards joined end to end ({board.width} hexes wide)"
+    elif board.seams:
+        label += f", {board.words}"
     if viewer in SIDE_NAMES:
         label += f", seen from the {SIDE_NAMES[viewer]} side"
     x0, y0, width, height = _frame(board)
@@ -226,12 +242,13 @@ def render_board(view: Mapping, *, viewer: str | None = None,
         _DEFS,
     ]
     middle = max_col * HALF_WIDTH // 2
+    seat_y = _seat_label_y(board)
     for side, position in sorted(positions.items()):
         seat = position if not flip else ("bottom" if position == "top" else "top")
-        if seat in _SEAT_LABEL_Y:
-            parts.append(f'<text class="seat {_a(side)}" x="{middle}" y="{_SEAT_LABEL_Y[seat]}">'
+        if seat in seat_y:
+            parts.append(f'<text class="seat {_a(side)}" x="{middle}" y="{seat_y[seat]}">'
                          f"{_t(SIDE_NAMES.get(side, side))}</text>")
-            if board is not BOARD:
+            if board.joins:
                 parts.append(_flank_labels(board, seat, side))
     parts.append(_key_labels(board, place))
     parts.extend(plain)
@@ -307,7 +324,7 @@ def _flank_labels(board: HexBoard, seat: str, side: str) -> str:
         mid = (a + b) / 2
         if seat == "top":
             mid = board.max_col - mid
-        out.append(f'<text class="flank" x="{round(mid * HALF_WIDTH)}" y="{_SEAT_LABEL_Y[seat]}">'
+        out.append(f'<text class="flank" x="{round(mid * HALF_WIDTH)}" y="{_seat_label_y(board)[seat]}">'
                    f'{_FLANK_WORDS[section]}</text>')
     out.append("</g>")
     return "".join(out)
@@ -318,7 +335,8 @@ def _key_labels(board: HexBoard, place) -> str:
     out = ['<g class="key" aria-hidden="true">']
     for n in range(board.max_col // 2 + 1):
         x = place(2 * n, 0)[0]
-        out.extend(f'<text x="{x}" y="{y}">{n + 1}</text>' for y in _KEY_Y)
+        out.extend(f'<text x="{x}" y="{y}">{n + 1}</text>'
+                   for y in (_TOP_KEY_Y, (board.rows - 1) * ROW_STEP + _BOTTOM_KEY_BELOW))
     for r in range(board.rows):
         y = place(r % 2, r)[1] + 4
         out.extend(f'<text x="{x}" y="{y}">{ROW_KEYS[r]}</text>'

@@ -29,7 +29,8 @@ class DraftDetailsForm(forms.Form):
     board = forms.ChoiceField(
         required=False, label="Board",
         choices=[(size, "One board" if board_named(size).boxes == 1 else
-                  f"{board_named(size).boxes} boards joined end to end ({board_named(size).width} hexes wide)")
+                  f"{board_named(size).boxes} boards joined end to end ({board_named(size).width} hexes wide)"
+                  if board_named(size).joins else board_named(size).words.capitalize())
                  for size in BOARD_SIZES],
         help_text="Pieces beyond a smaller board's edge are listed under Checks until moved.")
     union_position = forms.ChoiceField(label="The Union sits at the",

@@ -153,6 +153,10 @@ def check_rules(scenario: Scenario, ruleset: str = DEFAULT_RULESET, options: dic
         validate_options(rules.options, options)
     except OptionError as e:
         raise ActionRefused(f"These options cannot be played together: {e}.") from None
+    try:
+        rules.check_scenario(engine_scenario, dict(options or {}))
+    except OptionError as e:
+        raise ActionRefused(f"{e}.") from None
 
 
 def _check_terms(scenario: Scenario, deadline_hours: int, side: str,

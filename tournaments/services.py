@@ -162,6 +162,10 @@ def check_rules(ruleset: str, options: dict | None = None, scenarios=()) -> str:
     for sc in scenarios:
         if sc.format != rules.scenario_format or not rules.supports(sc.engine_scenario()):
             raise Refused(f"{sc} cannot be played under the {ruleset} rules.")
+        try:
+            rules.check_scenario(sc.engine_scenario(), dict(options or {}))
+        except OptionError as e:
+            raise Refused(f"{e}.") from None
     return ruleset
 
 

@@ -115,7 +115,8 @@ class DraftCreateSerializer(serializers.Serializer):
                                         help_text="A published battle to correct; without it, a blank map.")
     file = serializers.JSONField(required=False, help_text="A scenario file to open as the draft.")
     board = serializers.ChoiceField(choices=list(BOARD_SIZES), default="single",
-                                    help_text="The board of a blank map: one board, or two joined end to end.")
+                                    help_text="The board of a blank map: one board, two joined end to end, "
+                                              "or two or three maps stood long side to long side.")
 
 
 class EditSerializer(serializers.Serializer):

@@ -36,10 +36,14 @@ from .serializers import (ActedSerializer, AttackPreviewSerializer, ClaimSeriali
                           SubmitActionSerializer, UndoSerializer)
 from games.presentation.kits import presenter_for
 
-#: Exactly the hexes of the largest board (the double board's 230; the single board's 113 are
-#: among them), ``col,row`` in doubled columns: rows 0 to 8; on an even row the even columns
-#: 0 to 50, on an odd row the odd columns 1 to 49.  The game's own board refuses the rest.
-HEX_PATTERN = (r"^(?:(?:[02468]|[1-4][02468]|50),[02468]|(?:[13579]|[1-4][13579]),[1357])$")
+#: Exactly the hexes of the largest boards together (the double board's 230 and the three maps'
+#: 363; the single board's 113 and the two maps' 238 are among them), ``col,row`` in doubled
+#: columns: rows 0 to 8 with, on an even row, the even columns 0 to 50 and, on an odd row, the
+#: odd columns 1 to 49; rows 9 to 28 with the even columns 0 to 24 or the odd ones 1 to 23.
+#: The game's own board refuses the rest.
+HEX_PATTERN = (r"^(?:(?:[02468]|[1-4][02468]|50),[02468]|(?:[13579]|[1-4][13579]),[1357]"
+               r"|(?:[02468]|1[02468]|2[024]),(?:1[02468]|2[02468])"
+               r"|(?:[13579]|1[13579]|2[13]),(?:9|1[13579]|2[1357]))$")
 PIECES = ("unit", "general")
 #: A cell of any board as ``col,row`` (a hex board's cells are the ones HEX_PATTERN matches).
 CELL_PATTERN = r"^[0-9]{1,2},[0-9]{1,2}$"

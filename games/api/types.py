@@ -16,11 +16,12 @@ FACE_CHOICES = ("infantry", "cavalry", "artillery", "flag", "swords")
 
 
 class HexSerializer(serializers.Serializer):
-    """A hex in doubled columns: even rows hold even cols 0..24, odd rows odd cols 1..23
-    (0..50 and 1..49 on a double board)."""
+    """A hex in doubled columns: rows 0..8 (0..18 or 0..28 on two or three maps stood long
+    side to long side); even rows hold even cols 0..24, odd rows odd cols 1..23 (0..50 and
+    1..49 on a double board)."""
 
     col = serializers.IntegerField(min_value=0, max_value=50)
-    row = serializers.IntegerField(min_value=0, max_value=8)
+    row = serializers.IntegerField(min_value=0, max_value=28)
 
     class Meta:
         ref_name = "Hex"

@@ -117,8 +117,9 @@ class ScenarioRefSerializer(serializers.Serializer):
     slug = serializers.CharField()
     name = serializers.CharField()
     board = serializers.ChoiceField(choices=BOARD_SIZES, help_text=(
-        "The board the battle is played on: single (13 hexes wide) or double (two boards "
-        "joined end to end, 26 hexes wide)."))
+        "The board the battle is played on: single (13 hexes wide), double (two boards "
+        "joined end to end, 26 hexes wide), mapsets-2 or mapsets-3 (two or three maps stood "
+        "long side to long side, a filler row bridging each seam: 19 or 29 rows deep)."))
 
     class Meta:
         ref_name = "ScenarioRef"

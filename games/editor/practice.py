@@ -13,6 +13,7 @@ import secrets
 from django.db import transaction
 
 from games import services
+from games.engine import DEFAULT_RULESET, get_ruleset
 from games.models import Match, Scenario, ScenarioDraft
 
 from .checks import check
@@ -43,6 +44,9 @@ def start_practice(draft: ScenarioDraft, user, *, level: str | None = None, oppo
     if user is None or not user.is_authenticated:
         raise DraftRefused("Log in to try a battle.")
     row = practice_copy(draft, user)
+    # the options its board goes with (a battle on several maps: ruling H99); none else
+    options = get_ruleset(DEFAULT_RULESET).scenario_options(row.engine_scenario()) or None
     if opponent is not None:
-        return services.create_challenge(user, opponent, row, message=f"A practice game of my draft {row.name}.")
-    return services.start_solo(user, row, level or "recruit")
+        return services.create_challenge(user, opponent, row, options=options,
+                                         message=f"A practice game of my draft {row.name}.")
+    return services.start_solo(user, row, level or "recruit", options=options)

@@ -22,8 +22,8 @@ _ACROSS = {"E": "W", "W": "E", "NE": "NW", "NW": "NE", "SE": "SW", "SW": "SE"}
 
 
 def board_of(data) -> HexBoard:
-    """The board a draft is drawn on: the one its ``board`` names (``"single"`` or
-    ``"double"``), the single board when it names none or a size the engine does not know
+    """The board a draft is drawn on: the one its ``board`` names (one of ``BOARD_SIZES``),
+    the single board when it names none or a size the engine does not know
     (the checks report that). Read here, and only here."""
     size = data.get("board") if isinstance(data, dict) else None
     return board_named(size) if isinstance(size, str) and size in BOARD_SIZES else BOARD

@@ -88,12 +88,13 @@ def test_the_document_bounds_what_the_server_bounds():
     hex_pattern = parameters["/api/v1/games/{id}/reachable/", "hex"]["pattern"]
     import re
     from games.engine import BOARD_SIZES, board_named
-    largest = max((board_named(size) for size in BOARD_SIZES), key=lambda b: b.size)
-    on_board = {f"{c},{r}" for c in range(largest.max_col + 3) for r in range(largest.rows + 2)
-                if re.fullmatch(hex_pattern, f"{c},{r}")}
-    # exactly the double board's 230 hexes, the single board's 113 among them
-    assert on_board == {f"{h.col},{h.row}" for h in largest.hexes}
-    assert {f"{h.col},{h.row}" for h in board_named("single").hexes} <= on_board
+    boards = [board_named(size) for size in BOARD_SIZES]
+    every = {f"{h.col},{h.row}" for b in boards for h in b.hexes}
+    on_board = {f"{c},{r}" for c in range(max(b.max_col for b in boards) + 3)
+                for r in range(max(b.rows for b in boards) + 2) if re.fullmatch(hex_pattern, f"{c},{r}")}
+    # exactly the hexes of every board: the double board's 230 and the three maps' 363 (H98),
+    # the single board's 113 and the two maps' 238 among them
+    assert on_board == every and len(every) == 480
 
 
 def test_a_list_documents_only_the_filters_it_applies():

@@ -22,7 +22,7 @@ def double_game(units, generals=(), terrain=(), **kw):
 
 
 def test_the_double_board_has_230_hexes_in_rows_of_26_and_25():
-    assert BOARD_SIZES == ("single", "double")
+    assert BOARD_SIZES == ("single", "double", "mapsets-2", "mapsets-3")
     assert (DOUBLE.width, DOUBLE.rows, DOUBLE.max_col, DOUBLE.size) == (26, 9, 50, 230)
     assert [sum(1 for h in DOUBLE.hexes if h.row == r) for r in range(9)] == [26, 25] * 4 + [26]
     # the two half hexes at the join of a short row make one whole hex (ruling B1)

@@ -20,8 +20,8 @@ def cases() -> list[tuple[str, str]]:
     out = []
     for name in sorted(RULESETS):
         rules = RULESETS[name]
-        if rules.scenario_format == BATTLE_CRY:
-            out += [(name, slug) for slug in SLUGS]
+        if rules.scenario_format == BATTLE_CRY:      # the ones it plays (H99: not every one)
+            out += [(name, slug) for slug in SLUGS if rules.supports(shipped(slug))]
         else:
             out += [(name, str(i)) for i in range(len(rules.sample_scenarios))]
     return out
@@ -33,7 +33,7 @@ def scenario_of(ruleset: str, slug: str):
 
 
 def test_every_shipped_scenario_and_ruleset_is_covered():
-    assert len(SLUGS) == 36 and len(RULESETS) >= 2
+    assert len(SLUGS) == 37 and len(RULESETS) >= 2
     assert {r for r, _ in cases()} == set(RULESETS)
 
 

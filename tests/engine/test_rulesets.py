@@ -30,7 +30,9 @@ def test_advanced_is_registered_with_its_options_and_capabilities():
                                                       "icon_firepower", "six_figure_infantry", "infantry_profile",
                                                       "artillery_profile", "cavalry_profile",
                                                       "mutual_support", "support_fire", "long_retreats",
-                                                      "woods_shaken_roll", "stream_shaken_roll"}
+                                                      "woods_shaken_roll", "stream_shaken_roll",
+                                                      # bigger battles (seed 002, L97)
+                                                      "multi_mapsets"}
     assert all(o.description for o in advanced.options)
     caps = advanced.capabilities
     assert (caps.board, caps.hidden_information, caps.chance) == ("hex", True, True)

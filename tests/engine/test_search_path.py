@@ -11,7 +11,7 @@ from tests.engine.scenarios import SLUGS, shipped
 
 
 def test_all_shipped_scenarios_are_covered():
-    assert len(SLUGS) == 36
+    assert len(SLUGS) == 37
 
 
 @pytest.mark.parametrize("slug", SLUGS)

@@ -22,8 +22,8 @@ OBSTACLES = {"fence", "entrenchment", "fieldwork"}
 NO_UNITS = {"rough", "river"}
 BOX_LIMITS = {"infantry": 10, "cavalry": 3, "artillery": 3}
 MAX_GENERALS = 3
-#: The last doubled column and the game boxes of each board size (docs/scenarios.md).
-BOARDS = {"single": (24, 1), "double": (50, 2)}
+#: The last doubled column, the game boxes and the last row of each board size (docs/scenarios.md).
+BOARDS = {"single": (24, 1, 8), "double": (50, 2, 8), "mapsets-2": (24, 2, 18), "mapsets-3": (24, 3, 28)}
 FULL_FIGURES = {"infantry": 4, "cavalry": 3, "artillery": 3}
 
 SHIPPED = {
@@ -36,11 +36,13 @@ SHIPPED = {
 }
 #: The club's double-board battles (layouts of its own: no printed Epic map exists).
 DOUBLE_BOARD = {"gettysburg-double", "shiloh-double", "chickamauga-double", "gettysburg-double-epic"}
+#: The club's battles on maps stood long side to long side (house rule 36; ruling H98).
+ON_SEVERAL_MAPS = {"gettysburg-picketts-charge-two-maps"}
 
 
 def on_board(h: dict, board: str = "single") -> bool:
     c, r = h["col"], h["row"]
-    return 0 <= r <= 8 and 0 <= c <= BOARDS[board][0] - (r % 2) and (c - r) % 2 == 0
+    return 0 <= r <= BOARDS[board][2] and 0 <= c <= BOARDS[board][0] - (r % 2) and (c - r) % 2 == 0
 
 
 def key(h: dict) -> tuple[int, int]:
@@ -92,6 +94,19 @@ def test_the_double_board_battles_are_club_layouts_on_the_double_board(scenarios
         assert max(h["col"] for _, h in all_hexes(d)) > 24, f"{slug} uses only one board"
 
 
+def test_the_battles_on_several_maps_are_club_layouts_with_an_army_on_each_side_of_a_seam(scenarios):
+    """Ruling H98: the club's Pickett's Charge on two maps, each army on its own map."""
+    several = {slug for slug, d in scenarios.items() if d.get("board", "").startswith("mapsets")}
+    assert several == ON_SEVERAL_MAPS
+    for slug in several:
+        d = scenarios[slug]
+        assert d["layout_source"] == "club" and d["annual_number"] is None, slug
+        rows = {s: {u["hex"]["row"] for u in d["units"] if u["side"] == s} for s in ("union", "confederate")}
+        top = next(s for s, v in d["sides"].items() if v["position"] == "top")
+        bottom = "confederate" if top == "union" else "union"
+        assert max(rows[top]) < 9 < min(rows[bottom]), slug
+
+
 def test_the_epic_double_board_battle_has_three_generals_a_side_one_in_each_section(scenarios):
     """Ruling B4: the double Gettysburg laid out for an Epic table of eight (a Commanding
     General and three Major-Generals a side), otherwise the club's double Gettysburg."""
@@ -128,7 +143,8 @@ def test_dates_and_sides(path):
     assert {v["position"] for v in d["sides"].values()} == {"top", "bottom"}
     assert d["first_side"] in d["sides"]
     assert all(v["flags"] >= 1 and v["cards"] >= 1 for v in d["sides"].values())
-    assert d["layout_source"] in (("club",) if d.get("board") == "double" else ("printed", "approximation"))
+    assert d["layout_source"] in (("club",) if d.get("board", "single") != "single"
+                                  else ("printed", "approximation"))
     assert d["historical_note"].strip() and d["special_rules_text"].strip()
 
 
@@ -137,7 +153,7 @@ def test_every_hex_is_on_the_board(path):
     d = load(path)
     board = d.get("board", "single")
     bad = [(where, h) for where, h in all_hexes(d) if not on_board(h, board)]
-    assert not bad, (f"off the {board} board (row 0-8, col 0-{BOARDS[board][0]}, col and row of "
+    assert not bad, (f"off the {board} board (row 0-{BOARDS[board][2]}, col 0-{BOARDS[board][0]}, col and row of "
                      f"the same parity): {bad}")
 
 

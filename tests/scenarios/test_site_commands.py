@@ -32,9 +32,10 @@ def snapshot() -> list[dict]:
 
 def test_the_load_command_loads_every_shipped_file():
     summary = load()
-    # the 36 Battle Cry files (32 battles, 4 double-board layouts), and the 1961 game's map in its format's folder
-    assert summary.strip() == "Scenarios: 37 file(s) read, 37 added, 0 updated, 0 unchanged."
-    assert Scenario.objects.count() == 37
+    # the 37 Battle Cry files (32 battles, 4 double-board layouts, 1 on two maps), and the 1961
+    # game's map in its format's folder
+    assert summary.strip() == "Scenarios: 38 file(s) read, 38 added, 0 updated, 0 unchanged."
+    assert Scenario.objects.count() == 38
     assert Scenario.objects.get(slug="mb1961-theatres-of-the-war").format == "mb1961"
     fred = Scenario.objects.get(slug="fredericksburg")
     assert fred.data == json.loads((SCENARIO_DIR / "fredericksburg.json").read_text(encoding="utf-8"))
@@ -49,7 +50,7 @@ def test_a_second_run_changes_nothing():
     load()
     before = snapshot()
     summary = load()
-    assert summary.strip() == "Scenarios: 37 file(s) read, 0 added, 0 updated, 37 unchanged."
+    assert summary.strip() == "Scenarios: 38 file(s) read, 0 added, 0 updated, 38 unchanged."
     assert snapshot() == before          # same rows, same `updated` times
 
 
@@ -61,7 +62,7 @@ def test_a_changed_row_is_put_back_from_its_file():
     fred.save()
     out = StringIO()
     call_command("load_scenarios", verbosity=2, stdout=out)
-    assert "1 updated, 36 unchanged" in out.getvalue()
+    assert "1 updated, 37 unchanged" in out.getvalue()
     assert "updated: fredericksburg" in out.getvalue()
     fred.refresh_from_db()
     assert fred.name == "Fredericksburg" and fred.data["corrections"] == ""
@@ -128,7 +129,7 @@ def test_export_round_trip_gives_the_same_data(tmp_path):
     assert (tmp_path / "fredericksburg.json").read_text(encoding="utf-8") == \
         (SCENARIO_DIR / "fredericksburg.json").read_text(encoding="utf-8")
     # And the exported files load again, changing nothing.
-    assert "0 added, 0 updated, 36 unchanged" in load(str(tmp_path))
+    assert "0 added, 0 updated, 37 unchanged" in load(str(tmp_path))
 
 
 def test_export_to_standard_output_and_unknown_slugs():

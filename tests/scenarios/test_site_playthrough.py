@@ -14,8 +14,8 @@ FILES = sorted(p for p in SCENARIO_DIR.glob("*.json") if p.name != "schema.json"
 ACTION_CAP = 20_000     # random games here end within about 3,000 actions
 
 
-def test_all_36_files_are_here():
-    assert len(FILES) == 36
+def test_all_37_files_are_here():
+    assert len(FILES) == 37
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])

@@ -24,7 +24,7 @@ from games.engine import DEFAULT_RULESET, RULESETS
 from games.engine.battlecry.prebattle import PHASES as PREBATTLE_PHASES
 from games.engine.battlecry.standard.game import STEPS as STANDARD_STEPS
 from games.models import Game
-from tests.engine.scenarios import SLUGS
+from tests.engine.scenarios import SLUGS, TERMS
 from tests.play_helpers import ROOT, make_scenario, start_match
 from tests.web.test_play_every_choice import HX, canon, check_offered
 
@@ -85,7 +85,7 @@ def players(django_user_model):
 
 
 def test_every_shipped_scenario_is_played_under_the_default_ruleset():
-    assert len(SLUGS) == 36
+    assert len(SLUGS) == 37
     assert {slug for slug, ruleset in GAMES if ruleset == DEFAULT_RULESET} == set(SLUGS)
 
 
@@ -116,7 +116,7 @@ def test_a_random_game_through_the_pages_ends(monkeypatch, players, slug, rulese
     seed = zlib.crc32(f"{slug}/{ruleset}".encode())
     monkeypatch.setattr(services, "engine_seed", lambda secret: seed)     # a known deal and dice
     _, row = start_match(players["union"], players["confederate"], make_scenario(slug=slug),
-                         side="union", ruleset=ruleset)
+                         side="union", ruleset=ruleset, options=TERMS.get(slug))
     clients = {}
     for user in players.values():
         clients[user.pk] = Client()

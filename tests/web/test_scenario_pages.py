@@ -52,7 +52,7 @@ def listed_slugs(text: str) -> list[str]:
 def test_the_list_shows_every_battle_sorted_by_date(client, scenarios, today):
     text = page(client, "/scenarios/")
     slugs = listed_slugs(text)
-    assert len(slugs) == 37                      # the 32 battles, 4 double-board layouts, the 1961 game's map
+    assert len(slugs) == 38                      # the 32 battles, 4 double-board layouts, 1 on two maps, the 1961 game's map
     dates = [Scenario.objects.get(slug=s).date for s in slugs]
     assert dates == sorted(dates)
     assert slugs[0] == "mb1961-theatres-of-the-war"      # 12 April 1861, Fort Sumter
@@ -168,7 +168,7 @@ def test_the_detail_page_shows_board_staffing_rules_and_dates(client, scenarios,
 
 def test_every_approximate_map_says_so_in_one_line_without_development_notes(client, scenarios, today):
     approximations = Scenario.objects.filter(layout_source="approximation")
-    assert approximations.count() == 32 and Scenario.objects.filter(format="battlecry").count() == 36
+    assert approximations.count() == 32 and Scenario.objects.filter(format="battlecry").count() == 37
     for scenario in approximations:
         text = page(client, f"/scenarios/{scenario.slug}/")
         assert text.count("An approximation, not the printed scenario map") == 1, scenario.slug
@@ -180,8 +180,9 @@ def test_every_approximate_map_says_so_in_one_line_without_development_notes(cli
 def test_a_double_board_battle_says_its_layout_is_the_clubs_and_draws_both_boards(client, scenarios, today):
     club = Scenario.objects.filter(layout_source="club")
     assert sorted(club.values_list("slug", flat=True)) == [
-        "chickamauga-double", "gettysburg-double", "gettysburg-double-epic", "shiloh-double"]
-    for scenario in club:
+        "chickamauga-double", "gettysburg-double", "gettysburg-double-epic",
+        "gettysburg-picketts-charge-two-maps", "shiloh-double"]
+    for scenario in club.filter(data__board="double"):
         text = page(client, f"/scenarios/{scenario.slug}/")
         assert text.count("A layout made by the club on two joined boards") == 1, scenario.slug
         assert "An approximation, not the printed scenario map" not in text
@@ -251,8 +252,9 @@ def test_the_site_urlconf_still_serves_the_pages(client, scenarios):
 
 
 def test_the_forms_that_pick_a_battle_tell_apart_two_of_the_same_name(client, scenarios, django_user_model):
-    """Gettysburg and Chancellorsville are each shipped twice (Gettysburg four times, with
-    its double board and the double board laid out for Epic): the solo form names each choice with its subtitle, so no two are
+    """Gettysburg and Chancellorsville are each shipped twice (Gettysburg five times, with
+    its double board, the double board laid out for Epic and Pickett's Charge on two maps):
+    the solo form names each choice with its subtitle, so no two are
     identical lines."""
     user = django_user_model.objects.create_user("ellen", password="pw-pw-pw-pw-42")
     client.force_login(user)
@@ -263,4 +265,5 @@ def test_the_forms_that_pick_a_battle_tell_apart_two_of_the_same_name(client, sc
     assert "Gettysburg: 2nd Day: Devil's Den & Wheatfield" in battles
     assert "Gettysburg: 2nd & 3rd Days: Cemetery Ridge to the Round Tops" in battles
     assert "Gettysburg: 2nd & 3rd Days, for Epic games: three generals a side" in battles
-    assert len(battles) == len(set(battles)) == 6
+    assert "Gettysburg: 3rd Day: Pickett's Charge, the long walk on two maps" in battles
+    assert len(battles) == len(set(battles)) == 7

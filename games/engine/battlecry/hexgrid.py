@@ -4,6 +4,9 @@ A Battle Cry board is 9 rows deep with pointy-top hexes in rows that alternate l
 short.  The single board is 13 hexes wide (rows of 13 and 12, 113 hexes); the double board
 is two single boards joined end to end, 26 hexes wide (rows of 26 and 25, 230 hexes: the
 two half hexes that meet at the join of each short row make one whole hex, ruling B1).
+Under house rule 36 (seed 002 L97, ruling H98) two or three boards stand one behind another,
+long side to long side, with a row of 12 filler hexes bridging each seam: 19 rows (238
+hexes) or 29 rows (363), still 13 wide, the seats at the outer long edges.
 A hex is addressed with *doubled columns*: rows 0..8 from the top edge, even rows hold
 the even columns 0, 2, ..., ``max_col`` and odd rows the odd columns 1, 3, ...,
 ``max_col - 1``.  Neighbours are (+-2, 0) and (+-1, +-1).
@@ -25,9 +28,21 @@ from functools import cache, lru_cache
 from typing import NamedTuple
 
 ROWS = 9
-#: The board sizes a scenario may name, with the hexes on a long row of each.
-WIDTHS: dict[str, int] = {"single": 13, "double": 26}
 SINGLE, DOUBLE = "single", "double"
+#: Two and three maps stood long side to long side (house rule 36, seed 002 L97; ruling H98).
+MAPSETS_2, MAPSETS_3 = "mapsets-2", "mapsets-3"
+#: The board sizes a scenario may name, with the hexes on a long row of each.
+WIDTHS: dict[str, int] = {SINGLE: 13, DOUBLE: 26, MAPSETS_2: 13, MAPSETS_3: 13}
+#: How many maps each board stands one behind another between the two seats (H98); each
+#: seam between two maps is bridged by one row of filler hexes.
+MAPS_DEEP: dict[str, int] = {SINGLE: 1, DOUBLE: 1, MAPSETS_2: 2, MAPSETS_3: 3}
+#: Each board in words, for pages and error messages.
+BOARD_WORDS: dict[str, str] = {
+    SINGLE: "one board, 13 hexes wide",
+    DOUBLE: "two boards joined end to end, 26 hexes wide",
+    MAPSETS_2: "two maps long side to long side with a filler row between, 19 rows deep",
+    MAPSETS_3: "three maps long side to long side with filler rows between, 29 rows deep",
+}
 
 
 class Hex(NamedTuple):
@@ -88,7 +103,12 @@ REAR: dict[str, tuple[int, int]] = {
     "bottom": (DIRECTIONS.index("SW"), DIRECTIONS.index("SE")),
     "top": (DIRECTIONS.index("NW"), DIRECTIONS.index("NE")),
 }
-BASELINE_ROW: dict[str, int] = {"bottom": ROWS - 1, "top": 0}
+
+
+def rows_of(name: str) -> int:
+    """The rows of a board: 9 a map, and one filler row at each seam between maps (H98)."""
+    maps = MAPS_DEEP[name]
+    return maps * ROWS + (maps - 1)
 
 
 def _distance(a: Hex, b: Hex) -> int:
@@ -220,8 +240,9 @@ class HexBoard:
     """One board size with its tables, built once (:func:`board_named`).
 
     A scenario names its board and a game holds it (``game.board``); the rules read every
-    table from it.  ``name`` is ``"single"`` or ``"double"``; ``width`` the hexes on a long
-    row (13 or 26), ``rows`` the rows (9), ``max_col`` the last doubled column (24 or 50);
+    table from it.  ``name`` is one of :data:`WIDTHS`; ``width`` the hexes on a long
+    row (13 or 26), ``rows`` the rows (9; 19 or 29 for maps stood long side to long side,
+    ``seams`` their filler rows), ``max_col`` the last doubled column (24 or 50);
     ``joins`` the doubled columns where two boards meet (``(25,)`` on the double board: the
     hexes of that column on the short rows are the two half hexes made whole);
     ``boxes`` how many game boxes the board takes (the pieces a side may field scale with
@@ -230,7 +251,8 @@ class HexBoard:
     neighbours, ``neighbours[i][k]`` is the hex across side ``directions[k]`` (-1 off the
     board), ``around[i]`` the hexes 1 to ``reach`` steps away, nearest first (the first
     ``within[i][r]`` of them at most r away), ``section_of[seat][i]`` the sections a hex
-    lies in, ``rear[seat]`` the two directions toward that seat's baseline.
+    lies in, ``rear[seat]`` the two directions toward that seat's baseline and
+    ``baseline_row[seat]`` that baseline's row (the last row for the bottom seat).
     """
 
     kind: str
@@ -239,6 +261,11 @@ class HexBoard:
     rows: int
     max_col: int
     joins: tuple[int, ...]
+    #: The filler rows bridging the seams of maps stood long side to long side (H98): rows 9
+    #: and 19; none on one map or on the double board.
+    seams: tuple[int, ...]
+    #: The board in words (:data:`BOARD_WORDS`).
+    words: str
     boxes: int
     lines: tuple[int, int]
     hexes: tuple[Hex, ...]
@@ -308,9 +335,12 @@ class HexBoard:
 
 
 def _build(name: str) -> HexBoard:
-    width = WIDTHS[name]
+    width, maps = WIDTHS[name], MAPS_DEEP[name]
+    rows = rows_of(name)
     max_col = 2 * (width - 1)
-    hexes = tuple(Hex(c, r) for r in range(ROWS) for c in range(r % 2, max_col + 1 - (r % 2), 2))
+    # Maps stood long side to long side: each map's outer rows are long rows, so the filler row
+    # between two of them is a short row (the odd columns), and the rows keep alternating.
+    hexes = tuple(Hex(c, r) for r in range(rows) for c in range(r % 2, max_col + 1 - (r % 2), 2))
     n = len(hexes)
     index = {h: i for i, h in enumerate(hexes)}
 
@@ -351,20 +381,23 @@ def _build(name: str) -> HexBoard:
     def sides_facing(target: int, source: int) -> tuple[str, ...]:
         return _sides_facing_on(centres, target, source)
 
-    boxes = width // WIDTHS[SINGLE]
-    joins = tuple(2 * WIDTHS[SINGLE] * k - 1 for k in range(1, boxes))
+    ends = width // WIDTHS[SINGLE]
+    joins = tuple(2 * WIDTHS[SINGLE] * k - 1 for k in range(1, ends))
+    seams = tuple((ROWS + 1) * k - 1 for k in range(1, maps))
     return HexBoard(
-        kind="hex", name=name, width=width, rows=ROWS, max_col=max_col, joins=joins, boxes=boxes,
-        lines=lines, hexes=hexes, index=index, hex_json=tuple(HexJSON(col=h.col, row=h.row) for h in hexes),
+        kind="hex", name=name, width=width, rows=rows, max_col=max_col, joins=joins,
+        seams=seams, words=BOARD_WORDS[name], boxes=ends * maps, lines=lines, hexes=hexes,
+        index=index, hex_json=tuple(HexJSON(col=h.col, row=h.row) for h in hexes),
         neighbours=neighbours, adjacent=adjacent, dist=dist, reach=REACH, around=around,
         within=within, directions=DIRECTIONS, opposite=OPPOSITE, sections=SECTIONS,
-        section_of=section_of, rear=REAR, baseline_row=BASELINE_ROW, centres=centres,
+        section_of=section_of, rear=REAR, baseline_row={"bottom": rows - 1, "top": 0},
+        centres=centres,
         sight_line=sight_line, sides_facing=sides_facing)
 
 
 @cache
 def board_named(name: str) -> HexBoard:
-    """The board of that size (``"single"`` or ``"double"``), built on first use and shared;
+    """The board of that size (a name of :data:`WIDTHS`), built on first use and shared;
     KeyError for another name."""
     if name not in WIDTHS:
         raise KeyError(name)

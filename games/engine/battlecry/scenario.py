@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..core.errors import ScenarioError
-from .hexgrid import BOARD, DIRECTIONS, WIDTHS, HexBoard, board_named
+from .hexgrid import BOARD, BOARD_WORDS, DIRECTIONS, WIDTHS, HexBoard, board_named
 from .terrain import BASE_KINDS, BUILDING_DEFAULTS, BUILDING_NAMES, KINDS, OBSTACLES
 from .units import BOX_LIMITS, FULL_FIGURES, SIDES, UNIT_KINDS
 
@@ -111,8 +111,10 @@ def _hex(board: HexBoard, value, where: str, errors: list) -> int | None:
     if not board.on_board(c, r):
         which = "the board" if board is BOARD else f"the {board.name} board"
         hint = ""
-        if board is BOARD and board_named("double").on_board(c, r):
-            hint = '; a battle on two boards joined end to end says "board": "double"'
+        if board is BOARD:
+            fits = next((n for n in WIDTHS if n != board.name and board_named(n).on_board(c, r)), None)
+            if fits is not None:
+                hint = f'; a battle on {BOARD_WORDS[fits].split(",")[0]} says "board": "{fits}"'
         errors.append(f"{where}: hex ({c},{r}) is not on {which} ({board.describe()}){hint}")
         return None
     return board.hex_index(c, r)
@@ -160,8 +162,8 @@ def load_scenario(data: dict) -> Scenario:
     board = BOARD
     size = data.get("board", "single")
     if size not in WIDTHS:
-        errors.append(f"board: {size!r} is not a board size; write \"single\" (one board, 13 hexes "
-                      f"wide) or \"double\" (two boards joined end to end, 26 hexes wide)")
+        errors.append(f"board: {size!r} is not a board size; write "
+                      + " or ".join(f'"{n}" ({w})' for n, w in BOARD_WORDS.items()))
     else:
         board = board_named(size)
 

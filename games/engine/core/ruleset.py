@@ -79,6 +79,16 @@ class Ruleset(Protocol):
     def supports(self, scenario: Any) -> bool:
         """Whether a scenario can be played under these rules."""
 
+    def check_scenario(self, scenario: Any, options: Mapping[str, Any]) -> None:
+        """Refuse a match's options that cannot be played on this scenario (``OptionError``
+        saying why; the options are already validated). The site asks it of every match's
+        terms; ``new`` does not, so a preview is dealt on any scenario the rules support."""
+
+    def scenario_options(self, scenario: Any) -> dict[str, Any]:
+        """The options a match on this scenario is played under whoever sets it up (those
+        ``check_scenario`` refuses a match without), for the site's callers that ask no
+        member to tick options, such as a practice game of a draft."""
+
     def new(self, scenario: Any, options: Mapping[str, Any], seed: int) -> Any:
         """A fresh state: pieces placed, cards dealt (options already validated)."""
 
@@ -143,6 +153,12 @@ class PlainRuleset:
 
     def supports(self, scenario: Any) -> bool:
         return True
+
+    def check_scenario(self, scenario: Any, options: Mapping[str, Any]) -> None:
+        return None
+
+    def scenario_options(self, scenario: Any) -> dict[str, Any]:
+        return {}
 
     def legal_actions(self, state: GameState) -> list[dict]:
         return state.legal_actions()

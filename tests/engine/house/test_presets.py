@@ -8,11 +8,13 @@ from games.engine.core import Option, Preset, declare_presets
 from tests.engine.helpers import attack, game, inf, to_battle
 from tests.engine.scenarios import shipped
 
-#: House options the full preset may leave out, with why (none so far).
+#: House options the full preset may leave out, with why.
 #: Command by dice replaces the cards that discarding instead of playing works with: the
-#: full simulation keeps the cards (the rule declared first).
+#: full simulation keeps the cards (the rule declared first). Multi mapsets goes with a battle
+#: laid out on several maps, not with a preset (H99).
 LEFT_OUT_OF_FULL: dict[str, str] = {
-    "dice_command": "it cannot be played with House rule: discard instead of playing"}
+    "dice_command": "it cannot be played with House rule: discard instead of playing",
+    "multi_mapsets": "it is ticked with a battle laid out on several maps, not with the rules"}
 
 
 def test_full_simulation_holds_every_declared_house_option_at_the_seed_value():
@@ -65,7 +67,7 @@ def test_the_house_options_are_set_out_under_the_seed_headings_in_its_order():
     assert headings[0] == "Options" and "nightfall" in [o.name for o in groups[0][1]]
     assert headings[1:] == ["House rules: cards and command", "House rules: the arms",
                             "House rules: combat", "House rules: retreats and morale",
-                            "House rules: terrain"]
+                            "House rules: terrain", "House rules: bigger battles"]
     combat = [o.name for o in dict(groups)["House rules: combat"]]
     assert combat.index("return_fire") < combat.index("first_fire") and "last_figure" not in combat
     # every house option is under one of the seed's headings, none under "others"

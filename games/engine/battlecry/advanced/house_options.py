@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ...core import Option
 from . import (breakthrough, cavalry_fallback, defensive_fire_zone, dice_command, discard_instead,
-               entry_shaken, long_retreats, profile_options, rally_action, shaken, support,
+               entry_shaken, long_retreats, multi_mapsets, profile_options, rally_action, shaken, support,
                support_fire, terrain_options, wounded)
 
 OPTIONS: tuple[Option, ...] = (
@@ -61,4 +61,5 @@ OPTIONS: tuple[Option, ...] = (
     *terrain_options.OPTIONS,
     *entry_shaken.OPTIONS,
     *profile_options.OPTIONS,
+    *multi_mapsets.OPTIONS,
 )

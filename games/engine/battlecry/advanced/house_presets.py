@@ -5,7 +5,8 @@ under (docs/rulings.md H60-H62).
 :mod:`.house_options`: every one of them on, each option with a value other than yes/no at
 the value the seed recommends (:data:`RECOMMENDED`), so a rule declared later joins it
 without a change here. An option that cannot be played with one already in the preset is
-left out of it, with the reason (:func:`left_out_of_full`).
+left out of it, with the reason (:func:`left_out_of_full`), and so is an option that goes
+with the battle's board rather than with the rules (:data:`WITH_THE_BOARD`).
 """
 from __future__ import annotations
 
@@ -43,6 +44,11 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("House rules: bigger battles", ("multi_mapsets",)),
 )
 
+#: House options ticked with a battle laid out for them, not with the rules: a preset leaves
+#: them out (multi mapsets goes with a battle on several maps, H99), with the reason.
+WITH_THE_BOARD: dict[str, str] = {
+    "multi_mapsets": "it is ticked with a battle laid out on several maps, not with the rules"}
+
 #: Where a house option not named in :data:`GROUPS` is set out.
 OTHER_HEADING = "House rules: others"
 
@@ -76,6 +82,9 @@ def _full(options: tuple[Option, ...]) -> list[tuple[str, Any, str]]:
     out = []
     for option in options:
         value = _full_value(option)
+        if option.name in WITH_THE_BOARD:
+            out.append((option.name, value, WITH_THE_BOARD[option.name]))
+            continue
         if not option.is_set(value):
             out.append((option.name, value, "no recommended value is declared for it"))
             continue

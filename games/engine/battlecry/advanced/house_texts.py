@@ -111,4 +111,13 @@ TEXTS: dict[str, tuple[str, ...]] = {
         "is Shaken. Crossing by a bridge needs no roll.",
         "It needs the streams rule and Shaken to be on.",
     ),
+    "multi_mapsets": (
+        "Truly big battles are fought on two or three maps laid edge to edge along their long "
+        "sides, one behind another between the two players, who keep their seats at the outer "
+        "long edges. Where two maps meet, a row of twelve blank hexes bridges the seam so that "
+        "the rows go on alternating; pieces move, fight and see across it as anywhere else.",
+        "The flanks run straight down every map, as on one board. A side may field a box of "
+        "pieces for each map. The battle's own file says it is laid out so; the rule is ticked "
+        "with such a battle, and with no other.",
+    ),
 }

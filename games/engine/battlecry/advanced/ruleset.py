@@ -7,7 +7,7 @@ from typing import Any
 
 from .cards import CARDS, Card
 from .. import prebattle
-from . import house_options, house_presets, house_texts
+from . import house_options, house_presets, house_texts, multi_mapsets
 from ...core import GameState, Option, OptionError, SeatSpec, register
 from ...core.option_pages import declare_groups, declare_texts
 from ...core.presets import declare_presets
@@ -94,6 +94,14 @@ class BattleCry(BattleCryRules):
         if seats and all(is_team_seat(s) for s in seats):
             return {}
         return archie_option(seats)
+
+    def check_scenario(self, scenario: Scenario, options: Mapping[str, Any]) -> None:
+        """A match on a battle on several maps is played under house rule 36, and the rule
+        only on such a battle (H99)."""
+        multi_mapsets.check(scenario, options)
+
+    def scenario_options(self, scenario: Scenario) -> dict[str, Any]:
+        return multi_mapsets.needed(scenario)
 
     def new(self, scenario: Scenario, options: Mapping[str, Any], seed: int) -> Game:
         if options.get("team_mode") == "doubles":

@@ -67,6 +67,11 @@ class StandardRuleset(BattleCryRules):
         "infantry": (4, 3, 2, 1), "cavalry": (3,), "artillery": (5, 4, 3, 2, 1)}
     phases = PHASES
 
+    def supports(self, scenario: Scenario) -> bool:
+        """Not a battle on maps stood long side to long side: that is a house rule of the
+        Advanced rules (H99)."""
+        return not scenario.board.seams
+
     def seat_plan(self, scenario: Scenario, options: Mapping[str, Any]) -> tuple[SeatSpec, ...]:
         if options.get("team_mode", "none") == "grand":
             return grand.seat_specs()

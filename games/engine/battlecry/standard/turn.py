@@ -57,7 +57,7 @@ def _own_generals(game: StandardGame, section: str | None = None) -> list[str]:
 
 
 def empty_baseline(game: StandardGame, side: str) -> list[int]:
-    row = 8 if game.field.positions[side] == "bottom" else 0
+    row = game.board.baseline_row[game.field.positions[side]]
     return [i for i, h in enumerate(game.board.hexes) if h.row == row and game.pieces.unit_at[i] is None
             and game.pieces.general_at[i] is None and not game.field.impassable[i]]
 
