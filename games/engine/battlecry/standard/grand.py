@@ -239,7 +239,8 @@ def legal_actions(game: StandardGame, base: list[dict], seat: str | None = None)
         # pieces on a line his neighbour's card ordered first: played, ordering nothing (G3)
         return turn.plays(game, cid) or [{"type": "play_card", "card": cid}]
     if step in ("move", "battle"):
-        named = seat is not None and len(deciding_seats(game)) > 1
+        # a search's copy led by one of them names him too: its choice is applied to the game
+        named = (seat is not None or team.lead is not None) and len(deciding_seats(game)) > 1
         who = seat or _mover(game)
         out = [a for a in base if a["type"] == "end_turn"
                or team.ordered_by.get(a.get("unit") or a.get("general") or "") == who]
