@@ -659,20 +659,18 @@ def _acting_seat(row: Game, engine: GameState, held: list[str], action: dict) ->
     nobody may take goes to the engine as the first held seat's, for its refusal's words."""
     if len(row.deciding_seats) < 2:
         return held[0]
-    mine = next((s for s in held if any(_matches(a, action) for a in engine.legal_actions(s))),
-                None)
+    def offers(seat: str | None) -> bool:
+        return any(_matches(a, action) for a in engine.legal_actions(seat))
+
+    mine = next((s for s in held if offers(s)), None)
     if mine is not None:
         return mine
-    if row.deciding in held:
-        return row.deciding        # the engine's own form for the first seat (saved games)
-    others = [s for s in row.deciding_seats if s not in held]
-    theirs = next((s for s in others if any(_matches(a, action) for a in engine.legal_actions(s))),
-                  None)
-    if theirs is None and any(_matches(a, action) for a in engine.legal_actions()):
-        theirs = row.deciding
+    theirs = next((s for s in row.deciding_seats if s not in held and offers(s)), None)
+    if theirs is None and row.deciding not in held and offers(None):
+        theirs = row.deciding      # the first seat's action in the engine's own form
     if theirs is not None:
         raise NotYourTurn(f"That is not yours to decide: it is the seat {theirs}'s.", game=row)
-    return held[0]
+    return row.deciding if row.deciding in held else held[0]
 
 
 def _still_current(row: Game, version: int, seat: str) -> bool:
