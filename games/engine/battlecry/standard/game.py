@@ -9,7 +9,7 @@ shared modules.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -380,6 +380,23 @@ class StandardGame:
             return []
         return _LEGAL[self.phase](self)
 
+    def _candidates(self, action: dict) -> Iterator[dict]:
+        """The actions ``apply`` may match ``action`` with: the deciding seat's; in Grand
+        Battle Cry while several seats act at once, first those of the seat the action is
+        for (the one it names, or its piece's), then the first seat's in the engine's own form
+        (an end of movement naming none ends his, as saved games recorded it)."""
+        if self.team is None:
+            yield from self.legal_actions()
+            return
+        base = self._base_actions()
+        if len(grand.deciding_seats(self)) > 1:
+            seat = grand.actor_of(self, action)
+            if seat is not None:
+                yield from grand.legal_actions(self, base, seat)
+            if "seat" in action:
+                return
+        yield from grand.legal_actions(self, base)
+
     def _base_actions(self) -> list[dict]:
         """Grand Battle Cry: the base rules' actions of the step it carries on (none in a
         step of its own)."""
@@ -398,11 +415,7 @@ class StandardGame:
         team = self.team is not None
         if action["type"] not in (GRAND_STEPS if team else STEPS).get(phase, ()):
             raise IllegalAction(_wrong_step(action["type"], phase))
-        # several seats acting at once: any one's action (an end of movement naming none
-        # ends the first's, as saved games recorded it)
-        parallel = team and len(self.deciding_seats) > 1
-        legal = grand.parallel_actions(self, self._base_actions()) if parallel else []
-        chosen = next((a for a in [*legal, *self.legal_actions()] if _matches(a, action)), None)
+        chosen = next((a for a in self._candidates(action) if _matches(a, action)), None)
         if chosen is None:
             raise IllegalAction((grand.refusal(self, action) if team else None)
                                 or _refusal(action["type"]))

@@ -250,13 +250,14 @@ def legal_actions(game: StandardGame, base: list[dict], seat: str | None = None)
     return base
 
 
-def parallel_actions(game: StandardGame, base: list[dict]) -> list[dict]:
-    """Every action of every seat that may act now (the move step's Field Generals each
-    with his own ``end_movement``); the deciding seat's alone otherwise."""
-    seats = deciding_seats(game)
-    if len(seats) < 2:
-        return legal_actions(game, base)
-    return [a for seat in seats for a in legal_actions(game, base, seat)]
+def actor_of(game: StandardGame, action: dict) -> str | None:
+    """The seat an action of the move step is for: the one it names, else the Field General
+    who ordered the piece it moves (None when neither)."""
+    named = action.get("seat")
+    if isinstance(named, str):
+        return named
+    pid = action.get("unit") or action.get("general")
+    return _team(game).ordered_by.get(pid) if isinstance(pid, str) else None
 
 
 def refusal(game: StandardGame, action: dict) -> str | None:
