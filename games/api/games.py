@@ -320,6 +320,6 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         held = self._held(row)
         return Response(ActedSerializer({
             "version": row.version, "phase": row.phase, "deciding": row.deciding or None,
-            "your_turn": row.is_turn_of(self.request.user),
+            "deciding_seats": row.deciding_seats, "your_turn": row.is_turn_of(self.request.user),
             "events": [seen_by(e, held) for e in acted.events],
             "resignation_pending": acted.pending}).data, status=code)

@@ -428,6 +428,8 @@ class ActedSerializer(serializers.Serializer):
     version = serializers.IntegerField(help_text="The game's version after the action.")
     phase = serializers.CharField()
     deciding = serializers.CharField(allow_null=True, help_text="The seat whose decision it is now.")
+    deciding_seats = serializers.ListField(
+        child=serializers.CharField(), help_text="Every seat that may act now, ``deciding`` first.")
     your_turn = serializers.BooleanField()
     events = event_list()
     resignation_pending = serializers.BooleanField(
