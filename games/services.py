@@ -659,6 +659,7 @@ def _acting_seat(row: Game, engine: GameState, held: list[str], action: dict) ->
     nobody may take goes to the engine as the first held seat's, for its refusal's words."""
     if len(row.deciding_seats) < 2:
         return held[0]
+
     def offers(seat: str | None) -> bool:
         return any(_matches(a, action) for a in engine.legal_actions(seat))
 
