@@ -157,3 +157,21 @@ def test_archie_holding_one_field_general_moves_beside_a_member_holding_another(
     assert services.play_archie(game.pk, drawn) == []
     versions = list(game.actions.order_by("index").values_list("index", flat=True))
     assert versions == list(range(1, game.version + 1))
+
+
+def test_two_archie_field_generals_moving_at_once_each_move_once(game, settings):
+    settings.ARCHIE_ITERATIONS = 4
+    first, second = game.deciding_seats[:2]
+    for seat in (first, second):
+        hand_to_archie(game, seat)
+    drawn = game.version
+    played = services.play_archie(game.pk, drawn)
+    game = Game.objects.get(pk=game.pk)
+    # one task played both seats, each step once and as its own seat's, until both ended
+    steps = list(game.actions.filter(index__gt=drawn).order_by("index"))
+    assert played and [a.index for a in steps] == list(range(drawn + 1, game.version + 1))
+    assert {a.seat for a in steps if a.action["type"] == "end_movement"} >= {first, second}
+    assert game.is_over or game.phase != "move" or not {first, second} & set(game.deciding_seats)
+    # the same task delivered again (a duplicate) applies nothing more
+    assert services.play_archie(game.pk, drawn) == []
+    assert Game.objects.get(pk=game.pk).version == game.version
