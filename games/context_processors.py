@@ -1,7 +1,8 @@
 """Template context shared by every page of the site."""
 from __future__ import annotations
 
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, F, OuterRef, Q, Value
+from django.db.models.functions import Concat
 from django.utils.functional import SimpleLazyObject
 from games.models import Game, Seat
 from games.outbox import notifications_delayed
@@ -19,10 +20,12 @@ def seat_held_by(user) -> Exists:
 
 
 def decision_of(user) -> Exists:
-    """Games where the decision is ``user``'s: they hold the seat the game's ``deciding``
-    names (served by the seats' index on their member)."""
-    return Exists(Seat.objects.filter(game=OuterRef("pk"), player=user, holder=Seat.Holder.MEMBER,
-                                      name=OuterRef("deciding")))
+    """Games where a decision is ``user``'s: they hold the seat the game's ``deciding`` names,
+    or one of the seats acting at the same time (``also_deciding``; served by the seats'
+    index on their member)."""
+    return Exists(Seat.objects.filter(game=OuterRef("pk"), player=user, holder=Seat.Holder.MEMBER)
+                  .filter(Q(name=OuterRef("deciding"))
+                          | Q(game__also_deciding__contains=Concat(Value(" "), F("name"), Value(" ")))))
 
 
 def waiting_for(user):

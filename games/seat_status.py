@@ -25,17 +25,19 @@ def seat_label(seat) -> str:
 
 def seats_acting(row: Game, phase_words: str) -> list[dict]:
     """Each seat and what it does now: ``acting`` (its decision, ``what`` it decides, its
-    ``deadline``) or what it ``waits_for``; the holders are named."""
-    deciding = row.deciding_seat
+    ``deadline``) or what it ``waits_for``; the holders are named. Several seats act at once
+    in a step the rules let them take together (ruling G11): each of them is acting, with
+    the deadline they share, and the others wait for all of them."""
+    deciding = [seat for seat in map(row.seat_named, row.deciding_seats) if seat is not None]
+    names = {seat.name for seat in deciding}
+    waited = " and ".join(f"{seat_label(seat)}, held by {_holder(seat)}" for seat in deciding)
     out = []
     for seat in row.seat_rows():
-        acting = not row.is_over and deciding is not None and seat.name == deciding.name
-        if row.is_over:
+        acting = not row.is_over and seat.name in names
+        if row.is_over or acting:
             waits = ""
-        elif acting:
-            waits = ""
-        elif deciding is not None:
-            waits = f"{seat_label(deciding)}, held by {_holder(deciding)}, to {phase_words}"
+        elif deciding:
+            waits = f"{waited}, to {phase_words}"
         else:
             waits = "the site's own step"
         out.append({"seat": seat, "name": seat.name, "side": seat.side, "role": seat.role,

@@ -25,7 +25,8 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import F, Q, Value
+from django.db.models.functions import Concat
 from django.utils import timezone
 
 from battlecry_site.prepared import PreparedGet, PreparedInsert, PreparedUpdate
@@ -355,7 +356,7 @@ def _new_game(match: Match, number: int, holders: dict) -> Game:
         ruleset=engine.ruleset, scenario_version=match.scenario.version, state=engine.to_dict(), setup_events=engine.setup_events, version=0,
         phase=engine.phase, deciding=engine.deciding or "", turn=engine.turn,
         deadline=now + timedelta(hours=match.deadline_hours) if engine.deciding else None,
-        created=now)
+        created=now, also_deciding=_also_deciding(engine))
     seats = []
     for spec in engine.seats:
         kind, player, level = _holder_at(holders, spec, engine.seats)
@@ -364,8 +365,15 @@ def _new_game(match: Match, number: int, holders: dict) -> Game:
                           player=player, archie_level=level))
     Seat.objects.bulk_create(seats)
     row._prefetched_objects_cache = {}          # read the seats just written when asked
-    _queue_follow_ups(row, previous_deciding=None, queue_archie=True)
+    _queue_follow_ups(row, before=set(), queue_archie=True)
     return row
+
+
+def _also_deciding(engine: GameState) -> str:
+    """``Game.also_deciding`` for an engine game: its other seats acting at once."""
+    row = Game()
+    row.set_deciding(engine.deciding_seats)
+    return row.also_deciding
 
 
 def _holder_at(holders: dict, spec, seats) -> tuple:
@@ -563,17 +571,19 @@ def _version_number(version) -> int:
         raise StaleVersion("The page sent no game version; here is the game as it is now.") from None
 
 
-def _locked_for_player(game_id, user, version: int, *, may: str, not_done: str):
+def _locked_for_player(game_id, user, version: int, *, may: str, not_done: str,
+                       parallel: bool = False):
     """The game row, locked, and the user's side, for a player acting on ``version``.
     Refuses a non-player (no seat: "only the players of this game can <may>"), a finished
-    game and a stale version ("... so <not_done>")."""
+    game and a stale version ("... so <not_done>"; with ``parallel`` the caller checks the
+    version itself, seats acting at once not making each other's pages stale)."""
     row = _locked_game(game_id)
     side = row.side_of(user)
     if side is None:
         raise NotAPlayer(f"Only the two players of this game can {may}.", game=row)
     if row.is_over:
         raise GameOver("The game is over.", game=row)
-    if version != row.version:
+    if version != row.version and not (parallel and row.step_from <= version < row.version):
         raise StaleVersion(f"The game has moved on since your page was drawn, so {not_done}. "
                            "Here is the game as it is now.", game=row)
     return row, side
@@ -614,8 +624,9 @@ def act(game_id, user, action, version) -> Acted:
     version = _version_number(version)
     with transaction.atomic():
         row, side = _locked_for_player(game_id, user, version, may="act in it",
-                                       not_done="that was not applied")
-        if not row.holds(user, row.deciding):
+                                       not_done="that was not applied", parallel=True)
+        held = row.deciding_seats_of(user)
+        if not held:
             if not row.deciding:
                 raise NotYourTurn("Nobody can act now: night has fallen and the site ends the game.",
                                   game=row)
@@ -623,17 +634,58 @@ def act(game_id, user, action, version) -> Acted:
                 raise NotYourTurn(f"It is not your decision: the seat {row.deciding} is to act.", game=row)
             raise NotYourTurn(f"It is not your decision: the {SIDE_NAMES[row.deciding_side]} "
                               "player is to act.", game=row)
-        side = row.deciding_side
         if action["type"] in system_actions() or action["type"] in (CLAIM, UNDO, RESIGN):
             raise IllegalStep("The site takes that step itself.", game=row)
         engine = load_engine(row)
+        seat = _acting_seat(row, engine, held, action)
+        if version != row.version and not _still_current(row, version, seat):
+            raise StaleVersion("The game has moved on since your page was drawn, so that was "
+                               "not applied. Here is the game as it is now.", game=row)
         try:
             events = engine.apply(action)
         except IllegalAction as e:
             raise IllegalStep(str(e), game=row) from None
-        seat = row.deciding
-        _record(row, engine, side, user, action, events)
+        side = row.seat_named(seat).side
+        _record(row, engine, side, user, action, events, seat=seat)
     return Acted(row, events, engine, seat=seat)
+
+
+def _matches(legal: dict, action: dict) -> bool:
+    """Whether ``action`` is the legal action ``legal`` (keys beyond its own ignored, as the
+    engine reads them)."""
+    return all(k in action and action[k] == v for k, v in legal.items())
+
+
+def _acting_seat(row: Game, engine: GameState, held: list[str], action: dict) -> str:
+    """The seat, among the deciding seats ``user`` holds (``held``), whose action this is.
+    One seat deciding: that one. Several acting at once (ruling G11): the one whose own
+    actions include it; a seat the member does not hold is refused by name; an action
+    nobody may take goes to the engine as the first held seat's, for its refusal's words."""
+    if len(row.deciding_seats) < 2:
+        return held[0]
+
+    def offers(seat: str | None) -> bool:
+        return any(_matches(a, action) for a in engine.legal_actions(seat))
+
+    mine = next((s for s in held if offers(s)), None)
+    if mine is not None:
+        return mine
+    theirs = next((s for s in row.deciding_seats if s not in held and offers(s)), None)
+    if theirs is None and row.deciding not in held and offers(None):
+        theirs = row.deciding      # the first seat's action in the engine's own form
+    if theirs is not None:
+        raise NotYourTurn(f"That is not yours to decide: it is the seat {theirs}'s.", game=row)
+    return row.deciding if row.deciding in held else held[0]
+
+
+def _still_current(row: Game, version: int, seat: str) -> bool:
+    """Whether a page of ``seat`` drawn at ``version`` (older than the game's) may still act:
+    the seats deciding now were deciding already then (``step_from``) and every action since
+    was another seat's, taken at the same time (ruling G13); the engine then checks that the
+    action is still legal."""
+    if version > row.version or version < row.step_from or seat not in row.deciding_seats:
+        return False
+    return not row.actions.filter(index__gt=version, seat=seat).exists()
 
 
 def site_step(row: Game) -> str | None:
@@ -756,18 +808,20 @@ def game_claimable(row: Game, now=None) -> bool:
     move passed after it (their time to step in); nothing waits forever."""
     if not row.deadline_passed(now):
         return False
-    seat = row.deciding_seat
-    if not row.match.team or seat is None or not team_mates_can_step_in(row, seat):
+    late = [row.seat_named(name) for name in row.deciding_seats]
+    if not row.match.team or not any(seat is not None and team_mates_can_step_in(row, seat)
+                                     for seat in late):
         return True
     grace = timedelta(hours=row.match.deadline_hours)
     return (now or timezone.now()) >= row.deadline + grace
 
 
 def seat_overdue(row: Game, seat) -> bool:
-    """The seat's time ran out: it is deciding and its deadline passed, or it is vacant."""
+    """The seat's time ran out: it is deciding (alone or with others acting at the same time,
+    ruling G13) and its deadline passed, or it is vacant."""
     if row.is_over:
         return False
-    return seat.is_vacant or (seat.name == row.deciding and row.deadline_passed())
+    return seat.is_vacant or (seat.name in row.deciding_seats and row.deadline_passed())
 
 
 def _take_over(game_id, user, seat_name, version, holder: tuple) -> Game:
@@ -794,7 +848,7 @@ def _take_over(game_id, user, seat_name, version, holder: tuple) -> Game:
         kind, player, level = holder
         Seat.objects.filter(pk=seat.pk).update(holder=kind, player=player, archie_level=level,
                                                away=away, resigns=False)
-        _seating_changed(row, renew_deadline=seat.name == row.deciding)
+        _seating_changed(row, renew_deadline=seat.name in row.deciding_seats)
     return row
 
 
@@ -822,7 +876,7 @@ def take_seat_back(game_id, user, seat_name) -> Game:
             raise NotAPlayer("Only the member whose seat was taken over can take it back.", game=row)
         Seat.objects.filter(pk=seat.pk).update(holder=Seat.Holder.MEMBER, player=user,
                                                archie_level="", away=None, resigns=False)
-        _seating_changed(row, renew_deadline=seat.name == row.deciding)
+        _seating_changed(row, renew_deadline=seat.name in row.deciding_seats)
     return row
 
 
@@ -984,7 +1038,8 @@ def undo(game_id, user, version) -> Acted:
         row, side = _locked_for_player(game_id, user, version, may="take back a step",
                                        not_done="nothing was taken back")
         entries = game_log.entries(row)
-        holds_decision = row.holds(user, row.deciding)
+        mine = row.deciding_seats_of(user)
+        holds_decision = bool(mine)
         entry = undoable_entry(entries, side if holds_decision else None, row.deciding_side,
                                row.ruleset)
         if entry is None:
@@ -994,8 +1049,9 @@ def undo(game_id, user, version) -> Acted:
             raise IllegalStep("Nothing can be taken back now: only your own moves, orders and steps "
                               "of this turn since the last dice were rolled or card was shown or drawn.",
                               game=row)
-        if entry.seat and entry.seat != row.deciding:   # another seat's step (a team game)
+        if entry.seat and entry.seat not in mine:   # another seat's step (a team game)
             raise IllegalStep(_passed_on(row, row.deciding, taken_by=entry.seat), game=row)
+        took = entry.seat or row.deciding
         events = [{"type": "undone", "side": side, "index": entry.index,
                    "action": entry.action.get("type")}]
         try:
@@ -1013,15 +1069,15 @@ def undo(game_id, user, version) -> Acted:
         if not consistent or engine is None:
             raise IllegalStep("This game's log no longer replays, so nothing can be taken back.",
                               game=row)
-        if engine.deciding != row.deciding:       # the step was another seat's (a team game)
+        if took not in engine.deciding_seats:     # the step was another seat's (a team game)
             raise IllegalStep(_passed_on(row, row.deciding, taken_by=engine.deciding), game=row)
-        _record(row, engine, side, user, {"type": UNDO, "index": entry.index}, events)
+        _record(row, engine, side, user, {"type": UNDO, "index": entry.index}, events, seat=took)
     return Acted(row, events)
 
 
 #: The fields of a game row an action changes (the others, e.g. the deal, are not written again).
-RECORDED_FIELDS = ("version", "state", "phase", "deciding", "turn", "outcome", "winner_side",
-                   "finished_at", "deadline", "updated")
+RECORDED_FIELDS = ("version", "state", "phase", "deciding", "also_deciding", "step_from", "turn",
+                   "outcome", "winner_side", "finished_at", "deadline", "updated")
 
 
 #: The two writes of every action, their SQL written once (battlecry_site/prepared.py).
@@ -1031,18 +1087,25 @@ _UPDATE_GAME = PreparedUpdate(Game, RECORDED_FIELDS)
 
 
 def _record(row: Game, engine: GameState, side: str, user, action: dict, events: list, *,
-            queue_archie: bool = True) -> None:
-    """Append the action, save the new state and version, and queue what follows (Archie's
-    next decision only with ``queue_archie``: a task of Archie's goes on with it itself)."""
+            queue_archie: bool = True, seat: str | None = None) -> None:
+    """Append the action (taken by ``seat``, the deciding seat when not given), save the new
+    state and version, and queue what follows (Archie's next decision only with
+    ``queue_archie``: a task of Archie's goes on with it itself)."""
     now = timezone.now()
     previous_deciding = row.deciding
+    before = set(row.deciding_seats)
     row.version += 1
-    _INSERT_ACTION.run(GameAction(game=row, index=row.version, side=side, seat=previous_deciding,
+    _INSERT_ACTION.run(GameAction(game=row, index=row.version, side=side,
+                                  seat=seat or previous_deciding,
                                   actor=user if user is not None else None,
                                   action=action, events=events, created=now))
     row.state = engine.to_dict()
-    row.phase = engine.phase
-    row.deciding = engine.deciding or ""
+    phase_before, row.phase = row.phase, engine.phase
+    row.set_deciding(engine.deciding_seats)
+    # a seat came to decide (or the step changed): the seats deciding now begin here (G13)
+    joined = not set(row.deciding_seats) <= before or row.phase != phase_before
+    if joined:
+        row.step_from = row.version
     row.turn = engine.turn
     if engine.outcome:
         outcome = dict(engine.outcome)
@@ -1051,25 +1114,27 @@ def _record(row: Game, engine: GameState, side: str, user, action: dict, events:
         row.winner_side = outcome.get("winner") or ""
         row.finished_at = now
         row.deadline = None
-        row.deciding = ""
+        row.set_deciding(())
     elif not row.deciding:
         row.deadline = None
-    elif row.deciding != previous_deciding or row.deadline is None:
+    elif not set(row.deciding_seats) <= before or row.deadline is None:
+        # the seats acting at once share the time that opened with them (G13)
         row.deadline = now + timedelta(hours=row.match.deadline_hours)
     _UPDATE_GAME.run(row)
     if row.is_over:
         _game_finished(row)
         outbox.queue("games.pack_log", row.pk)      # its log becomes one compressed value
-    _queue_follow_ups(row, previous_deciding, queue_archie)
+    _queue_follow_ups(row, before, queue_archie)
 
 
-def _queue_follow_ups(row: Game, previous_deciding, queue_archie: bool) -> None:
+def _queue_follow_ups(row: Game, before, queue_archie: bool) -> None:
+    """Archie's decision when a seat of his is to decide, the turn e-mail when a member's
+    seat came to decide (``before``: the seats deciding before the change), the site's step."""
     if row.is_over:
         return
-    if archie_to_decide(row):
-        if queue_archie:
-            outbox.queue("games.archie_move", row.pk, row.version)
-    elif row.deciding and row.deciding != previous_deciding:
+    if archie_to_decide(row) and queue_archie:
+        outbox.queue("games.archie_move", row.pk, row.version)
+    if any(seat not in before and not _is_archie(row, seat) for seat in row.deciding_seats):
         outbox.queue("games.notify_turn", row.pk, row.version)
     if site_step(row) is not None:
         outbox.queue("games.nightfall_check", row.pk, row.version)
@@ -1100,12 +1165,22 @@ def archie_side(row: Game) -> str | None:
     return next((seat.side for seat in row.seat_rows() if seat.is_archie), None)
 
 
-def archie_to_decide(row: Game) -> bool:
-    """Whether the deciding seat is Archie's."""
-    if not row.deciding or row.is_over or not (row.match.solo or row.match.team):
-        return False
-    seat = row.deciding_seat
+def _is_archie(row: Game, name: str) -> bool:
+    seat = row.seat_named(name)
     return seat is not None and seat.is_archie
+
+
+def archie_seat(row: Game) -> str | None:
+    """The first seat of Archie's among those deciding now, or None."""
+    if not row.deciding or row.is_over or not (row.match.solo or row.match.team):
+        return None
+    return next((name for name in row.deciding_seats if _is_archie(row, name)), None)
+
+
+def archie_to_decide(row: Game) -> bool:
+    """Whether a deciding seat is Archie's (the deciding one, or one of the seats acting at
+    the same time)."""
+    return archie_seat(row) is not None
 
 
 def archie_stuck(row: Game, now=None) -> bool:
@@ -1227,27 +1302,35 @@ def _archie_decision(game_id, version: int, *, queue_next: bool) -> Acted | None
     """One decision of Archie's at ``version``, applied exactly once; None when the game is
     no longer there (another run took it, the person resigned, the turn passed)."""
     row = Game.objects.select_related("match").filter(pk=game_id).first()
-    if row is None or row.version != version or not archie_to_decide(row):
+    seat_name = archie_seat(row) if row is not None and row.version == version else None
+    if row is None or seat_name is None:
         return None
-    side = row.deciding_side
-    level = row.deciding_seat.archie_level or row.match.archie_level or "veteran"
+    seat = row.seat_named(seat_name)
+    side = seat.side
+    level = seat.archie_level or row.match.archie_level or "veteran"
     engine = load_engine(row)
     began = time.perf_counter()
-    action = choose(engine, row.deciding, level, secrets.randbits(63), archie_budget())   # its seat
+    action = choose(engine, seat_name, level, secrets.randbits(63), archie_budget())   # its seat
     # the think time of each decision, for the operator (and bench/archie_turn.py)
     log.info("Archie decided game %s at version %s in %.3f s (%s)", game_id, version,
              time.perf_counter() - began, level)
     with transaction.atomic():
         row = _locked_game(game_id)
-        if row.version != version or not archie_to_decide(row):
+        if row.is_over or seat_name not in row.deciding_seats or not _is_archie(row, seat_name):
+            return None
+        moved_on = row.version != version
+        if moved_on and not _still_current(row, version, seat_name):
             return None
         engine = load_engine(row)
+        if moved_on and not any(_matches(a, action) for a in engine.legal_actions(seat_name)):
+            return None            # another seat acting at the same time took its place first
         try:
             events = engine.apply(action)
         except IllegalAction:
             log.exception("Archie chose an illegal action in game %s: %r", game_id, action)
             raise
-        _record(row, engine, side, row.deciding_player, action, events, queue_archie=queue_next)
+        _record(row, engine, side, row.seat_named(seat_name).player, action, events,
+                queue_archie=queue_next, seat=seat_name)
     return Acted(row, events)
 
 
@@ -1256,7 +1339,9 @@ def games_waiting_on_archie(older_than: timedelta = ARCHIE_STUCK_AFTER):
     cutoff = timezone.now() - older_than
     rows = (Game.objects.filter(finished_at__isnull=True, updated__lt=cutoff)
             .filter(Q(match__archie_level__gt="") | Q(match__team=True))
-            .filter(seats__holder=Seat.Holder.ARCHIE, seats__name=F("deciding")))
+            .filter(Q(seats__name=F("deciding"))
+                    | Q(also_deciding__contains=Concat(Value(" "), F("seats__name"), Value(" "))),
+                    seats__holder=Seat.Holder.ARCHIE).distinct())
     return list(rows.values_list("pk", "version"))
 
 

@@ -50,28 +50,35 @@ def _claim(game_id: int, version: int, field: str) -> bool:
 
 @shared_task(name="games.notify_turn")
 def notify_turn(game_id: int, version: int) -> bool:
-    """E-mail the player whose decision it is now (if their profile asks for every turn)."""
+    """E-mail each member whose decision it is now (if their profile asks for every turn):
+    the holders of every seat deciding, several acting at the same time (ruling G13), a
+    member holding several of them once."""
     game = Game.objects.select_related("match__scenario").filter(pk=game_id).first()
     if game is None or game.version != version or game.is_over or not game.deciding:
         return False
-    user = game.deciding_player
-    if not _wants(user, Profile.Notifications.EVERY_TURN):
+    recently = timezone.now() - ACTIVE_WINDOW
+    users = [user for user in game.deciding_players()
+             if _wants(user, Profile.Notifications.EVERY_TURN)
+             and not game.actions.filter(actor=user, created__gte=recently).exists()]
+    if not users or not _claim(game_id, version, "notified_version"):
         return False
-    if game.actions.filter(actor=user, created__gte=timezone.now() - ACTIVE_WINDOW).exists():
-        return False
-    if not _claim(game_id, version, "notified_version"):
-        return False
+    for user in users:
+        _tell_turn(user, game)
+    return True
+
+
+def _tell_turn(user, game: Game) -> None:
+    """The turn e-mail of one member: this game's, or one listing every decision waiting."""
     due = [game, *_other_decisions_due(user, game)]
     if len(due) > 1:
         # several decisions wait for the member (their seats in team games, their other
         # games): one e-mail lists them all, and their own e-mails are not sent
         _mail(user, f"Battle Cry: {len(due)} moves waiting for you", "games/email/turn_digest.txt",
               {"games": [(g, site_url(reverse("play:game", args=[g.pk]))) for g in due]})
-        return True
+        return
     _mail(user, f"Battle Cry: your move in {game.match.scenario}", "games/email/your_turn.txt",
           {"game": game, "phase_words": phase_words(game.ruleset, game.phase),
            "url": site_url(reverse("play:game", args=[game.pk]))})
-    return True
 
 
 def _other_decisions_due(user, game: Game) -> list:
@@ -96,14 +103,14 @@ def send_reminders() -> int:
         window = min(REMINDER_MAX, timedelta(hours=game.match.deadline_hours) * REMINDER_SHARE)
         if game.deadline - now > window:
             continue
-        user = game.deciding_player
         if not _claim(game.pk, game.version, "reminded_version"):
             continue
-        if _wants(user, Profile.Notifications.EVERY_TURN, Profile.Notifications.DAILY):
-            _mail(user, f"Battle Cry: your time is running out in {game.match.scenario}",
-                  "games/email/reminder.txt",
-                  {"game": game, "url": site_url(reverse("play:game", args=[game.pk]))})
-            sent += 1
+        for user in game.deciding_players():       # every seat deciding, each member once
+            if _wants(user, Profile.Notifications.EVERY_TURN, Profile.Notifications.DAILY):
+                _mail(user, f"Battle Cry: your time is running out in {game.match.scenario}",
+                      "games/email/reminder.txt",
+                      {"game": game, "url": site_url(reverse("play:game", args=[game.pk]))})
+                sent += 1
     return sent
 
 
@@ -119,12 +126,13 @@ def announce_timeouts() -> int:
                        | Q(match__team=True, claimable_version__lt=F("version")))
                .exclude(deciding=""))
     for game in overdue:
-        late = game.deciding_seat
-        if game.match.team and late is not None and services.team_mates_can_step_in(game, late):
-            # a team game: the late seat's team-mates are told first that they may take it
-            # over or hand it to Archie; the opponents once they may claim the game
+        late = [seat for seat in map(game.seat_named, game.deciding_seats)
+                if seat is not None and services.team_mates_can_step_in(game, seat)]
+        if game.match.team and late:
+            # a team game: the late seats' team-mates are told first that they may take them
+            # over or hand them to Archie; the opponents once they may claim the game
             if game.overdue_version < game.version and _claim(game.pk, game.version, "overdue_version"):
-                sent += _tell_team_mates(game, late)
+                sent += sum(_tell_team_mates(game, seat) for seat in late)
             if not (services.game_claimable(game, now) and game.claimable_version < game.version
                     and _claim(game.pk, game.version, "claimable_version")):
                 continue
@@ -247,8 +255,8 @@ def daily_digest() -> int:
     games = (Game.objects.select_related("match__scenario").prefetch_related(seats_prefetch())
              .filter(finished_at__isnull=True).exclude(deciding=""))
     for game in games:
-        if game.deciding_player is not None:
-            waiting.setdefault(game.deciding_player, []).append(game)
+        for user in game.deciding_players():
+            waiting.setdefault(user, []).append(game)
     sent = 0
     for user, items in waiting.items():
         if not _wants(user, Profile.Notifications.DAILY):

@@ -28,7 +28,11 @@ class Pile:
     outcome = property(lambda self: self._outcome)
     seats = property(lambda self: one_seat_per_side(SEATS))
 
-    def legal_actions(self):
+    deciding_seats = property(lambda self: (SEATS[self.mover],) if not self._outcome else ())
+
+    def legal_actions(self, seat=None):
+        if seat is not None and seat != self.deciding:
+            return []
         return [] if self._outcome else [{"type": "take", "n": n} for n in (1, 2) if n <= self.counters]
 
     def apply(self, action, rolls=None, draws=None):

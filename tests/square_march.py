@@ -11,7 +11,7 @@ import contextlib
 import random
 from dataclasses import dataclass, field
 
-from games.engine.core import Capabilities, Option, PlainRuleset, one_seat_per_side
+from games.engine.core import Capabilities, Option, PlainRuleset, one_deciding, one_seat_per_side
 from games.engine.core.errors import IllegalAction
 from games.engine.core import ruleset as core_ruleset
 from games.presentation.kit import Presenter, register_presenter, unregister_presenter
@@ -39,6 +39,11 @@ class March:
         return "over" if self.result else "march"
 
     @property
+    def deciding_seats(self) -> tuple[str, ...]:
+        """One seat decides at a time."""
+        return one_deciding(self.deciding)
+
+    @property
     def deciding(self) -> str | None:
         return None if self.result else self.active
 
@@ -57,7 +62,9 @@ class March:
     def _step(self, side: str) -> int:
         return -1 if side == "union" else 1
 
-    def legal_actions(self) -> list[dict]:
+    def legal_actions(self, seat: str | None = None) -> list[dict]:
+        if seat is not None and seat != self.deciding:
+            return []
         if self.result:
             return []
         taken = {(p["col"], p["row"]) for p in self.pieces.values()}

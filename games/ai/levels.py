@@ -62,6 +62,10 @@ def choose(game, seat: str, name: str, seed: int, budget: Budget | None = None) 
         raise ValueError(f"unknown policy or level {name!r}")
     if has_battlecry_kit(get_ruleset(game.ruleset)):
         side = side_of_seat(game.seats, seat)
+        if seat != game.deciding and seat in game.deciding_seats:
+            # one of the seats acting at once (Grand Battle Cry's move step): searched on a
+            # copy where it decides first, the others moving after it
+            game = game.led_by(seat)
         if seat != side:
             # one of several seats of a side (a team game): the side's policies may read
             # what the side knows, so they play on a copy where what this seat cannot see

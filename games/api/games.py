@@ -65,6 +65,15 @@ def _hex(request, name: str, pattern: str = HEX_PATTERN) -> dict:
     return {"col": col, "row": row}
 
 
+def _seat_actions(game, engine, user) -> list[dict]:
+    """The legal actions of each seat ``user`` holds among those deciding now (none for
+    another member or a spectator: each seat's choices are its own)."""
+    if game.is_over:
+        return []
+    return [{"seat": name, "actions": engine.legal_actions(name)}
+            for name in game.deciding_seats_of(user)]
+
+
 class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """One game of a match."""
 
@@ -137,7 +146,9 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         game = self.get_object()
         seat = self._seat(game)
         context = self.get_serializer_context()
-        context["view_of"] = lambda g: self._engine(g).view(seat)
+        engine = self._engine(game)
+        context["view_of"] = lambda g: engine.view(seat)
+        context["actions_of"] = lambda g: _seat_actions(g, engine, request.user)
         return Response(GameDetailSerializer(game, context=context).data)
 
     @extend_schema(summary="The legal actions for my decision now, with the page's words",
@@ -151,7 +162,11 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
                                                             "(doubled columns, as the reachable "
                                                             "preview's hex)."),
                                OpenApiParameter("piece", str, enum=[*PIECES],
-                                                description="general: select the general on the hex.")],
+                                                description="general: select the general on the hex."),
+                               OpenApiParameter("seat", str,
+                                                description="One of your seats: its actions and "
+                                                            "words (default: the first of yours "
+                                                            "deciding).")],
                    responses=LegalActionsSerializer)
     @action(detail=True, methods=["get"], url_path="legal-actions")
     def legal_actions(self, request, pk=None):
@@ -165,17 +180,25 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             h = _hex(request, "sel", HEX_PATTERN if get_ruleset(game.ruleset).capabilities.board == "hex"
                      else CELL_PATTERN)
             selected = (h["col"], h["row"])
-        mine = game.is_turn_of(request.user)
         engine = self._engine(game)
         seat = game.viewing_seat(request.user)
-        view = engine.view(seat.name if seat is not None else None)
-        actions = engine.legal_actions() if mine else []
+        asked = request.query_params.get("seat")
+        if asked is not None:
+            seat = next((s for s in game.seat_of(request.user) if s.name == asked), None)
+            if seat is None:
+                raise services.NotAPlayer(f"You hold no seat {asked!r} in this game.", game=game)
+        name = seat.name if seat is not None else None
+        mine = not game.is_over and name in game.deciding_seats
+        view = engine.view(name)
+        actions = engine.legal_actions(name) if mine else []
         kit = presenter_for(game.ruleset)
         ch = kit.choices(engine, view, actions, selected, general) if mine else Choices()
         return Response(LegalActionsSerializer({
             "version": game.version, "phase": game.phase,
             "phase_label": kit.phase_words(game.phase), "deciding": game.deciding or None,
+            "deciding_seats": game.deciding_seats, "seat": name,
             "your_side": side, "your_turn": mine, "actions": actions,
+            "your_seats": _seat_actions(game, engine, request.user),
             **choices_body(ch, kit.hand(view, ch) or [])}).data)
 
     @extend_schema(summary="The events since a version, as I may see them, with the log's words",
@@ -301,6 +324,6 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         held = self._held(row)
         return Response(ActedSerializer({
             "version": row.version, "phase": row.phase, "deciding": row.deciding or None,
-            "your_turn": row.is_turn_of(self.request.user),
+            "deciding_seats": row.deciding_seats, "your_turn": row.is_turn_of(self.request.user),
             "events": [seen_by(e, held) for e in acted.events],
             "resignation_pending": acted.pending}).data, status=code)

@@ -291,6 +291,16 @@ class MatchSerializer(serializers.ModelSerializer):
 
 
 # -- games ---------------------------------------------------------------------------------
+class SeatActionsSerializer(serializers.Serializer):
+    """The legal actions of one seat the requester holds among those deciding now."""
+
+    seat = serializers.CharField()
+    actions = action_list()
+
+    class Meta:
+        ref_name = "SeatActions"
+
+
 class GameSummarySerializer(SeatedGameMixin, serializers.ModelSerializer):
     """A game in a list: who plays, whose decision, and for the requester ``your_turn``."""
 
@@ -299,12 +309,16 @@ class GameSummarySerializer(SeatedGameMixin, serializers.ModelSerializer):
     your_turn = serializers.SerializerMethodField()
     archie = serializers.SerializerMethodField()
     url = serializers.HyperlinkedIdentityField(view_name="api-v1:game-detail")
+    deciding_seats = serializers.ListField(
+        child=serializers.CharField(), read_only=True,
+        help_text="Every seat that may act now, ``deciding`` first: several while seats act at "
+                  "the same time (Grand Battle Cry's Field Generals moving), else one or none.")
 
     class Meta:
         model = Game
         fields = ("id", "match", "number", "scenario", "seats", "union", "confederate", "your_side", "your_turn",
-                  "version", "phase", "deciding", "turn", "deadline", "winner_side", "finished_at",
-                  "seed_hash", "archie", "url")
+                  "version", "phase", "deciding", "deciding_seats", "turn", "deadline", "winner_side",
+                  "finished_at", "seed_hash", "archie", "url")
 
     @extend_schema_field(ArchieSerializer(allow_null=True))
     def get_archie(self, game):
@@ -324,9 +338,14 @@ class GameDetailSerializer(GameSummarySerializer):
     seed = serializers.SerializerMethodField()
     outcome = OutcomeSerializer(allow_null=True)
     view = serializers.SerializerMethodField()
+    your_actions = serializers.SerializerMethodField()
 
     class Meta(GameSummarySerializer.Meta):
-        fields = GameSummarySerializer.Meta.fields + ("seed", "outcome", "view")
+        fields = GameSummarySerializer.Meta.fields + ("seed", "outcome", "view", "your_actions")
+
+    @extend_schema_field(SeatActionsSerializer(many=True))
+    def get_your_actions(self, game):
+        return self.context["actions_of"](game)
 
     @extend_schema_field(serializers.CharField(allow_null=True, help_text="Revealed when the game is over."))
     def get_seed(self, game):
@@ -377,7 +396,15 @@ class LegalActionsSerializer(serializers.Serializer):
     deciding = serializers.CharField(allow_null=True, help_text="The seat whose decision it is now (a side's name when the rules seat one player a side).")
     your_side = serializers.ChoiceField(choices=SIDE_CHOICES, allow_null=True)
     your_turn = serializers.BooleanField()
+    deciding_seats = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="Every seat that may act now, ``deciding`` first (several while seats act at "
+                  "the same time).")
+    seat = serializers.CharField(allow_null=True, help_text="The seat of yours these actions, "
+                                 "words and buttons are for (choose another with ?seat=).")
     actions = action_list()
+    your_seats = SeatActionsSerializer(many=True, help_text="The legal actions of each seat you "
+                                       "hold among those deciding now; any of them may be sent.")
     prompt = serializers.CharField(allow_blank=True, help_text="What the page asks you to do now.")
     groups = ChoiceGroupSerializer(many=True, help_text="The page's buttons, with their labels. A "
                                    "piece's moves or targets are listed once it is selected (?sel=).")
@@ -401,6 +428,8 @@ class ActedSerializer(serializers.Serializer):
     version = serializers.IntegerField(help_text="The game's version after the action.")
     phase = serializers.CharField()
     deciding = serializers.CharField(allow_null=True, help_text="The seat whose decision it is now.")
+    deciding_seats = serializers.ListField(
+        child=serializers.CharField(), help_text="Every seat that may act now, ``deciding`` first.")
     your_turn = serializers.BooleanField()
     events = event_list()
     resignation_pending = serializers.BooleanField(

@@ -204,9 +204,18 @@ class Game(models.Model):
     phase = models.CharField(max_length=20, default="play_card")
     deciding = models.CharField(max_length=40, blank=True,
                                 help_text="The seat whose decision it is; blank when nobody's (over, or Nightfall).")
+    also_deciding = models.CharField(
+        max_length=200, blank=True, default="",
+        help_text="The other seats that may act now, at the same time as the deciding one, in "
+                  "order, each between spaces (\" union-left union-right \"; a step the rules let "
+                  "several seats take at once); blank otherwise.")
+    step_from = models.PositiveIntegerField(
+        default=0, help_text="The version at which the seats deciding now began to decide: a "
+                             "page drawn since then is not stale for another seat's actions.")
     turn = models.PositiveSmallIntegerField(default=1)
     deadline = models.DateTimeField(null=True, blank=True, db_index=True,
-                                    help_text="When the deciding player's time for this move runs out.")
+                                    help_text="When the deciding seats' time for this move runs out "
+                                              "(one time for the seats acting at once).")
     outcome = models.JSONField(null=True, blank=True)
     winner_side = models.CharField(max_length=12, blank=True)
     created = models.DateTimeField(default=timezone.now)
@@ -280,15 +289,35 @@ class Game(models.Model):
         """Whether ``user`` holds the seat of that name."""
         return bool(seat_name) and any(s.name == seat_name for s in self.seat_of(user))
 
+    @property
+    def deciding_seats(self) -> list[str]:
+        """Every seat that may act now, the deciding one first (several in a step the rules
+        let seats take at the same time); empty when nobody's."""
+        return [self.deciding, *self.also_deciding.split()] if self.deciding else []
+
+    def set_deciding(self, seats) -> None:
+        """Store the engine's ``deciding_seats``: the first in ``deciding``, the others in
+        ``also_deciding``."""
+        seats = list(seats)
+        self.deciding = seats[0] if seats else ""
+        self.also_deciding = f" {' '.join(seats[1:])} " if len(seats) > 1 else ""
+
+    def deciding_seats_of(self, user) -> list[str]:
+        """The seats among those deciding now that ``user`` holds, in order."""
+        held = {s.name for s in self.seat_of(user)}
+        return [name for name in self.deciding_seats if name in held]
+
     def is_turn_of(self, user) -> bool:
-        """Whether ``user`` holds the deciding seat of this game, still being played."""
-        return not self.is_over and self.holds(user, self.deciding)
+        """Whether ``user`` holds a seat that may act now in this game, still being played."""
+        return not self.is_over and bool(self.deciding_seats_of(user))
 
     def viewing_seat(self, user):
-        """The seat ``user`` sees the game from: the deciding seat when theirs, else their
+        """The seat ``user`` sees the game from: the first deciding seat of theirs, else their
         first seat; None for a spectator."""
         seats = self.seat_of(user)
-        return next((s for s in seats if s.name == self.deciding), seats[0] if seats else None)
+        by_name = {s.name: s for s in seats}
+        return next((by_name[name] for name in self.deciding_seats if name in by_name),
+                    seats[0] if seats else None)
 
     def player_of(self, side: str):
         """The member holding the (first) seat of ``side`` (Archie's row for Archie), or None."""
@@ -332,6 +361,16 @@ class Game(models.Model):
         """The member holding the deciding seat (None when nobody's, or the seat is vacant)."""
         seat = self.deciding_seat
         return seat.player if seat is not None else None
+
+    def deciding_players(self) -> list:
+        """The members holding the seats deciding now, each once, in the seats' order (Archie's
+        seats, vacant ones and those of the same member counted once or not at all)."""
+        out: dict = {}
+        for name in self.deciding_seats:
+            seat = self.seat_named(name)
+            if seat is not None and seat.is_member_held and seat.player is not None:
+                out.setdefault(seat.player_id, seat.player)
+        return list(out.values())
 
     @property
     def deciding_player_id(self):

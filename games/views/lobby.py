@@ -45,7 +45,8 @@ def _game_row(game: Game, user) -> dict:
     return {"game": game, "side": SIDE_NAMES.get(side, ""), "late": late,
             "opponent": side_players(game, other(side)) if side else "",
             "your_turn": game.is_turn_of(user),
-            "waiting_for": _name(game.deciding_player) if game.deciding else "",
+            "waiting_for": ", ".join(_name(u) for u in game.deciding_players())
+                           if game.deciding else "",
             "phase": phase_words(game.ruleset, game.phase)}
 
 

@@ -132,8 +132,9 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
     seat = row.viewing_seat(request.user)
     side = seat.side if seat is not None else None
     view = engine.view(seat.name if seat is not None else None)
-    mine = seat is not None and seat.name == row.deciding and not row.is_over
-    legal = engine.legal_actions() if mine else []
+    # the viewing seat's own choices, also while other seats act at the same time (G11)
+    mine = seat is not None and seat.name in row.deciding_seats and not row.is_over
+    legal = engine.legal_actions(seat.name) if mine else []
     kit = presenter_for(row.ruleset)
     choices = kit.choices(engine, view, legal, selected, want_general) if mine else Choices()
     urls = game_urls(row.pk, row.match_id, row.ruleset)
@@ -165,7 +166,7 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
                        cell_attrs=hex_attrs, selected=selected if mine else None,
                        marks=last["marks"] if last else ())
     lines = hist.lines
-    undo_entry = undo_candidate(row, side) if mine else None
+    undo_entry = undo_candidate(row, side, seat.name) if mine and seat is not None else None
     other = None
     if side:
         other = other_side(side)
@@ -203,7 +204,10 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
         "outcome": outcome, "winner_name": (side_players(row, outcome["winner"])
                                             if outcome and outcome.get("winner") else ""),
         "outcome_reason": kit.reason_words(outcome),
-        "archie": services.archie_side(row), "archie_thinking": services.archie_to_decide(row),
+        "archie": services.archie_side(row),
+        "archie_thinking": services.archie_to_decide(row) and not mine,
+        "seat_name": seat.name if seat is not None else "",
+        "others_acting": others_acting(row, seat.name if seat is not None else None),
         "archie_stuck": services.archie_stuck(row),
         "can_claim": can_claim, "poll": not row.is_over, "poll_ms": poll_ms(row),
         "selected": sel_query(selected, want_general) if selected and mine else "",
@@ -217,6 +221,19 @@ def game_context(request, row: Game, *, selected=None, want_general: bool = Fals
         "next_game": (row.match.games.filter(number=2).first()
                       if row.is_over and row.number == 1 else None),
     }
+
+
+def others_acting(row: Game, seat: str | None) -> str:
+    """The other seats acting at the same time as the viewing seat, in words ("" when none):
+    each seat's page says that its team-mates move meanwhile (ruling G11)."""
+    others = [row.seat_named(name) for name in row.deciding_seats if name != seat]
+    return ", ".join(f"{s.role or s.name} ({_holder_name(s)})" for s in others if s is not None)
+
+
+def _holder_name(seat) -> str:
+    if seat.is_archie:
+        return "Archie"
+    return _name(seat.player) if seat.player is not None else "nobody"
 
 
 def poll_ms(row: Game) -> int:

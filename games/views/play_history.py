@@ -145,17 +145,19 @@ def rebuild(row, engine_scenario, viewer: str | None) -> History:
     return hist
 
 
-def undo_candidate(row, side: str | None):
-    """The step ``side`` may take back now, or None (``services.undoable_entry``), reading the
-    newest entry only unless it is itself a take-back.  A step recorded as another seat's
-    (a team game's step that passed the decision on) is not offered: the service refuses it."""
+def undo_candidate(row, side: str | None, seat: str | None = None):
+    """The step ``side`` (its ``seat``, the deciding one when not given) may take back now, or
+    None (``services.undoable_entry``), reading the newest entry only unless it is itself a
+    take-back.  A step recorded as another seat's (a team game's step that passed the decision
+    on, or a team-mate's taken at the same time) is not offered: the service refuses it."""
     if not side or side != row.deciding_side or row.is_over or not row.version:
         return None
+    seat = seat or row.deciding
     last = _newest(row)
     if last and last[-1].action.get("type") != services.UNDO:
-        return services.undoable_entry(last, side, row.deciding_side, row.ruleset, seat=row.deciding)
+        return services.undoable_entry(last, side, row.deciding_side, row.ruleset, seat=seat)
     return services.undoable_entry(recent_entries(row), side, row.deciding_side, row.ruleset,
-                                   seat=row.deciding)
+                                   seat=seat)
 
 
 def know_newest(row, side: str, action: dict, events: list, seat: str = "") -> None:

@@ -43,14 +43,16 @@ def _row(game_id) -> Game:
 
 
 def seat_decided(row: Game, step: int, engine, entry) -> str:
-    """In a game with several seats a side, who took step ``step``: the seat that was
-    deciding before it and the member (or Archie) who acted for it; "" otherwise."""
+    """In a game with several seats a side, who took step ``step``: the seat that acted (as
+    logged; for older logs, the seat deciding before it) and the member (or Archie) who
+    acted for it; "" otherwise."""
     seats = list(engine.seats)
     if step < 1 or entry is None or len(seats) <= len({s.side for s in seats}):
         return ""
-    seat = (None if entry.action.get("type") in (services.CLAIM, services.RESIGN)
-            else replay_states.state_at(row, step - 1).engine.deciding)
     logged = game_log.entries(row, step - 1, step)
+    seat = (None if entry.action.get("type") in (services.CLAIM, services.RESIGN)
+            else (logged[0].seat if logged and logged[0].seat
+                  else replay_states.state_at(row, step - 1).engine.deciding))
     actor_id = logged[0].actor_id if logged else None
     actor = get_user_model().objects.select_related("profile").filter(pk=actor_id).first()
     who = ""

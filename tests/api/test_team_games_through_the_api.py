@@ -1,7 +1,8 @@
 """Doubles and Grand Battle Cry set up and played step by step through the API: the table
 opened with ``team_mode`` in its options and seated by one member a seat; at each step the
-seats list says which one seat must act, that seat's member reads his legal actions and posts
-one, and any other member's post is refused; the team chat is read by the team only until the
+seats list says which seats must act (several while Field Generals move at once), one of those
+seats' member reads his legal actions and posts one, and a member holding no deciding seat is
+refused; the team chat is read by the team only until the
 game ends; the losing team resigns (each member consenting), both teams then read the
 winners' chat, and once it resigns the re-match too (sides swapped) the match is won by the
 other team, each of its members counted a winner."""
@@ -63,14 +64,16 @@ def test_a_team_game_through_the_api(django_user_model, monkeypatch, mode, slug,
         if state["finished_at"]:
             break
         acting = [s for s in api[first].get(f"{base}seats/").json() if s["must_act"]]
-        assert len(acting) == 1 and acting[0]["seat"] == state["deciding"], acting
-        seat = acting[0]["seat"]
+        # every seat deciding must act (several while Field Generals move at once)
+        assert [s["seat"] for s in acting] == state["deciding_seats"], acting
+        assert acting[0]["seat"] == state["deciding"]
+        seat = rng.choice(acting)["seat"]
         legal = legal_of(api[seat], base)
         assert legal, (seat, state["phase"])
         skip = [a for a in legal if a["type"] not in ("transfer", "pass_initiative", "discard_card")]
         action = rng.choice(skip or legal)
         seen_kinds.add(action["type"])
-        other = next(s for s in members if s != seat)
+        other = next(s for s in members if s not in state["deciding_seats"])
         if refused < 3:                      # another seat's member may not act for this one
             r = api[other].post(f"{base}actions/", {"action": action, "version": state["version"]},
                                 format="json")

@@ -30,7 +30,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from games.engine.core import Capabilities, Option, PlainRuleset, SeatSpec, check_result, derive_seed, next_random
+from games.engine.core import Capabilities, Option, PlainRuleset, SeatSpec, check_result, derive_seed, next_random, one_deciding
 from games.engine.core.chance import shuffled
 from games.engine.core.errors import IllegalAction, ScenarioError
 
@@ -233,6 +233,11 @@ class ToyGame:
         return "over" if self._outcome else "act"
 
     @property
+    def deciding_seats(self) -> tuple[str, ...]:
+        """One seat decides at a time."""
+        return one_deciding(self.deciding)
+
+    @property
     def deciding(self) -> str | None:
         return None if self._outcome else SEATS[self.seat_index].name
 
@@ -282,7 +287,9 @@ class ToyGame:
         }
 
     # -- actions -------------------------------------------------------------------------------
-    def legal_actions(self) -> list[dict]:
+    def legal_actions(self, seat: str | None = None) -> list[dict]:
+        if seat is not None and seat != self.deciding:
+            return []
         if self._outcome:
             return []
         seat = SEATS[self.seat_index].name

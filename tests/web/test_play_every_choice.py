@@ -48,9 +48,11 @@ def offered(client: Client, game: Game) -> set[str]:
     return found
 
 
-def check_offered(client, game):
+def check_offered(client, game, seat=None):
+    """The page of ``seat`` (the deciding one when not given) offers exactly its legal
+    actions."""
     game.refresh_from_db()
-    legal = {canon(a) for a in services.load_engine(game).legal_actions()}
+    legal = {canon(a) for a in services.load_engine(game).legal_actions(seat or game.deciding)}
     assert legal, "nothing to decide"
     assert offered(client, game) == legal
 

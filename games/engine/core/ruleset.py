@@ -92,8 +92,8 @@ class Ruleset(Protocol):
     def new(self, scenario: Any, options: Mapping[str, Any], seed: int) -> Any:
         """A fresh state: pieces placed, cards dealt (options already validated)."""
 
-    def legal_actions(self, state: Any) -> list[dict]:
-        """Every action the deciding side may take now."""
+    def legal_actions(self, state: Any, seat: str | None = None) -> list[dict]:
+        """Every action ``seat`` (None: the deciding seat) may take now."""
 
     def apply(self, state: Any, action: dict, rolls: list | None = None,
               draws: list | None = None) -> list[dict]:
@@ -160,8 +160,8 @@ class PlainRuleset:
     def scenario_options(self, scenario: Any) -> dict[str, Any]:
         return {}
 
-    def legal_actions(self, state: GameState) -> list[dict]:
-        return state.legal_actions()
+    def legal_actions(self, state: GameState, seat: str | None = None) -> list[dict]:
+        return state.legal_actions(seat)
 
     def apply(self, state: GameState, action: dict, rolls: list | None = None,
               draws: list | None = None) -> list[dict]:

@@ -35,3 +35,9 @@ def side_of_seat(seats: tuple[SeatSpec, ...], seat: str) -> str:
         if spec.name == seat:
             return spec.side
     raise KeyError(seat)
+
+
+def one_deciding(deciding: str | None) -> tuple[str, ...]:
+    """``deciding_seats`` of a game where one seat decides at a time: that seat, or none."""
+    return (deciding,) if deciding is not None else ()
+

@@ -33,6 +33,12 @@ class GameState(Protocol):
         """The seat whose decision it is (None when nobody's)."""
 
     @property
+    def deciding_seats(self) -> tuple[str, ...]:
+        """Every seat that may act now, ``deciding`` first (empty when nobody's). Several
+        only in a step the rules let seats take at the same time, each with his own
+        ``legal_actions(seat)``; the actions are applied, and replayed, in the order taken."""
+
+    @property
     def active_side(self) -> str | None:
         """The side of the deciding seat (None when nobody's)."""
 
@@ -48,8 +54,9 @@ class GameState(Protocol):
     def seats(self) -> tuple[SeatSpec, ...]:
         """The game's seats, in the order the pages list them."""
 
-    def legal_actions(self) -> list[dict]:
-        """Every action the deciding seat may take now."""
+    def legal_actions(self, seat: str | None = None) -> list[dict]:
+        """Every action ``seat`` may take now (none unless it is one of ``deciding_seats``);
+        None: the deciding seat's. ``apply`` takes the actions of any deciding seat."""
 
     def apply(self, action: dict, rolls: list | None = None,
               draws: list | None = None) -> list[dict]:

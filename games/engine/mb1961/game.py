@@ -11,7 +11,7 @@ import copy as _copy
 from collections.abc import Mapping
 from typing import Any
 
-from ..core import SeatSpec, check_result, derive_seed, next_random, one_seat_per_side
+from ..core import SeatSpec, check_result, derive_seed, next_random, one_deciding, one_seat_per_side
 from ..core.errors import IllegalAction
 from .battle import Battle, battles, surrounded
 from .board import STOPPING, MapScenario, Square, load_scenario
@@ -144,6 +144,11 @@ class Game1961:
         return SIDES[self.side_index]
 
     @property
+    def deciding_seats(self) -> tuple[str, ...]:
+        """One seat decides at a time."""
+        return one_deciding(self.deciding)
+
+    @property
     def deciding(self) -> str | None:
         return None if self._outcome else self.side
 
@@ -192,7 +197,9 @@ class Game1961:
         }
 
     # -- actions -------------------------------------------------------------------------------
-    def legal_actions(self) -> list[dict]:
+    def legal_actions(self, seat: str | None = None) -> list[dict]:
+        if seat is not None and seat != self.deciding:
+            return []
         if self._outcome:
             return []
         if self._phase == "battle":

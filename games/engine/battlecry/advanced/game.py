@@ -18,7 +18,7 @@ from typing import Any, cast
 from .. import dice as _dice
 from .cards import EXTRA_SUFFIX, card_of, extra_ids, player_deck_ids
 from .combat import attack_profile, dice_profile
-from ...core import SeatSpec, check_result, derive_seed, get_ruleset, one_seat_per_side
+from ...core import SeatSpec, check_result, derive_seed, get_ruleset, one_deciding, one_seat_per_side
 from ...core.chance import next_random, shuffled
 from ...core.errors import IllegalAction
 from .movement import MOVE_AGAIN, forget_after_unit_move, general_destinations, unit_destinations
@@ -456,6 +456,11 @@ class Game(State):
         return _ONE_SEAT_PER_SIDE
 
     @property
+    def deciding_seats(self) -> tuple[str, ...]:
+        """One seat decides at a time."""
+        return one_deciding(self.deciding)
+
+    @property
     def deciding(self) -> str | None:
         """The seat whose decision it is: the active side's own seat (a team game: the
         seat the team rules name, docs/rulings.md E3)."""
@@ -664,11 +669,13 @@ class Game(State):
         return events
 
     # -- actions -----------------------------------------------------------------------------
-    def legal_actions(self) -> list[dict]:
+    def legal_actions(self, seat: str | None = None) -> list[dict]:
         """Every action the deciding seat may take now (empty when the game is over).
 
         The hexes in these actions are shared read-only dicts (:class:`~.hexgrid.HexJSON`).
         """
+        if seat is not None and seat != self.deciding:
+            return []
         if self.outcome:
             return []
         if self.team is not None:

@@ -9,14 +9,14 @@ shared modules.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from .. import dice as _dice
 from ...core.chance import derive_seed, next_random, shuffled
 from ...core.errors import IllegalAction
-from ...core.seats import SeatSpec, one_seat_per_side
+from ...core.seats import SeatSpec, one_deciding, one_seat_per_side
 from ...core.state import check_result
 from ..hexgrid import HexBoard
 from ..pieces import General, Unit
@@ -340,6 +340,22 @@ class StandardGame:
             return grand.deciding(self)
         return self.active_side
 
+    @property
+    def deciding_seats(self) -> tuple[str, ...]:
+        """The deciding seat; in Grand Battle Cry's move step every Field General still
+        moving (ruling G11)."""
+        if self.team is not None:
+            return grand.deciding_seats(self)
+        return one_deciding(self.deciding)
+
+    def led_by(self, seat: str) -> StandardGame:
+        """A copy for a search on behalf of ``seat``, one of the seats moving at once, in
+        which he is the one deciding first; the game itself unchanged."""
+        g = self.copy()
+        if g.team is not None and seat in g.deciding_seats:
+            g.team.lead = seat
+        return g
+
     def hand_owner(self, side: str) -> str:
         """The seat holding ``side``'s hand: its own seat, or its Commander-in-Chief."""
         return grand.commander_seat(side) if self.team is not None else side
@@ -355,14 +371,38 @@ class StandardGame:
         return self.options.get("archie")
 
     # -- the facade's operations -----------------------------------------------------------
-    def legal_actions(self) -> list[dict]:
+    def legal_actions(self, seat: str | None = None) -> list[dict]:
         if self.outcome:
             return []
         if self.team is not None:
-            phase = self.phase
-            own = phase in grand.STEPS or phase == "play_card"
-            return grand.legal_actions(self, [] if own else _LEGAL[phase](self))
+            return grand.legal_actions(self, self._base_actions(), seat)
+        if seat is not None and seat != self.deciding:
+            return []
         return _LEGAL[self.phase](self)
+
+    def _candidates(self, action: dict) -> Iterator[dict]:
+        """The actions ``apply`` may match ``action`` with: the deciding seat's; in Grand
+        Battle Cry while several seats act at once, first those of the seat the action is
+        for (the one it names, or its piece's), then the first seat's in the engine's own form
+        (an end of movement naming none ends his, as saved games recorded it)."""
+        if self.team is None:
+            yield from self.legal_actions()
+            return
+        base = self._base_actions()
+        if len(grand.deciding_seats(self)) > 1:
+            seat = grand.actor_of(self, action)
+            if seat is not None:
+                yield from grand.legal_actions(self, base, seat)
+            if "seat" in action:
+                return
+        yield from grand.legal_actions(self, base)
+
+    def _base_actions(self) -> list[dict]:
+        """Grand Battle Cry: the base rules' actions of the step it carries on (none in a
+        step of its own)."""
+        phase = self.phase
+        own = phase in grand.STEPS or phase == "play_card"
+        return [] if own else _LEGAL[phase](self)
 
     def apply(self, action: dict, rolls: list | None = None, draws: list | None = None) -> list:
         """Check and carry out one action (it must be one of :meth:`legal_actions`, keys
@@ -375,9 +415,10 @@ class StandardGame:
         team = self.team is not None
         if action["type"] not in (GRAND_STEPS if team else STEPS).get(phase, ()):
             raise IllegalAction(_wrong_step(action["type"], phase))
-        chosen = next((a for a in self.legal_actions() if _matches(a, action)), None)
+        chosen = next((a for a in self._candidates(action) if _matches(a, action)), None)
         if chosen is None:
-            raise IllegalAction(_refusal(action["type"]))
+            raise IllegalAction((grand.refusal(self, action) if team else None)
+                                or _refusal(action["type"]))
         self.events = []
         self.script_rolls = list(rolls or [])
         (GRAND_HANDLERS if team else HANDLERS)[chosen["type"]](self, chosen)

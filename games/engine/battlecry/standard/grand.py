@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ...core import SeatSpec
+from ...core.errors import IllegalAction
 from ...core.chance import derive_seed, shuffled
 from .. import dice as _dice
 from ..hexgrid import SECTIONS
@@ -86,20 +87,29 @@ class Grand:
     done: list[str] = field(default_factory=list)
     played: list[str] = field(default_factory=list)
     special: bool = False
+    #: On a search's copy only: the Field General named first among those moving at once,
+    #: so a search plays his movement (``StandardGame.led_by``); never set in a game played.
+    lead: str | None = None
 
     def copy(self) -> Grand:
         return Grand(self.stage, dict(self.assigned), [e[:] for e in self.queue],
-                     dict(self.ordered_by), self.done[:], self.played[:], self.special)
+                     dict(self.ordered_by), self.done[:], self.played[:], self.special,
+                     self.lead)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"stage": self.stage, "assigned": dict(self.assigned),
-                "queue": [e[:] for e in self.queue], "ordered_by": dict(self.ordered_by),
-                "done": self.done[:], "played": self.played[:], "special": self.special}
+        out: dict[str, Any] = {
+            "stage": self.stage, "assigned": dict(self.assigned),
+            "queue": [e[:] for e in self.queue], "ordered_by": dict(self.ordered_by),
+            "done": self.done[:], "played": self.played[:], "special": self.special}
+        if self.lead is not None:
+            out["lead"] = self.lead
+        return out
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Grand:
         return cls(d["stage"], dict(d["assigned"]), [list(e) for e in d["queue"]],
-                   dict(d["ordered_by"]), list(d["done"]), list(d["played"]), bool(d["special"]))
+                   dict(d["ordered_by"]), list(d["done"]), list(d["played"]), bool(d["special"]),
+                   d.get("lead"))
 
 
 # -- flanks --------------------------------------------------------------------------------
@@ -164,19 +174,51 @@ def _side_of_piece(game: StandardGame, pid: str) -> str | None:
 
 def _mover(game: StandardGame) -> str:
     """In the move and battle steps: the first Field General, left to right, with ordered
-    pieces who has not ended that step."""
+    pieces who has not ended that step (a search's ``lead`` first, when he is one)."""
+    left = _not_done(game)
     team = _team(game)
-    side = game.current.active
+    if team.lead in left:
+        return team.lead
+    return left[0] if left else _fields(game.current.active)[0]
+
+
+def _not_done(game: StandardGame) -> list[str]:
+    """The Field Generals, left to right, with ordered pieces who have not ended the step."""
+    team = _team(game)
     owners = set(team.ordered_by.values())
-    for seat in _fields(side):
-        if seat in owners and seat not in team.done:
-            return seat
-    return _fields(side)[0]
+    return [seat for seat in _fields(game.current.active)
+            if seat in owners and seat not in team.done]
+
+
+def moving_at_once(game: StandardGame) -> bool:
+    """Whether it is the move step proper, where the Field Generals move at the same time
+    (L32 "all movement before any battle"; ruling G11): no decision pending, every order
+    taken."""
+    return (not game.outcome and not game.pending and game.current.step == "move"
+            and _team(game).stage == "move")
+
+
+def deciding_seats(game: StandardGame) -> tuple[str, ...]:
+    """The seats that may act now: in the move step every Field General with ordered pieces
+    who has not ended his movement, left to right (ruling G11); otherwise the one deciding."""
+    first = deciding(game)
+    if first is None:
+        return ()
+    if moving_at_once(game):
+        left = _not_done(game)
+        if first in left:
+            return (first, *[s for s in left if s != first])
+    return (first,)
 
 
 # -- the actions ------------------------------------------------------------------------------
-def legal_actions(game: StandardGame, base: list[dict]) -> list[dict]:
+def legal_actions(game: StandardGame, base: list[dict], seat: str | None = None) -> list[dict]:
+    """The actions of ``seat`` (None: of the seat deciding, as a game without parallel steps
+    lists them). While several Field Generals move at once, each one's ``end_movement`` names
+    him (``seat``); the one that names nobody ends the first's movement (saved games)."""
     team = _team(game)
+    if seat is not None and seat not in deciding_seats(game):
+        return []
     step = game.phase
     side = game.current.active
     if step == "command":
@@ -197,10 +239,46 @@ def legal_actions(game: StandardGame, base: list[dict]) -> list[dict]:
         # pieces on a line his neighbour's card ordered first: played, ordering nothing (G3)
         return turn.plays(game, cid) or [{"type": "play_card", "card": cid}]
     if step in ("move", "battle"):
-        seat = _mover(game)
-        return [a for a in base if a["type"] in ("end_movement", "end_turn")
-                or team.ordered_by.get(a.get("unit") or a.get("general") or "") == seat]
+        # a search's copy led by one of them names him too: its choice is applied to the game
+        named = (seat is not None or team.lead is not None) and len(deciding_seats(game)) > 1
+        who = seat or _mover(game)
+        out = [a for a in base if a["type"] == "end_turn"
+               or team.ordered_by.get(a.get("unit") or a.get("general") or "") == who]
+        if step == "move":
+            out.append({"type": "end_movement", "seat": who} if named else {"type": "end_movement"})
+        return out
     return base
+
+
+def actor_of(game: StandardGame, action: dict) -> str | None:
+    """The seat an action of the move step is for: the one it names, else the Field General
+    who ordered the piece it moves (None when neither)."""
+    named = action.get("seat")
+    if isinstance(named, str):
+        return named
+    pid = action.get("unit") or action.get("general")
+    return _team(game).ordered_by.get(pid) if isinstance(pid, str) else None
+
+
+def refusal(game: StandardGame, action: dict) -> str | None:
+    """Why a move of the move step is refused when another Field General got there first:
+    the hex it goes to now holds a piece he moved; None otherwise."""
+    if not moving_at_once(game) or action.get("type") not in ("move", "move_general"):
+        return None
+    try:
+        to = game.hex_of(action.get("to"))
+    except IllegalAction:
+        return None
+    team = _team(game)
+    mover = action.get("unit") or action.get("general")
+    seat = team.ordered_by.get(mover) if isinstance(mover, str) else None
+    for pid in (game.pieces.unit_at[to], game.pieces.general_at[to]):
+        other_seat = team.ordered_by.get(pid) if pid is not None else None
+        if other_seat is not None and seat is not None and other_seat != seat \
+                and (pid in game.current.moved or pid in game.current.gen_moved):
+            return ("Another Field General moved a piece to that hex first: "
+                    "choose another move.")
+    return None
 
 
 def _assignments(game: StandardGame) -> list[dict]:
@@ -322,7 +400,7 @@ def do_order_general(game: StandardGame, a: dict) -> None:
 
 def do_end_movement(game: StandardGame, a: dict) -> None:
     team = _team(game)
-    seat = _mover(game)
+    seat = a.get("seat") or _mover(game)
     team.done.append(seat)
     if _others_left(game):
         game.event({"type": "field_general_done", "side": game.current.active, "seat": seat,
@@ -442,7 +520,8 @@ def public(game: StandardGame, seat: str | None) -> dict[str, Any]:
                                        for s in seat_specs()],
             "stage": team.stage, "assigned": assigned, "special": team.special,
             "given_to": sorted(team.assigned), "ordered_by": dict(team.ordered_by),
-            "queue": [e[0] for e in team.queue], "holds_hand": commander}
+            "queue": [e[0] for e in team.queue], "holds_hand": commander,
+            "deciding_seats": list(deciding_seats(game))}
 
 
 def seat_hand(game: StandardGame, seat: str | None) -> list[str] | None:
