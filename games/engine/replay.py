@@ -5,14 +5,19 @@ from .core import GameState
 from .facade import Game
 from .battlecry.prebattle import ROLL_EVENTS as _PREBATTLE_ROLLS
 
-_ROLL_EVENTS = ("attack", "general_attacked", "reroll", "sharpshooter", "order_roll", "initiative_roll",
-                "offensive_roll",
-                *_PREBATTLE_ROLLS,
-                "morale_check", "rallied",     # these two: the standard ruleset's rolls
-                # the house rules' own rolls (seed 002)
-                "first_fire_roll", "general_risk", "recovery_roll", "shaken_roll", "zone_passage",
-                "ground_entry_roll", "entry_roll", "rally_roll", "command_roll", "wound_roll",
-                "general_return_roll", "crowding_roll")
+#: Every event whose ``rolls`` are dice the game rolled for it, in the order rolled (an
+#: ``attack``'s re-rolls aside, see :func:`chance_of`). A rule that rolls records its dice in an
+#: event listed here, or its game cannot be replayed; tests/engine/test_roll_events.py plays
+#: every ruleset, option set and team game and finds any event with dice that is not listed.
+ROLL_EVENTS = ("attack", "general_attacked", "reroll", "sharpshooter", "order_roll", "initiative_roll",
+               "offensive_roll",
+               *_PREBATTLE_ROLLS,
+               "morale_check", "rallied",     # these two: the standard ruleset's rolls
+               # the house rules' own rolls (seed 002)
+               "first_fire_roll", "general_risk", "recovery_roll", "shaken_roll", "zone_passage",
+               "ground_entry_roll", "entry_roll", "rally_roll", "command_roll", "wound_roll",
+               "general_return_roll", "crowding_roll",
+               "turn")                        # the 1961 game's dice, rolled as its turn begins
 
 
 def chance_of(events: list[dict]) -> tuple[list, list]:
@@ -35,7 +40,7 @@ def chance_of(events: list[dict]) -> tuple[list, list]:
             rolls.extend(faces[:e["dice"]] if rerolled and "dice" in e else faces)
             rolls.extend(rerolled)
             rerolled = []
-        elif kind in _ROLL_EVENTS:
+        elif kind in ROLL_EVENTS:
             rolls.extend(e.get("rolls") or ())
         elif kind == "draw":
             draws.extend(e["private"]["cards"])
