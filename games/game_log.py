@@ -10,8 +10,10 @@ transaction, after checking that the packed value reads back as the rows; the ta
 ended before (or whose task was lost).  A finished game whose rows are not packed yet reads
 from its rows, so nothing depends on when the packing happens.
 
-Packed format (version 1): ``{"v": 1, "t0": <µs since 1970>, "log": [[index, side,
-actor_id, µs_after_previous, action, events], ...]}``, JSON without spaces, zlib level 9.
+Packed format (version 2): ``{"v": 2, "t0": <µs since 1970>, "log": [[index, side,
+actor_id, µs_after_previous, action, events, seat], ...]}``, JSON without spaces, zlib level
+9; ``seat`` is the seat whose step it was (a team game's replay names it). Logs packed in
+version 1 (no seat) still read, with blank seats.
 """
 from __future__ import annotations
 
@@ -24,7 +26,9 @@ from typing import NamedTuple
 from django.db import transaction
 from games.models import Game, PackedLog
 
-FORMAT = 1
+FORMAT = 2
+#: Packed formats that still read (1: before the seat was kept).
+READABLE = (1, 2)
 #: Decoded packed logs kept per process (finished games never change).
 _DECODED: "OrderedDict[int, tuple]" = OrderedDict()
 _DECODED_SIZE = 4          # a decoded 1,000-action log is a megabyte or two of objects
@@ -39,8 +43,8 @@ class Logged(NamedTuple):
     created: datetime
     action: dict
     events: list
-    #: The seat whose decision the step was; blank in a packed log (a finished game's, which
-    #: nothing takes back) and in the rows kept before seats were recorded.
+    #: The seat whose decision the step was; blank in the rows kept (and the logs packed)
+    #: before seats were recorded.
     seat: str = ""
 
 
@@ -61,7 +65,7 @@ def encode(log: list[Logged]) -> bytes:
     rows, last = [], t0
     for e in log:
         us = _us(e.created)
-        rows.append([e.index, e.side, e.actor_id, us - last, e.action, e.events])
+        rows.append([e.index, e.side, e.actor_id, us - last, e.action, e.events, e.seat or ""])
         last = us
     text = json.dumps({"v": FORMAT, "t0": t0, "log": rows}, separators=(",", ":"))
     return zlib.compress(text.encode(), 9)
@@ -69,12 +73,12 @@ def encode(log: list[Logged]) -> bytes:
 
 def decode(data: bytes) -> list[Logged]:
     body = json.loads(zlib.decompress(bytes(data)))
-    if body.get("v") != FORMAT:
+    if body.get("v") not in READABLE:
         raise ValueError(f"unknown packed log format {body.get('v')!r}")
     out, us = [], body["t0"]
-    for index, side, actor_id, delta, action, events in body["log"]:
+    for index, side, actor_id, delta, action, events, *seat in body["log"]:
         us += delta
-        out.append(Logged(index, side, actor_id, _when(us), action, events))
+        out.append(Logged(index, side, actor_id, _when(us), action, events, *seat))
     return out
 
 
@@ -141,7 +145,7 @@ def pageable(row, since: int = 0):
         if log is not None:
             return [e for e in log if e.index > since]
     return _Rows(row.actions.filter(index__gt=since).order_by("index").values_list(
-        "index", "side", "actor_id", "created", "action", "events"))
+        "index", "side", "actor_id", "created", "action", "events", "seat"))
 
 
 def is_packed(row) -> bool:
@@ -160,8 +164,8 @@ def pack(game_id: int) -> bool:
             raise ValueError(f"the log of game {game_id} has gaps: not packed")
         data = encode(log)
         back = decode(data)
-        if [(e.index, e.side, e.actor_id, e.action, e.events) for e in back] != \
-                [(e.index, e.side, e.actor_id, e.action, e.events) for e in log]:
+        if [(e.index, e.side, e.actor_id, e.action, e.events, e.seat) for e in back] != \
+                [(e.index, e.side, e.actor_id, e.action, e.events, e.seat or "") for e in log]:
             raise ValueError(f"the packed log of game {game_id} does not read back: not packed")
         PackedLog.objects.create(game=row, actions=len(log), data=data)
         row.actions.all().delete()

@@ -5,13 +5,15 @@ back, a late seat among several is taken over alone, and Archie holding one Fiel
 plays it beside a member holding another."""
 from __future__ import annotations
 
+import json
+import zlib
 from datetime import timedelta
 
 import pytest
 from django.core import mail
 from django.utils import timezone
 
-from games import services
+from games import game_log, services
 from games.models import Game
 from games.seat_status import seats_acting
 from games.tasks import notify_turn
@@ -175,3 +177,29 @@ def test_two_archie_field_generals_moving_at_once_each_move_once(game, settings)
     # the same task delivered again (a duplicate) applies nothing more
     assert services.play_archie(game.pk, drawn) == []
     assert Game.objects.get(pk=game.pk).version == game.version
+
+
+def test_a_finished_game_s_packed_log_keeps_which_seat_took_each_step(game, members):
+    first, second = game.deciding_seats[:2]
+    services.act(game.pk, members[second], moves_of(game, second)[0], game.version)
+    services.act(game.pk, members[first], moves_of(game, first)[0], game.version + 1)
+    side = Game.objects.get(pk=game.pk).deciding_side
+    for seat in (s for s in members if s.startswith(side)):       # the whole team resigns
+        game = Game.objects.get(pk=game.pk)
+        if not game.is_over:
+            services.resign(game.pk, members[seat], game.version)
+    game = Game.objects.get(pk=game.pk)
+    assert game.is_over
+    before = [(e.index, e.seat) for e in game_log.entries(game)]
+    assert game_log.pack(game.pk) and game_log.is_packed(game)
+    game_log._DECODED.clear()
+    after = [(e.index, e.seat) for e in game_log.entries(game)]
+    assert after == before
+    assert after[-3:-1] == [(game.version - 2, second), (game.version - 1, first)]
+
+
+def test_a_log_packed_before_seats_were_kept_still_reads():
+    old = zlib.compress(json.dumps({"v": 1, "t0": 0, "log": [
+        [1, "union", None, 5, {"type": "end_turn"}, []]]}).encode())
+    (entry,) = game_log.decode(old)
+    assert (entry.index, entry.side, entry.action, entry.seat) == (1, "union", {"type": "end_turn"}, "")
