@@ -16,7 +16,7 @@ Usage:
    was set for. A ridge penalty pulls each coefficient toward the hand-set weight's
    (RIDGE, in units of each term's spread), which keeps a term the games rarely move near
    its hand-set value.
-4. Check: every fifth game is held out of the fit; the log-loss of the hand-set and of the
+4. Check: every fifth round of the scenarios (games 0-9, 50-59, ...) is held out of the fit; the log-loss of the hand-set and of the
    fitted weights on its positions is printed and kept in the file.
 
 Same seed, same games, same positions, same weights: nothing else is random. The output is
@@ -49,7 +49,7 @@ TURN_CAP = 150
 #: The ridge penalty's weight: about as many positions' worth of belief in the hand-set values.
 RIDGE = 20.0
 NEWTON_STEPS = 50
-HOLD_OUT = 5            # every fifth game checks the fit instead of feeding it
+HOLD_OUT = 5            # every fifth round of the scenarios checks the fit instead of feeding it
 
 Position = tuple[tuple[float, ...], int]
 
@@ -109,13 +109,23 @@ def log_loss(weights, data: list[Position]) -> float:
 
 
 def fit(data: list[Position], prior=HAND_SET, ridge: float = RIDGE) -> tuple[float, ...]:
-    """The weights that fit ``data`` best (ridge toward ``prior``), by Newton's method."""
+    """The weights that fit ``data`` best (ridge toward ``prior``), by Newton's method with a
+    step halved until the penalized loss falls (some terms reach thousands of points)."""
     k = len(prior)
     n = max(1, len(data))
     spread = [math.sqrt(sum(x[j] ** 2 for x, _ in data) / n) or 1.0 for j in range(k)]
     pull = [ridge * s * s for s in spread]
     base = to_coefficients(prior)
+
+    def loss(beta: list[float]) -> float:
+        total = 0.5 * sum(p * (b - b0) ** 2 for p, b, b0 in zip(pull, beta, base))
+        for x, y in data:
+            z = sum(b * v for b, v in zip(beta, x))
+            total += math.log1p(math.exp(-abs(z))) + max(z, 0.0) - (z if y else 0.0)
+        return total
+
     beta = list(base)
+    current = loss(beta)
     for _ in range(NEWTON_STEPS):
         grad = [pull[j] * (beta[j] - base[j]) for j in range(k)]
         hess = [[pull[i] if i == j else 0.0 for j in range(k)] for i in range(k)]
@@ -129,8 +139,19 @@ def fit(data: list[Position], prior=HAND_SET, ridge: float = RIDGE) -> tuple[flo
                 for j in range(k):
                     row[j] += wx * x[j]
         step = solve(hess, grad)
-        beta = [b - s for b, s in zip(beta, step)]
-        if max(abs(s) for s in step) < 1e-12:
+        slope = sum(g * s for g, s in zip(grad, step))
+        t = 1.0
+        while True:
+            trial = [b - t * s for b, s in zip(beta, step)]
+            value = loss(trial)
+            if value <= current - 1e-4 * t * slope or t < 1e-6:
+                break
+            t /= 2
+        if value > current:
+            break
+        beta, done = trial, current - value < 1e-10 * max(1.0, abs(current))
+        current = value
+        if done:
             break
     return tuple(round(b * SCALE / 2, 6) for b in beta)
 
@@ -155,8 +176,21 @@ def solve(a: list[list[float]], b: list[float]) -> list[float]:
 def tune(ruleset: str, games: int, seed: int, scenarios=DEFAULT_SCENARIOS, progress=None) -> dict:
     """Play, fit and check: the weights table for ``ruleset`` with how it was made."""
     per_game = positions(ruleset, games, seed, scenarios, progress)
-    train = [p for i, g in enumerate(per_game) if i % HOLD_OUT for p in g]
-    check = [p for i, g in enumerate(per_game) if not i % HOLD_OUT for p in g]
+    return fitted_table(ruleset, per_game, seed, scenarios)
+
+
+def held_out(game: int, scenarios) -> bool:
+    """Whether game number ``game`` checks the fit: every fifth round of the scenarios, so
+    that every scenario is in both parts."""
+    return (game // len(scenarios)) % HOLD_OUT == 0
+
+
+def fitted_table(ruleset: str, per_game: list[list[Position]], seed: int, scenarios) -> dict:
+    """The weights fitted on the positions of ``per_game`` (a list per game), with the fit's
+    figures."""
+    games = len(per_game)
+    train = [p for i, g in enumerate(per_game) if not held_out(i, scenarios) for p in g]
+    check = [p for i, g in enumerate(per_game) if held_out(i, scenarios) for p in g]
     weights = fit(train)
     return {
         "ruleset": ruleset, "weights": dict(zip(TERMS, weights)),
@@ -180,13 +214,23 @@ def main(argv=None) -> None:
     p.add_argument("--games", type=int, default=200)
     p.add_argument("--seed", type=int, default=34)
     p.add_argument("--scenarios", default=",".join(DEFAULT_SCENARIOS))
+    p.add_argument("--positions", type=pathlib.Path, default=None,
+                   help="keep the positions in this file (JSON) and read them from it when it "
+                        "exists, so the fit can be run again without playing the games again")
     p.add_argument("--out", type=pathlib.Path, default=None,
                    help="where to write the table (default bench/weights/<ruleset>.json)")
     args = p.parse_args(argv)
     out = args.out or ROOT / "bench" / "weights" / f"{args.ruleset}.json"
-    table = tune(args.ruleset, args.games, args.seed, [s for s in args.scenarios.split(",") if s],
-                 progress=lambda i, n: print(f"  game {i}/{n}", file=sys.stderr, flush=True)
-                 if i % 20 == 0 else None)
+    scenarios = [s for s in args.scenarios.split(",") if s]
+    if args.positions and args.positions.exists():
+        per_game = [[(tuple(x), y) for x, y in g] for g in json.loads(args.positions.read_text())]
+    else:
+        per_game = positions(args.ruleset, args.games, args.seed, scenarios,
+                             progress=lambda i, n: print(f"  game {i}/{n}", file=sys.stderr,
+                                                         flush=True) if i % 20 == 0 else None)
+        if args.positions:
+            args.positions.write_text(json.dumps(per_game))
+    table = fitted_table(args.ruleset, per_game, args.seed, scenarios)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(table, indent=2) + "\n")
     print(json.dumps({k: table[k] for k in ("weights", "decided_games", "positions",
