@@ -108,9 +108,11 @@ def log_loss(weights, data: list[Position]) -> float:
     return total / max(1, len(data))
 
 
-def fit(data: list[Position], prior=HAND_SET, ridge: float = RIDGE) -> tuple[float, ...]:
+def fit(data: list[Position], prior=HAND_SET, ridge: float = RIDGE,
+        held: frozenset = frozenset()) -> tuple[float, ...]:
     """The weights that fit ``data`` best (ridge toward ``prior``), by Newton's method with a
-    step halved until the penalized loss falls (some terms reach thousands of points)."""
+    step halved until the penalized loss falls (some terms reach thousands of points). The
+    terms numbered in ``held`` keep their ``prior`` weight."""
     k = len(prior)
     n = max(1, len(data))
     spread = [math.sqrt(sum(x[j] ** 2 for x, _ in data) / n) or 1.0 for j in range(k)]
@@ -138,6 +140,11 @@ def fit(data: list[Position], prior=HAND_SET, ridge: float = RIDGE) -> tuple[flo
                 row = hess[i]
                 for j in range(k):
                     row[j] += wx * x[j]
+        for j in held:                 # no step for a held term
+            grad[j] = 0.0
+            for i in range(k):
+                hess[i][j] = hess[j][i] = 0.0
+            hess[j][j] = 1.0
         step = solve(hess, grad)
         slope = sum(g * s for g, s in zip(grad, step))
         t = 1.0
@@ -185,19 +192,21 @@ def held_out(game: int, scenarios) -> bool:
     return (game // len(scenarios)) % HOLD_OUT == 0
 
 
-def fitted_table(ruleset: str, per_game: list[list[Position]], seed: int, scenarios) -> dict:
+def fitted_table(ruleset: str, per_game: list[list[Position]], seed: int, scenarios,
+                 held: tuple[str, ...] = ()) -> dict:
     """The weights fitted on the positions of ``per_game`` (a list per game), with the fit's
-    figures."""
+    figures; the terms named in ``held`` keep their hand-set weights."""
     games = len(per_game)
     train = [p for i, g in enumerate(per_game) if not held_out(i, scenarios) for p in g]
     check = [p for i, g in enumerate(per_game) if held_out(i, scenarios) for p in g]
-    weights = fit(train)
+    weights = fit(train, held=frozenset(TERMS.index(t) for t in held))
     return {
         "ruleset": ruleset, "weights": dict(zip(TERMS, weights)),
         "hand_set": dict(zip(TERMS, HAND_SET)),
         "method": (f"logistic regression of the result on the evaluation's terms at each turn's "
                    f"end, squash 0.5 + 0.5 tanh(value / {SCALE:g}), ridge {RIDGE:g} toward the "
                    f"hand-set weights; recruit self-play, both sides with hands"),
+        "held_at_hand_set": list(held),
         "games": games, "seed": seed, "scenarios": list(scenarios),
         "decided_games": sum(1 for g in per_game if g),
         "positions": {"fit": len(train), "held_out": len(check)},
@@ -214,6 +223,9 @@ def main(argv=None) -> None:
     p.add_argument("--games", type=int, default=200)
     p.add_argument("--seed", type=int, default=34)
     p.add_argument("--scenarios", default=",".join(DEFAULT_SCENARIOS))
+    p.add_argument("--hold", default="",
+                   help="terms, comma-separated, that keep their hand-set weights (e.g. "
+                        "exposure,general: rare events the games fitted on say little about)")
     p.add_argument("--positions", type=pathlib.Path, default=None,
                    help="keep the positions in this file (JSON) and read them from it when it "
                         "exists, so the fit can be run again without playing the games again")
@@ -230,7 +242,11 @@ def main(argv=None) -> None:
                                                          flush=True) if i % 20 == 0 else None)
         if args.positions:
             args.positions.write_text(json.dumps(per_game))
-    table = fitted_table(args.ruleset, per_game, args.seed, scenarios)
+    held = tuple(t for t in args.hold.split(",") if t)
+    unknown = [t for t in held if t not in TERMS]
+    if unknown:
+        p.error(f"unknown terms {unknown}; the terms are {', '.join(TERMS)}")
+    table = fitted_table(args.ruleset, per_game, args.seed, scenarios, held)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(table, indent=2) + "\n")
     print(json.dumps({k: table[k] for k in ("weights", "decided_games", "positions",

@@ -61,6 +61,9 @@ def test_the_fit_finds_the_weights_that_drew_the_results(tuner):
     # the ridge pulls a term toward the hand-set value
     pulled = tuner.fit(data, prior=truth[:1] + (0.0,) * 7, ridge=1e6)
     assert abs(pulled[1]) < 0.1
+    # a held term keeps the prior's weight while the others are fitted around it
+    held = tuner.fit(data, ridge=0.0, held=frozenset({5}))
+    assert held[5] == weights.HAND_SET[5] and abs(held[0] - truth[0]) * spread[0] < 0.15 * tuner.SCALE / 2
 
 
 @pytest.mark.parametrize("ruleset", ["advanced", "standard"])
