@@ -47,15 +47,10 @@ def full_figures(game) -> Mapping[str, int]:
 
 
 WIN = 10_000.0
-#: The hand-set weights (each term's weight, in force for a ruleset without fitted ones:
-#: :mod:`.weights`) are FLAG, FIGURE, UNIT_ALIVE, GENERAL, OBJECTIVE_PULL and CLOSING; the
-#: threat term weighs a share of an enemy unit at half a flag of FLAG, general exposure at 1.
+#: The terms' weights are a table per ruleset (:mod:`.weights`); these two also set what a
+#: general within the enemy's reach stands to lose (:func:`general_exposure`).
 FLAG = 100.0          # the whole way to victory is worth this much
-FIGURE = 6.0          # a unit's full strength
-UNIT_ALIVE = 3.0
 GENERAL = 8.0
-OBJECTIVE_PULL = 0.6  # per hex of distance to an objective the side wants
-CLOSING = 0.15        # per hex of distance to the nearest enemy
 #: The share of a unit's worth a marker takes away (the rulesets that mark units say which,
 #: through ``game.markers``): a Spent unit is Routed by its next flag, without a check; a
 #: Routed one falls back before it can act, and is Routed again by any flag.

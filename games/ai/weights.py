@@ -13,8 +13,10 @@ from pathlib import Path
 #: The evaluation's terms, in the order ``evaluation.features`` gives them.
 TERMS = ("flag", "figure", "unit_alive", "general", "threat", "exposure", "closing",
          "objective_pull")
-#: The weights set by hand (evaluation.py's FLAG, FIGURE, UNIT_ALIVE, GENERAL; a threat is
-#: weighed at FLAG, general exposure as computed, CLOSING and OBJECTIVE_PULL per hex).
+#: The weights set by hand: the whole way to victory 100, a unit's full strength 6, a unit
+#: standing 3, a general 8, a threat at the way to victory's weight (half a flag a unit
+#: destroyed), general exposure as computed (points), 0.15 a hex closing on the enemy and
+#: 0.6 a hex nearer an objective the side wants, times its flags.
 HAND_SET: tuple[float, ...] = (100.0, 6.0, 3.0, 8.0, 100.0, 1.0, 0.15, 0.6)
 #: Where the fitted tables in force are kept, one JSON file per ruleset.
 FITTED = Path(__file__).resolve().parent / "fitted"
