@@ -32,7 +32,9 @@ keeps every finished game in FILE with the machine's load and prints a running t
 again with the same arguments and it plays only the games FILE lacks. A game still
 running at the turn cap counts as not won. ``--iterations N`` replaces the levels' time
 budgets by search iterations: N for veteran, 3N for general (repeatable, and the way to
-project the cost of a long run). Asserts nothing.
+project the cost of a long run). Besides Archie's levels and policies, A and B may be the
+bench-only policies of bench/bench_policies.py (a clairvoyant search, the tuner's candidate
+weights, the hand-set weights), which the site cannot select. Asserts nothing.
 """
 from __future__ import annotations
 
@@ -55,6 +57,7 @@ from games.ai.levels import has_battlecry_kit  # noqa: E402
 from games.engine import DEFAULT_RULESET, RULESETS, Game, load_scenario, load_scenario_as  # noqa: E402
 from games.engine.core import side_of_seat  # noqa: E402
 from games.ai.evaluation import other  # noqa: E402
+from bench.bench_policies import BENCH_POLICIES, BENCH_TREES  # noqa: E402
 
 DEFAULT_SCENARIOS = ("antietam", "belmont", "cedar-mountain", "first-bull-run", "fredericksburg",
                      "gaines-mill", "kernstown", "mcdowell", "shiloh", "wilsons-creek")
@@ -97,7 +100,7 @@ def play_other_game(spec: dict) -> dict:
         assert seat is not None
         side = side_of_seat(game.seats, seat)
         t0, c0 = time.perf_counter(), time.process_time()
-        action = choose(game, seat, seats[side], rng.getrandbits(63), budgets[side])
+        action = decide(game, seat, seats[side], rng.getrandbits(63), budgets[side])
         if side == archie:
             think.append(time.perf_counter() - t0)
             cpu.append(time.process_time() - c0)
@@ -132,7 +135,7 @@ def play_game(spec: dict) -> dict:
     while game.outcome is None and game.current.number <= TURN_CAP:
         side = game.active_side
         t0, c0 = time.perf_counter(), time.process_time()
-        action = choose(game, side, seats[side], rng.getrandbits(63), budgets[side])
+        action = decide(game, side, seats[side], rng.getrandbits(63), budgets[side])
         if side == archie:
             think.append(time.perf_counter() - t0)
             cpu.append(time.process_time() - c0)
@@ -144,11 +147,22 @@ def play_game(spec: dict) -> dict:
             "turns": game.current.number, "think": think, "cpu": cpu}
 
 
+def decide(game, seat: str, name: str, seed: int, budget):
+    """The action of policy or level ``name``: one of Archie's (``choose``), or a policy that
+    exists for the bench only (bench/bench_policies.py), which plays a Battle Cry side."""
+    if name in BENCH_POLICIES:
+        return BENCH_POLICIES[name](game, side_of_seat(game.seats, seat),
+                                    budget or LEVELS["veteran"].budget, seed)
+    return choose(game, seat, name, seed, budget)
+
+
 def budget_for(name: str, iterations: int | None):
     """``--iterations`` is the veteran's; a searching level gets it in proportion to its
     seconds (the general three times as many), so the levels stay apart."""
     if not iterations:
         return None
+    if name in BENCH_POLICIES:
+        return Budget(iterations=iterations * BENCH_TREES.get(name, 1))
     level = LEVELS.get(name)
     if level is not None and level.budget.seconds:
         return Budget(iterations=max(1, round(iterations * level.budget.seconds
@@ -301,7 +315,7 @@ def paired_margin(a: str, b: str, pairs: list) -> str:
 
 
 def main(argv=None) -> None:
-    names = sorted(set(LEVELS) | set(POLICIES))
+    names = sorted(set(LEVELS) | set(POLICIES) | set(BENCH_POLICIES))
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--pair", nargs=2, action="append", metavar=("A", "B"), required=True,
                    help=f"two of: {', '.join(names)}")

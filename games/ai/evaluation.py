@@ -15,6 +15,7 @@ from games.engine import AdvancedGame as Game, other
 from games.engine.battlecry.advanced.profiles import ARTILLERY_DICE, CAVALRY_DICE
 from games.engine.core import get_ruleset
 
+from .weights import TERMS, weights_for
 
 
 def dice_table(game: Game) -> Mapping[str, tuple[int, ...]]:
@@ -46,12 +47,10 @@ def full_figures(game) -> Mapping[str, int]:
 
 
 WIN = 10_000.0
+#: The terms' weights are a table per ruleset (:mod:`.weights`); these two also set what a
+#: general within the enemy's reach stands to lose (:func:`general_exposure`).
 FLAG = 100.0          # the whole way to victory is worth this much
-FIGURE = 6.0          # a unit's full strength
-UNIT_ALIVE = 3.0
 GENERAL = 8.0
-OBJECTIVE_PULL = 0.6  # per hex of distance to an objective the side wants
-CLOSING = 0.15        # per hex of distance to the nearest enemy
 #: The share of a unit's worth a marker takes away (the rulesets that mark units say which,
 #: through ``game.markers``): a Spent unit is Routed by its next flag, without a check; a
 #: Routed one falls back before it can act, and is Routed again by any flag.
@@ -123,31 +122,46 @@ def threat(game: Game, side: str) -> float:
 
 
 def evaluate(game: Game, side: str) -> float:
-    """The position's value for ``side`` (about +-100 per flag, +-10,000 for a result)."""
-    opp = other(side)
+    """The position's value for ``side`` (about +-100 per flag, +-10,000 for a result): the
+    :func:`features` weighed by the weights in force for the game's ruleset."""
     out = game.outcome
     if out:
         w = out.get("winner")
         return 0.0 if w is None else (WIN if w == side else -WIN)
-    score = FLAG * (game.flags(side) / game.flags_needed(side)
-                    - game.flags(opp) / game.flags_needed(opp))
+    weights = weights_for(game.ruleset)
+    return sum(w * f for w, f in zip(weights, features(game, side)))
+
+
+def features(game: Game, side: str) -> tuple[float, ...]:
+    """The position's terms for ``side`` (each its own less the enemy's), in the order of
+    :data:`.weights.TERMS`: the way to victory made (a share), full-strength figures and
+    units (each less its morale marker's cost), generals, threats (a share of a flag, weighted
+    by who strikes next), generals' exposure (points), closing (less hexes to the nearest
+    enemy) and objectives (less hexes, times their flags)."""
+    opp = other(side)
+    flags = game.flags(side) / game.flags_needed(side) - game.flags(opp) / game.flags_needed(opp)
     markers = game.markers
     full = full_figures(game)
+    figures = units = 0.0
     for u in game.pieces.units.values():
-        v = UNIT_ALIVE + FIGURE * min(1.0, u.figures / full.get(u.kind, 4))
-        if markers:
-            v *= 1.0 - MARKER_COST.get(markers.get(u.id, ""), 0.0)
-        score += v if u.side == side else -v
-    for g in game.pieces.generals.values():
-        score += GENERAL if g.side == side else -GENERAL
+        keep = 1.0 - MARKER_COST.get(markers.get(u.id, ""), 0.0) if markers else 1.0
+        sign = keep if u.side == side else -keep
+        figures += sign * min(1.0, u.figures / full.get(u.kind, 4))
+        units += sign
+    generals = float(sum(1 if g.side == side else -1 for g in game.pieces.generals.values()))
     # who strikes next: before its battle the side to act values its own chances most
     acting = game.current.active == side and game.phase in ("play_card", "order", "move")
     w_attack, w_exposed = (1.0, 0.5) if acting else (0.4, 0.9)
-    unit_flag = FLAG / max(1, game.flags_needed(side))
-    score += unit_flag * 0.5 * (w_attack * threat(game, side) - w_exposed * threat(game, opp))
-    score += w_attack * general_exposure(game, opp) - w_exposed * general_exposure(game, side)
-    score += _position(game, side) - _position(game, opp)
-    return score
+    threats = 0.5 / max(1, game.flags_needed(side)) * (w_attack * threat(game, side)
+                                                       - w_exposed * threat(game, opp))
+    exposure = w_attack * general_exposure(game, opp) - w_exposed * general_exposure(game, side)
+    closing_mine, objective_mine = _position(game, side)
+    closing_theirs, objective_theirs = _position(game, opp)
+    return (flags, figures, units, generals, threats, exposure,
+            closing_mine - closing_theirs, objective_mine - objective_theirs)
+
+
+assert len(TERMS) == 8      # the terms above, in that order
 
 
 def general_exposure(game: Game, side: str) -> float:
@@ -191,17 +205,18 @@ def _at_least(k: int, n: int, p: float) -> float:
     return sum(math.comb(n, i) * p ** i * (1.0 - p) ** (n - i) for i in range(k, n + 1))
 
 
-def _position(game: Game, side: str) -> float:
+def _position(game: Game, side: str) -> tuple[float, float]:
+    """Minus the hexes from each of ``side``'s units to the nearest enemy, summed, and minus
+    the hexes from its nearest unit to each objective it wants, times the objective's flags."""
     mine = [u for u in game.pieces.units.values() if u.side == side]
     enemy = [u.hex for u in game.pieces.units.values() if u.side != side]
-    score = 0.0
+    closing = objectives = 0.0
     if enemy:
         # picks the enemy hexes out of a row of distances (always a tuple: the first twice)
         pick = itemgetter(enemy[0], *enemy)
         for u in mine:
-            score -= CLOSING * min(pick(game.board.dist[u.hex]))
+            closing -= min(pick(game.board.dist[u.hex]))
     for o in game.scenario.objectives:
         if o.side == side and mine:
-            score -= OBJECTIVE_PULL * o.flags * min([game.board.dist[u.hex][o.hex] for u in mine])
-    return score
-
+            objectives -= o.flags * min([game.board.dist[u.hex][o.hex] for u in mine])
+    return closing, objectives

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 
 from games.engine import AdvancedGame as Game
 
@@ -39,6 +40,10 @@ from .policies import apply_fast, finish_turn, quick_choice
 EXPLORE = 0.6          # UCB1 constant, on values scaled to 0..1
 SCALE = 60.0           # evaluation points that make a big difference (about half a flag)
 WIDEN_BASE = 3         # children open at first; one more as sqrt(visits) grows
+
+#: How an iteration's copy is dealt: ``deal(game, side, seed)``, by default
+#: :func:`.determinize.determinize` (what ``side`` cannot see, re-dealt).
+Deal = Callable[[Game, str, int], Game]
 
 
 def key(action: dict) -> tuple:
@@ -73,19 +78,21 @@ def _squash(value: float) -> float:
 TREES = 3
 
 
-def search_policy(game: Game, side: str, budget: Budget, seed: int) -> dict:
+def search_policy(game: Game, side: str, budget: Budget, seed: int,
+                  deal: Deal = determinize) -> dict:
     """Archie's choice for the decision in ``game`` (``side`` must be deciding): one tree."""
-    return _choose(game, side, budget, [seed])
+    return _choose(game, side, budget, [seed], deal)
 
 
 def ensemble_policy(game: Game, side: str, budget: Budget, seed: int,
-                    trees: int = TREES) -> dict:
+                    trees: int = TREES, deal: Deal = determinize) -> dict:
     """Archie's choice from ``trees`` trees, each grown on its share of ``budget``."""
     seeds = [seed] + [(seed + t * 0x9E3779B97F4A7C15) % 2**63 for t in range(1, trees)]
-    return _choose(game, side, budget.share(trees), seeds)
+    return _choose(game, side, budget.share(trees), seeds, deal)
 
 
-def _choose(game: Game, side: str, budget: Budget, seeds: list[int]) -> dict:
+def _choose(game: Game, side: str, budget: Budget, seeds: list[int],
+            deal: Deal = determinize) -> dict:
     """The root action with the most visits (then the best mean) over one tree per seed."""
     actions = game.legal_actions()
     if len(actions) == 1:
@@ -95,7 +102,7 @@ def _choose(game: Game, side: str, budget: Budget, seeds: list[int]) -> dict:
     totals: dict[tuple, float] = {}
     for seed in seeds:
         rng = random.Random(seed)
-        root = _grow(game, side, budget, rng)
+        root = _grow(game, side, budget, rng, deal)
         for k, child in root.children.items():
             if k in by_key:
                 visits[k] = visits.get(k, 0) + child.visits
@@ -123,11 +130,12 @@ def squash(value: float) -> float:
     return _squash(value)
 
 
-def _grow(game: Game, side: str, budget: Budget, rng: random.Random) -> Node:
+def _grow(game: Game, side: str, budget: Budget, rng: random.Random,
+          deal: Deal = determinize) -> Node:
     root = Node()
     clock = budget.clock()
     while clock.more():
-        _iterate(determinize(game, side, rng.getrandbits(63)), side, root, rng)
+        _iterate(deal(game, side, rng.getrandbits(63)), side, root, rng)
         clock.done += 1
     return root
 

@@ -2,6 +2,7 @@
 Archie decides."""
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -138,3 +139,31 @@ def test_the_game_page_log_tells_how_archie_takes_its_cards_under_each_ruleset(
     assert played.format(card=card_name(archie_card)) in page
     assert drew in page
     assert ("top of its deck" in page) == from_deck
+
+
+def test_the_bench_only_policies_are_never_offered_nor_accepted(client, lee):
+    """The clairvoyant Archie (it searches with the person's real hand) and the candidate
+    weights exist for the bench only (bench/bench_policies.py): the solo page offers the
+    three levels and nothing else, and refuses a bench policy's name."""
+    import importlib.util
+    import pathlib
+
+    from games.ai import LEVELS, POLICIES
+
+    root = pathlib.Path(__file__).resolve().parents[2]
+    spec = importlib.util.spec_from_file_location("bench_policies", root / "bench" / "bench_policies.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    names = set(bench.BENCH_POLICIES)
+    assert "clairvoyant" in names and not names & (set(LEVELS) | set(POLICIES))
+    sc = make_scenario(slug="shiloh")
+    client.force_login(lee)
+    html = client.get(f"/play/solo/?scenario={sc.slug}").content.decode()
+    offered = set(re.findall(r'<option value="([a-z-]+)"', html))
+    assert {"recruit", "veteran", "general"} <= offered and not offered & names
+    for name in names:
+        r = client.post("/play/solo/", {"scenario": sc.pk, "level": name})
+        assert r.status_code == 400
+        with pytest.raises(services.ActionRefused):
+            services.start_solo(lee, sc, name)
+    assert not Match.objects.exists()

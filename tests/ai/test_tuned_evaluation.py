@@ -1,0 +1,97 @@
+"""Archie's evaluation reads its weights from a table per ruleset, and bench/tune_evaluation.py
+fits such a table on self-play positions, the same weights from the same seed."""
+from __future__ import annotations
+
+import importlib.util
+import json
+import math
+import pathlib
+import random
+
+import pytest
+
+from games.ai import evaluation, weights
+from games.ai.evaluation import evaluate, features
+from games.engine import Game, load_scenario, rulesets
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def tuner():
+    spec = importlib.util.spec_from_file_location("tune_evaluation",
+                                                  ROOT / "bench" / "tune_evaluation.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def played(ruleset: str, actions: int = 60):
+    sc = load_scenario(json.loads((ROOT / "games" / "scenarios" / "shiloh.json").read_text()))
+    game = Game.new(sc, ruleset=ruleset, seed=3)
+    rng = random.Random(3)
+    for _ in range(actions):
+        game.apply(game.sample_action(rng))
+    return game
+
+
+def test_the_tuner_reproduces_its_weights_from_a_fixed_seed_on_a_small_set(tuner):
+    first = tuner.tune("advanced", games=3, seed=5, scenarios=["shiloh"])
+    again = tuner.tune("advanced", games=3, seed=5, scenarios=["shiloh"])
+    assert first == again                      # the games, the positions and the weights
+    assert first["positions"]["fit"] > 20 and first["positions"]["held_out"] > 20
+    assert set(first["weights"]) == set(weights.TERMS)
+    assert first["weights"] != first["hand_set"]
+    # the fit explains the results it was fitted on better than the hand-set weights
+    assert first["fit_log_loss"]["fitted"] < first["fit_log_loss"]["hand_set"]
+
+
+def test_the_fit_finds_the_weights_that_drew_the_results(tuner):
+    truth = (150.0, 4.0, 9.0, 20.0, 60.0, 2.0, 0.5, 1.0)
+    spread = (0.3, 2.0, 2.0, 0.7, 0.5, 10.0, 15.0, 5.0)
+    rng = random.Random(1)
+    data = []
+    for _ in range(3000):
+        x = tuple(rng.gauss(0, s) for s in spread)
+        z = sum(2 * w / tuner.SCALE * v for w, v in zip(truth, x))
+        data.append((x, 1 if rng.random() < 1 / (1 + math.exp(-z)) else 0))
+    fitted = tuner.fit(data, ridge=0.0)
+    for w, t, s in zip(fitted, truth, spread):
+        assert abs(w - t) * s < 0.15 * tuner.SCALE / 2     # each term's effect within 15%
+    # the ridge pulls a term toward the hand-set value
+    pulled = tuner.fit(data, prior=truth[:1] + (0.0,) * 7, ridge=1e6)
+    assert abs(pulled[1]) < 0.1
+    # a held term keeps the prior's weight while the others are fitted around it
+    held = tuner.fit(data, ridge=0.0, held=frozenset({5}))
+    assert held[5] == weights.HAND_SET[5] and abs(held[0] - truth[0]) * spread[0] < 0.15 * tuner.SCALE / 2
+
+
+@pytest.mark.parametrize("ruleset", ["advanced", "standard"])
+def test_the_evaluation_is_its_weights_times_its_terms(ruleset):
+    game = played(ruleset)
+    for side in ("union", "confederate"):
+        table = weights.weights_for(ruleset)
+        assert evaluate(game, side) == pytest.approx(
+            sum(w * f for w, f in zip(table, features(game, side))))
+        doubled = tuple(2 * w for w in table)
+        with weights.trying({ruleset: doubled}):
+            twice = evaluate(game, side)
+        assert twice == pytest.approx(2 * evaluate(game, side))
+
+
+def test_a_ruleset_without_fitted_weights_keeps_the_hand_set_ones(monkeypatch, tmp_path):
+    monkeypatch.setattr(weights, "FITTED", tmp_path)
+    monkeypatch.setattr(weights, "_tables", {})
+    assert weights.weights_for("advanced") == weights.HAND_SET
+    assert (weights.HAND_SET[0], weights.HAND_SET[3]) == (evaluation.FLAG, evaluation.GENERAL)
+    (tmp_path / "advanced.json").write_text(json.dumps(
+        {"weights": dict(zip(weights.TERMS, range(1, 9)))}))
+    monkeypatch.setattr(weights, "_tables", {})
+    assert weights.weights_for("advanced") == tuple(float(v) for v in range(1, 9))
+    assert weights.weights_for("standard") == weights.HAND_SET
+
+
+def test_every_fitted_table_in_force_names_a_ruleset_and_weighs_every_term():
+    for path in sorted(weights.FITTED.glob("*.json")):
+        assert path.stem in rulesets()
+        assert set(json.loads(path.read_text())["weights"]) == set(weights.TERMS)
