@@ -34,8 +34,9 @@ LEVELS: dict[str, Level] = {
     "veteran": Level("veteran", "Veteran", "search", Budget(seconds=1.0),
                      "Searches each decision for about a second."),
     "general": Level("general", "General", "ensemble", Budget(seconds=3.0),
-                     ("Searches each decision three times over, for about three seconds in all: "
-                      "steadier than the veteran, though not measurably stronger.")),
+                     ("Searches each decision three times over, for about three seconds in all, "
+                      "and looks past its own turn to the enemy's reply; not measurably "
+                      "stronger than the veteran.")),
 }
 DEFAULT_LEVEL = "veteran"
 

@@ -21,7 +21,10 @@ budget and its own seed, and answers the root action visited most over all of th
 parallelization: Chaslot, Winands and van den Herik, "Parallel Monte-Carlo Tree Search",
 2008). It is how a larger budget is spent: one tree grown three times as long plays the
 rest of its turns by the tree's exploring choices instead of the quick policy, and measured
-weaker (docs/archie.md).
+weaker (docs/archie.md). Its trees also look at the enemy's reply: when the decision is in
+the searching side's own turn, each iteration plays the enemy's next turn after it with the
+quick policy, on the same determinized copy (the enemy's hand as that copy dealt it), and
+judges the position there (:func:`play_reply`).
 """
 from __future__ import annotations
 
@@ -81,18 +84,19 @@ TREES = 3
 def search_policy(game: Game, side: str, budget: Budget, seed: int,
                   deal: Deal = determinize) -> dict:
     """Archie's choice for the decision in ``game`` (``side`` must be deciding): one tree."""
-    return _choose(game, side, budget, [seed], deal)
+    return _choose(game, side, budget, [seed], deal, reply=False)
 
 
 def ensemble_policy(game: Game, side: str, budget: Budget, seed: int,
                     trees: int = TREES, deal: Deal = determinize) -> dict:
-    """Archie's choice from ``trees`` trees, each grown on its share of ``budget``."""
+    """Archie's choice from ``trees`` trees, each grown on its share of ``budget``, each
+    judging its plans after the enemy's reply (:func:`play_reply`)."""
     seeds = [seed] + [(seed + t * 0x9E3779B97F4A7C15) % 2**63 for t in range(1, trees)]
-    return _choose(game, side, budget.share(trees), seeds, deal)
+    return _choose(game, side, budget.share(trees), seeds, deal, reply=True)
 
 
-def _choose(game: Game, side: str, budget: Budget, seeds: list[int],
-            deal: Deal = determinize) -> dict:
+def _choose(game: Game, side: str, budget: Budget, seeds: list[int], deal: Deal,
+            reply: bool) -> dict:
     """The root action with the most visits (then the best mean) over one tree per seed."""
     actions = game.legal_actions()
     if len(actions) == 1:
@@ -102,7 +106,7 @@ def _choose(game: Game, side: str, budget: Budget, seeds: list[int],
     totals: dict[tuple, float] = {}
     for seed in seeds:
         rng = random.Random(seed)
-        root = _grow(game, side, budget, rng, deal)
+        root = _grow(game, side, budget, rng, deal, reply)
         for k, child in root.children.items():
             if k in by_key:
                 visits[k] = visits.get(k, 0) + child.visits
@@ -117,7 +121,7 @@ def _choose(game: Game, side: str, budget: Budget, seeds: list[int],
 def tree(game: Game, side: str, budget: Budget, seed: int) -> Node:
     """The tree one search grows for ``side``'s decision in ``game`` (read by Archie's review
     of a finished game: the value of each plan it tried, and the plan it would play)."""
-    return _grow(game, side, budget, random.Random(seed))
+    return _grow(game, side, budget, random.Random(seed), determinize, reply=False)
 
 
 def value_of(node: Node) -> float:
@@ -130,17 +134,28 @@ def squash(value: float) -> float:
     return _squash(value)
 
 
-def _grow(game: Game, side: str, budget: Budget, rng: random.Random,
-          deal: Deal = determinize) -> Node:
+def _grow(game: Game, side: str, budget: Budget, rng: random.Random, deal: Deal,
+          reply: bool) -> Node:
+    """One tree, each iteration on a copy dealt by ``deal``; with ``reply``, and when the
+    turn in progress is ``side``'s own, every iteration is judged after the enemy's next turn
+    (:func:`play_reply`)."""
     root = Node()
     clock = budget.clock()
+    reply = reply and game.current.active == side
     while clock.more():
-        _iterate(deal(game, side, rng.getrandbits(63)), side, root, rng)
+        _iterate(deal(game, side, rng.getrandbits(63)), side, root, rng, reply)
         clock.done += 1
     return root
 
 
-def _iterate(g: Game, side: str, root: Node, rng: random.Random) -> None:
+def play_reply(g: Game, rng: random.Random, turn: int) -> None:
+    """The enemy's reply to turn number ``turn`` (just over on the copy ``g``): its next turn,
+    played to the end by the quick policy for both sides. ``g`` is a determinized copy, so
+    the enemy plays from the hand that copy dealt it, never from its real hand."""
+    finish_turn(g, rng, turn + 1)
+
+
+def _iterate(g: Game, side: str, root: Node, rng: random.Random, reply: bool) -> None:
     turn = g.current.number
     node, path = root, [root]
     given = frozenset(g.current.ordered)          # orders given before the search began
@@ -177,6 +192,8 @@ def _iterate(g: Game, side: str, root: Node, rng: random.Random) -> None:
         apply_fast(g, actions[names[k]])
         path.append(node)
     finish_turn(g, rng, turn)           # the walk may have reached the turn's end itself
+    if reply:
+        play_reply(g, rng, turn)
     value = _squash(evaluate(g, side))
     for n in path:
         n.visits += 1

@@ -157,9 +157,12 @@ def test_every_plan_is_judged_where_the_turn_in_progress_ends(monkeypatch, phase
     for being searched further)."""
     for seed in (3, 60):
         g, archie = archie_turn(seed=seed, phase=phase)
-        for policy in (search_policy, ensemble_policy):
-            turns = evaluated_turns(monkeypatch, policy, g, archie, iterations=300)
-            assert turns and set(turns) == {1}, (phase, seed, policy.__name__)
+        turns = evaluated_turns(monkeypatch, search_policy, g, archie, iterations=300)
+        assert turns and set(turns) == {1}, (phase, seed)
+        # the general looks one turn further, at the enemy's reply, every plan alike
+        # (tests/ai/test_reply_search.py)
+        turns = evaluated_turns(monkeypatch, ensemble_policy, g, archie, iterations=300)
+        assert turns and set(turns) == {2}, (phase, seed)
 
 
 def test_choose_knows_the_levels_and_the_policies():

@@ -34,11 +34,11 @@ def positions(mode, count, seed):
 
 
 @pytest.mark.parametrize("mode", ["epic", "doubles", "grand"])
-@pytest.mark.parametrize("level", ["recruit", "veteran"])
+@pytest.mark.parametrize("level", ["recruit", "veteran", "general"])
 def test_archie_answers_legally_for_whichever_seat_decides(mode, level):
     for g in positions(mode, 8, 3):
         seat = g.deciding
-        action = choose(g, seat, level, 5, budget=SMALL if level == "veteran" else None)
+        action = choose(g, seat, level, 5, budget=None if level == "recruit" else SMALL)
         assert action in g.legal_actions(), (seat, g.phase, action)
 
 

@@ -28,7 +28,7 @@ def test_solo_page_offers_levels_nightfall_and_lists_the_handless_rulings(client
         assert f"<dt>{level}</dt>" in html
     # What each level does and what that buys, as measured (docs/archie.md).
     assert "without looking ahead" in html and "for about a second" in html
-    assert "steadier than the veteran, though not measurably stronger" in html
+    assert "the enemy&#x27;s reply; not measurably stronger than the veteran" in html
 
 
 def test_scenario_page_and_lobby_link_to_play_archie(client, lee):
