@@ -15,6 +15,7 @@ from games.ai import search
 from games.ai.evaluation import other
 from games.ai.levels import has_battlecry_kit
 from games.engine import RULESETS, Game, load_scenario
+from tests.ai.test_policies import evaluated_turns
 
 ROOT = Path(__file__).resolve().parents[2]
 SLUGS = sorted(p.stem for p in (ROOT / "games" / "scenarios").glob("*.json") if p.stem != "schema")
@@ -59,19 +60,8 @@ def test_the_generals_answer_is_legal_on_every_scenario(ruleset, slug):
 
 
 def judged_at(monkeypatch, policy, g, side, iterations=60):
-    """How many turns on from ``g`` lies each position the search judges (games won inside
-    the search left out: they end where they end)."""
-    real, turns = search.evaluate, []
-
-    def evaluate(position, who):
-        if not position.outcome:
-            turns.append(position.current.number - g.current.number)
-        return real(position, who)
-
-    monkeypatch.setattr(search, "evaluate", evaluate)
-    policy(g, side, Budget(iterations=iterations), seed=2)
-    monkeypatch.undo()
-    return set(turns)
+    """The turns on from ``g`` at which the search judges its positions."""
+    return set(evaluated_turns(monkeypatch, policy, g, side, iterations))
 
 
 @pytest.mark.parametrize("ruleset", BATTLECRY_RULESETS)
