@@ -20,7 +20,7 @@ def test_advanced_is_registered_with_its_options_and_capabilities():
                                                       "holding_ground",
                                                       "shaken_marker", "shaken_recovery", "cavalry_fallback",
                                                       "defensive_fire_zone", "dfz_entry_roll", "rally_action",
-                                                      "discard_instead_of_play", "dice_command", "wounded_generals",
+                                                      "discard_instead_of_play", "dice_command", "hand_capacity", "wounded_generals",
                                                       "breakthrough_advance",
                                                       # house terrain rules (seed 002, L67-89)
                                                       "terrain_entry", "terrain_field", "terrain_hill", "terrain_high_ground", "terrain_woods",

@@ -1,7 +1,9 @@
 """Rick Barber's house rules (seed 002) offered as options of the Advanced rules.
 
 Each rule is declared here only once it works (docs/rulings.md, "House rules (seed 002)",
-lists all 36 with their state). None is rated: each changes what a battle is worth.
+lists all 36 with their state). None is rated, each changing what a battle is worth, but for
+the one the Advanced rules already play (hand capacity, seed 000 L242): it is declared so that
+a club looking for it finds it, and ticking it changes nothing (ruling H100).
 """
 from __future__ import annotations
 
@@ -11,6 +13,10 @@ from . import (breakthrough, cavalry_fallback, defensive_fire_zone, dice_command
                support_fire, terrain_options, wounded)
 
 OPTIONS: tuple[Option, ...] = (
+    Option("hand_capacity", bool, False,
+           "Already the Advanced rule: a hand holds the battle's cards and one more for each "
+           "general on the board, one fewer for each general lost; ticking it changes nothing.",
+           label="House rule: hand capacity", rated=True),
     Option("last_figure", bool, False,
            "A unit brought down to its last figure also takes a flag; that last figure falls "
            "only to two crossed swords in one roll, and a single sword against it is a flag.",

@@ -4,6 +4,12 @@ forms link to it. A house rule without an entry here is explained by its descrip
 from __future__ import annotations
 
 TEXTS: dict[str, tuple[str, ...]] = {
+    "hand_capacity": (
+        "The house rule lets a side hold one card more for each of its generals on the board "
+        "and one fewer for each general lost. The Advanced rules already deal and keep hands "
+        "that way, so the option is there for a club looking for the rule, and changes "
+        "nothing in the game.",
+    ),
     "last_figure": (
         "When an attack brings a unit down to a single figure, that unit also takes a flag, "
         "which terrain or a general may cancel as any other flag.",
