@@ -356,7 +356,7 @@ def _new_game(match: Match, number: int, holders: dict) -> Game:
         ruleset=engine.ruleset, scenario_version=match.scenario.version, state=engine.to_dict(), setup_events=engine.setup_events, version=0,
         phase=engine.phase, deciding=engine.deciding or "", turn=engine.turn,
         deadline=now + timedelta(hours=match.deadline_hours) if engine.deciding else None,
-        created=now, also_deciding=_also_deciding(engine))
+        created=now, also_deciding=Game.also_deciding_for(engine.deciding_seats))
     seats = []
     for spec in engine.seats:
         kind, player, level = _holder_at(holders, spec, engine.seats)
@@ -367,13 +367,6 @@ def _new_game(match: Match, number: int, holders: dict) -> Game:
     row._prefetched_objects_cache = {}          # read the seats just written when asked
     _queue_follow_ups(row, before=set(), queue_archie=True)
     return row
-
-
-def _also_deciding(engine: GameState) -> str:
-    """``Game.also_deciding`` for an engine game: its other seats acting at once."""
-    row = Game()
-    row.set_deciding(engine.deciding_seats)
-    return row.also_deciding
 
 
 def _holder_at(holders: dict, spec, seats) -> tuple:

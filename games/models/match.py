@@ -300,7 +300,14 @@ class Game(models.Model):
         ``also_deciding``."""
         seats = list(seats)
         self.deciding = seats[0] if seats else ""
-        self.also_deciding = f" {' '.join(seats[1:])} " if len(seats) > 1 else ""
+        self.also_deciding = self.also_deciding_for(seats)
+
+    @staticmethod
+    def also_deciding_for(seats) -> str:
+        """``also_deciding`` for the seats deciding, first first: the others, each between
+        spaces (so a query finds a seat's name whole), or blank."""
+        seats = list(seats)
+        return f" {' '.join(seats[1:])} " if len(seats) > 1 else ""
 
     def deciding_seats_of(self, user) -> list[str]:
         """The seats among those deciding now that ``user`` holds, in order."""
