@@ -11,14 +11,12 @@ from __future__ import annotations
 from datetime import timedelta
 
 from celery import shared_task
-from django.core.mail import send_mail
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
+from accounts.mailing import mail_member, wants_mail
 from accounts.models import Profile
 from battlecry_site.links import site_url
-from battlecry_site.names import one_line_subject
 from tournaments.models import Membership, Pairing, Round
 
 #: The round deadline e-mail goes out when this much time is left.
@@ -26,13 +24,10 @@ DEADLINE_WARNING = timedelta(hours=48)
 
 
 def _mail(user, subject: str, template: str, context: dict) -> bool:
-    if user is None or not user.email:
+    """E-mail a member who takes e-mail at all (every turn or a daily digest)."""
+    if not wants_mail(user, Profile.Notifications.EVERY_TURN, Profile.Notifications.DAILY):
         return False
-    profile = Profile.objects.filter(user=user).first()
-    if profile and profile.email_notifications == Profile.Notifications.NONE:
-        return False
-    body = render_to_string(f"tournaments/email/{template}", {"user": user, **context})
-    send_mail(one_line_subject(subject), body, None, [user.email])
+    mail_member(user, subject, f"tournaments/email/{template}", context)
     return True
 
 
