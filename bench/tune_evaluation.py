@@ -4,8 +4,9 @@ Usage:
   python bench/tune_evaluation.py --ruleset advanced --games 200 --seed 34 \
       [--scenarios antietam,shiloh,...] [--out bench/weights/advanced.json]
 
-1. Positions: ``--games`` games of the recruit (greedy play) against itself, both sides with
-   hands, over the scenarios in turn, each seeded from ``--seed`` and its number. At every
+1. Positions: ``--games`` games of the recruit (greedy play; ``--level`` and ``--iterations``
+   name another level or policy and its budget) against itself, both sides with hands, over
+   the scenarios in turn, each seeded from ``--seed`` and its number. At every
    turn's end (where the search evaluates) the evaluation's terms (``evaluation.features``)
    are taken for both sides; a drawn game (the turn cap) gives none.
 2. Labels: 1 for the side that went on to win the game, 0 for the other.
@@ -35,7 +36,7 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from games.ai import choose  # noqa: E402
+from games.ai import Budget, choose  # noqa: E402
 from games.ai.evaluation import features  # noqa: E402
 from games.ai.search import SCALE  # noqa: E402
 from games.ai.weights import HAND_SET, TERMS  # noqa: E402
@@ -58,16 +59,18 @@ def scenario(slug: str):
     return load_scenario(json.loads((ROOT / "games" / "scenarios" / f"{slug}.json").read_text()))
 
 
-def game_positions(ruleset: str, slug: str, seed: int, level: str = "recruit") -> list[Position]:
-    """One game of ``level`` against itself: the terms at each turn's end for both sides,
-    labelled with the result (none if nobody won)."""
+def game_positions(ruleset: str, slug: str, seed: int, level: str = "recruit",
+                   budget: Budget | None = None) -> list[Position]:
+    """One game of ``level`` against itself (with ``budget`` in place of the level's own):
+    the terms at each turn's end for both sides, labelled with the result (none if nobody
+    won)."""
     game = Game.new(scenario(slug), ruleset=ruleset, seed=seed)
     rng = random.Random(seed)
     seen: list[tuple[str, tuple[float, ...]]] = []
     turn = game.current.number
     while game.outcome is None and game.current.number <= TURN_CAP:
         side = game.active_side
-        game.apply(choose(game, side, level, rng.getrandbits(63)))
+        game.apply(choose(game, side, level, rng.getrandbits(63), budget))
         if game.current.number != turn and game.outcome is None:
             turn = game.current.number
             for s in (side, other(side)):
@@ -79,11 +82,13 @@ def game_positions(ruleset: str, slug: str, seed: int, level: str = "recruit") -
 
 
 def positions(ruleset: str, games: int, seed: int, scenarios=DEFAULT_SCENARIOS,
-              progress=None) -> list[list[Position]]:
+              progress=None, level: str = "recruit",
+              budget: Budget | None = None) -> list[list[Position]]:
     """The positions of each of ``games`` self-play games (a list per game)."""
     out = []
     for i in range(games):
-        out.append(game_positions(ruleset, scenarios[i % len(scenarios)], derive_seed(seed, i)))
+        out.append(game_positions(ruleset, scenarios[i % len(scenarios)], derive_seed(seed, i),
+                                  level, budget))
         if progress:
             progress(i + 1, games)
     return out
@@ -193,7 +198,7 @@ def held_out(game: int, scenarios) -> bool:
 
 
 def fitted_table(ruleset: str, per_game: list[list[Position]], seed: int, scenarios,
-                 held: tuple[str, ...] = ()) -> dict:
+                 held: tuple[str, ...] = (), played: str = "recruit self-play") -> dict:
     """The weights fitted on the positions of ``per_game`` (a list per game), with the fit's
     figures; the terms named in ``held`` keep their hand-set weights."""
     games = len(per_game)
@@ -205,7 +210,7 @@ def fitted_table(ruleset: str, per_game: list[list[Position]], seed: int, scenar
         "hand_set": dict(zip(TERMS, HAND_SET)),
         "method": (f"logistic regression of the result on the evaluation's terms at each turn's "
                    f"end, squash 0.5 + 0.5 tanh(value / {SCALE:g}), ridge {RIDGE:g} toward the "
-                   f"hand-set weights; recruit self-play, both sides with hands"),
+                   f"hand-set weights; {played}, both sides with hands"),
         "held_at_hand_set": list(held),
         "games": games, "seed": seed, "scenarios": list(scenarios),
         "decided_games": sum(1 for g in per_game if g),
@@ -223,6 +228,11 @@ def main(argv=None) -> None:
     p.add_argument("--games", type=int, default=200)
     p.add_argument("--seed", type=int, default=34)
     p.add_argument("--scenarios", default=",".join(DEFAULT_SCENARIOS))
+    p.add_argument("--level", default="recruit",
+                   help="the level or policy that plays the games against itself (default "
+                        "recruit; e.g. search with --iterations 100 for stronger games)")
+    p.add_argument("--iterations", type=int, default=None,
+                   help="search iterations a decision in place of the level's time budget")
     p.add_argument("--hold", default="",
                    help="terms, comma-separated, that keep their hand-set weights (e.g. "
                         "exposure,general: rare events the games fitted on say little about)")
@@ -237,16 +247,20 @@ def main(argv=None) -> None:
     if args.positions and args.positions.exists():
         per_game = [[(tuple(x), y) for x, y in g] for g in json.loads(args.positions.read_text())]
     else:
+        budget = Budget(iterations=args.iterations) if args.iterations else None
         per_game = positions(args.ruleset, args.games, args.seed, scenarios,
                              progress=lambda i, n: print(f"  game {i}/{n}", file=sys.stderr,
-                                                         flush=True) if i % 20 == 0 else None)
+                                                         flush=True) if i % 10 == 0 else None,
+                             level=args.level, budget=budget)
         if args.positions:
             args.positions.write_text(json.dumps(per_game))
     held = tuple(t for t in args.hold.split(",") if t)
     unknown = [t for t in held if t not in TERMS]
     if unknown:
         p.error(f"unknown terms {unknown}; the terms are {', '.join(TERMS)}")
-    table = fitted_table(args.ruleset, per_game, args.seed, scenarios, held)
+    played = f"{args.level} self-play" + (f" at {args.iterations} iterations a decision"
+                                           if args.iterations else "")
+    table = fitted_table(args.ruleset, per_game, args.seed, scenarios, held, played)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(table, indent=2) + "\n")
     print(json.dumps({k: table[k] for k in ("weights", "decided_games", "positions",
