@@ -1,6 +1,7 @@
 """The policies by name, and the levels a player picks for Archie."""
 from __future__ import annotations
 
+from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -10,6 +11,7 @@ from .generic import POLICIES as GENERIC_POLICIES
 from .budget import Budget
 from .policies import greedy_policy, random_policy
 from .search import ensemble_policy, search_policy
+from .weights import HAND_SET, trying
 
 POLICIES: dict[str, Callable] = {
     "random": random_policy,
@@ -26,13 +28,17 @@ class Level:
     policy: str
     budget: Budget
     blurb: str
+    #: evaluates with the hand-set weights whatever table is in force for the ruleset
+    #: (docs/archie.md, *What sets the levels apart*)
+    hand_set: bool = False
 
 
 LEVELS: dict[str, Level] = {
     "recruit": Level("recruit", "Recruit", "greedy", Budget(iterations=1),
                      "Takes the best-looking move each time, without looking ahead."),
     "veteran": Level("veteran", "Veteran", "search", Budget(seconds=1.0),
-                     "Searches each decision for about a second."),
+                     "Searches each decision for about a second, weighing positions by hand-set "
+                     "values.", hand_set=True),
     "general": Level("general", "General", "ensemble", Budget(seconds=3.0),
                      ("Searches each decision three times over, for about three seconds in all, "
                       "and looks past its own turn to the enemy's reply; not measurably "
@@ -54,9 +60,10 @@ def choose(game, seat: str, name: str, seed: int, budget: Budget | None = None) 
 
     Under a Battle Cry ruleset the policies above play the seat's side; under any other
     registered ruleset the same names pick the generic policies (:mod:`.generic`)."""
+    hand_set = False
     if name in LEVELS:
         level = LEVELS[name]
-        policy, budget = level.policy, budget or level.budget
+        policy, budget, hand_set = level.policy, budget or level.budget, level.hand_set
     elif name in POLICIES:
         policy, budget = name, budget or Budget(iterations=1)
     else:
@@ -72,5 +79,6 @@ def choose(game, seat: str, name: str, seed: int, budget: Budget | None = None) 
             # what the side knows, so they play on a copy where what this seat cannot see
             # (its side's hand, for a Major-General) is re-dealt first
             game = game.determinize(seat, derive_seed(seed, 1))
-        return POLICIES[policy](game, side, budget, seed)
+        with trying({game.ruleset: HAND_SET}) if hand_set else nullcontext():
+            return POLICIES[policy](game, side, budget, seed)
     return GENERIC_POLICIES[policy](game, seat, budget, seed)

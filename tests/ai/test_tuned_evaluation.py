@@ -46,6 +46,20 @@ def test_the_tuner_reproduces_its_weights_from_a_fixed_seed_on_a_small_set(tuner
     assert first["fit_log_loss"]["fitted"] < first["fit_log_loss"]["hand_set"]
 
 
+def test_the_tuner_can_fit_on_games_the_search_plays(tuner, capsys, tmp_path):
+    """``--level search --iterations N``: the positions come from the search's games, the same
+    ones from the same seed, and the table says how they were played."""
+    from games.ai import Budget
+    searched = tuner.game_positions("advanced", "shiloh", 9, "search", Budget(iterations=4))
+    assert searched == tuner.game_positions("advanced", "shiloh", 9, "search",
+                                            Budget(iterations=4))
+    assert searched != tuner.game_positions("advanced", "shiloh", 9)     # the recruit's
+    out = tmp_path / "table.json"
+    tuner.main(["--games", "2", "--seed", "9", "--scenarios", "shiloh", "--level", "search",
+                "--iterations", "4", "--out", str(out)])
+    assert "search self-play at 4 iterations a decision" in json.loads(out.read_text())["method"]
+
+
 def test_the_fit_finds_the_weights_that_drew_the_results(tuner):
     truth = (150.0, 4.0, 9.0, 20.0, 60.0, 2.0, 0.5, 1.0)
     spread = (0.3, 2.0, 2.0, 0.7, 0.5, 10.0, 15.0, 5.0)
@@ -95,3 +109,30 @@ def test_every_fitted_table_in_force_names_a_ruleset_and_weighs_every_term():
     for path in sorted(weights.FITTED.glob("*.json")):
         assert path.stem in rulesets()
         assert set(json.loads(path.read_text())["weights"]) == set(weights.TERMS)
+
+
+@pytest.mark.parametrize("level, hand_set", [("veteran", True), ("general", False),
+                                             ("recruit", False)])
+def test_the_veteran_weighs_positions_by_the_hand_set_table_and_the_general_by_the_fitted(
+        monkeypatch, level, hand_set):
+    """The levels differ in what they know: the veteran evaluates with the hand-set weights
+    whatever table is in force, the general (and the recruit's quick scores) with the table
+    fitted for the game's ruleset (docs/archie.md, *What sets the levels apart*)."""
+    from games.ai import Budget, choose
+    fitted = tuple(float(v) for v in range(1, 9))
+    monkeypatch.setattr(weights, "_tables", {"advanced": fitted})
+    seen = []
+    real = weights.weights_for
+
+    def spy(ruleset):
+        table = real(ruleset)
+        seen.append(table)
+        return table
+
+    monkeypatch.setattr(evaluation, "weights_for", spy)
+    game = played("advanced", actions=4)
+    action = choose(game, game.deciding, level, seed=5, budget=Budget(iterations=30))
+    assert action in game.legal_actions()
+    assert seen and set(seen) == {weights.HAND_SET if hand_set else fitted}
+    # and the search reads the fitted table again once the veteran's decision is made
+    assert weights.weights_for("advanced") == fitted
