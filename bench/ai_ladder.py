@@ -34,7 +34,7 @@ running at the turn cap counts as not won. ``--iterations N`` replaces the level
 budgets by search iterations: N for veteran, 3N for general (repeatable, and the way to
 project the cost of a long run). Besides Archie's levels and policies, A and B may be the
 bench-only policies of bench/bench_policies.py (a clairvoyant search, the tuner's candidate
-weights, the hand-set weights), which the site cannot select. Asserts nothing.
+weights), which the site cannot select. Asserts nothing.
 """
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pathlib
 
 from games.ai.search import search_policy
-from games.ai.weights import HAND_SET, read_table, trying
+from games.ai.weights import read_table, trying
 
 from bench.clairvoyant import clairvoyant_ensemble, clairvoyant_search
 
@@ -22,17 +22,10 @@ def tuned_search(game, side, budget, seed):
         return search_policy(game, side, budget, seed)
 
 
-def hand_set_search(game, side, budget, seed):
-    """The veteran's search with the hand-set weights, whatever table is in force."""
-    with trying({game.ruleset: HAND_SET}):
-        return search_policy(game, side, budget, seed)
-
-
 BENCH_POLICIES = {
     "clairvoyant": clairvoyant_search,             # the veteran's search, seeing the other hand
     "clairvoyant-general": clairvoyant_ensemble,   # the general's three trees, seeing it
     "tuned": tuned_search,                         # the veteran's search, candidate weights
-    "hand-set": hand_set_search,                   # the veteran's search, hand-set weights
 }
 #: ``--iterations`` multiplied for a bench policy that grows several trees, as for the general
 BENCH_TREES = {"clairvoyant-general": 3}
