@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
 #: The evaluation's terms, in the order ``evaluation.features`` gives them.
@@ -22,7 +23,9 @@ HAND_SET: tuple[float, ...] = (100.0, 6.0, 3.0, 8.0, 100.0, 1.0, 0.15, 0.6)
 FITTED = Path(__file__).resolve().parent / "fitted"
 
 _tables: dict[str, tuple[float, ...]] = {}
-_trying: list[dict[str, tuple[float, ...]]] = []
+#: the tables :func:`trying` puts in force, per thread or task (a search in one thread never
+#: reads another's: the veteran's hand-set weights stay its own under a threaded worker)
+_trying: ContextVar[dict[str, tuple[float, ...]] | None] = ContextVar("trying", default=None)
 
 
 def read_table(path: Path) -> tuple[float, ...]:
@@ -33,8 +36,9 @@ def read_table(path: Path) -> tuple[float, ...]:
 
 def weights_for(ruleset: str) -> tuple[float, ...]:
     """The weights in force for games of ``ruleset`` (a game's ``ruleset``)."""
-    if _trying and ruleset in _trying[-1]:
-        return _trying[-1][ruleset]
+    trial = _trying.get()
+    if trial is not None and ruleset in trial:
+        return trial[ruleset]
     table = _tables.get(ruleset)
     if table is None:
         path = FITTED / f"{ruleset}.json"
@@ -46,8 +50,8 @@ def weights_for(ruleset: str) -> tuple[float, ...]:
 def trying(tables: dict[str, tuple[float, ...]]) -> Iterator[None]:
     """Evaluate with ``tables`` (weights by ruleset) in place of those in force while the
     block runs: how the tuner and the bench compare weights that are not committed."""
-    _trying.append(tables)
+    token = _trying.set(tables)
     try:
         yield
     finally:
-        _trying.pop()
+        _trying.reset(token)

@@ -136,3 +136,27 @@ def test_the_veteran_weighs_positions_by_the_hand_set_table_and_the_general_by_t
     assert seen and set(seen) == {weights.HAND_SET if hand_set else fitted}
     # and the search reads the fitted table again once the veteran's decision is made
     assert weights.weights_for("advanced") == fitted
+
+
+def test_weights_tried_in_one_thread_are_not_read_by_another(monkeypatch):
+    """A veteran's search (hand-set weights) and a general's in another thread of the same
+    worker each read their own table, whichever starts first."""
+    import threading
+    fitted = tuple(float(v) for v in range(1, 9))
+    monkeypatch.setattr(weights, "_tables", {"advanced": fitted})
+    inside, read = threading.Event(), threading.Event()
+    seen = {}
+
+    def veteran():
+        with weights.trying({"advanced": weights.HAND_SET}):
+            inside.set()
+            read.wait(10)
+            seen["veteran"] = weights.weights_for("advanced")
+
+    thread = threading.Thread(target=veteran)
+    thread.start()
+    inside.wait(10)
+    seen["general"] = weights.weights_for("advanced")
+    read.set()
+    thread.join(10)
+    assert seen == {"veteran": weights.HAND_SET, "general": fitted}
