@@ -49,7 +49,8 @@ def weights_for(ruleset: str) -> tuple[float, ...]:
 @contextmanager
 def trying(tables: dict[str, tuple[float, ...]]) -> Iterator[None]:
     """Evaluate with ``tables`` (weights by ruleset) in place of those in force while the
-    block runs: how the tuner and the bench compare weights that are not committed."""
+    block runs: how the veteran keeps the hand-set weights (``levels.Level.hand_set``), and
+    how the tuner and the bench compare weights that are not committed."""
     token = _trying.set(tables)
     try:
         yield

@@ -46,7 +46,7 @@ def test_the_tuner_reproduces_its_weights_from_a_fixed_seed_on_a_small_set(tuner
     assert first["fit_log_loss"]["fitted"] < first["fit_log_loss"]["hand_set"]
 
 
-def test_the_tuner_can_fit_on_games_the_search_plays(tuner, capsys, tmp_path):
+def test_the_tuner_can_fit_on_games_the_search_plays(tuner, tmp_path):
     """``--level search --iterations N``: the positions come from the search's games, the same
     ones from the same seed, and the table says how they were played."""
     from games.ai import Budget
