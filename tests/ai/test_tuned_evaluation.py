@@ -111,13 +111,14 @@ def test_every_fitted_table_in_force_names_a_ruleset_and_weighs_every_term():
         assert set(json.loads(path.read_text())["weights"]) == set(weights.TERMS)
 
 
-@pytest.mark.parametrize("level, hand_set", [("veteran", True), ("general", False),
-                                             ("recruit", False)])
+@pytest.mark.parametrize("level, hand_set", [("veteran", True), ("recruit", True),
+                                             ("general", False), ("greedy", False)])
 def test_the_veteran_weighs_positions_by_the_hand_set_table_and_the_general_by_the_fitted(
         monkeypatch, level, hand_set):
-    """The levels differ in what they know: the veteran evaluates with the hand-set weights
-    whatever table is in force, the general (and the recruit's quick scores) with the table
-    fitted for the game's ruleset (docs/archie.md, *What sets the levels apart*)."""
+    """The levels differ in what they know: the recruit and the veteran evaluate with the
+    hand-set weights whatever table is in force, the general with the table fitted for the
+    game's ruleset, as does a policy named alone (docs/archie.md, *What sets the levels
+    apart*)."""
     from games.ai import Budget, choose
     fitted = tuple(float(v) for v in range(1, 9))
     monkeypatch.setattr(weights, "_tables", {"advanced": fitted})

@@ -28,7 +28,8 @@ def test_solo_page_offers_levels_nightfall_and_lists_the_handless_rulings(client
         assert f"<dt>{level}</dt>" in html
     # What each level does and what that buys, as measured (docs/archie.md).
     assert "without looking ahead" in html and "for about a second" in html
-    assert "the enemy&#x27;s reply; not measurably stronger than the veteran" in html
+    assert "the enemy&#x27;s reply" in html and "values set by hand" in html
+    assert "games against the veteran on equal terms" in html
 
 
 def test_scenario_page_and_lobby_link_to_play_archie(client, lee):
