@@ -123,8 +123,9 @@ def new_game(spec: dict) -> tuple:
     return Game.new(sc, ruleset=spec["ruleset"], options=options, seed=spec["seed"]), archie, person
 
 
-def play_game(spec: dict) -> dict:
-    """One game: A in Archie's seat (unless plain), B in the person's seat."""
+def play_game(spec: dict, watch=None) -> dict:
+    """One game: A in Archie's seat (unless plain), B in the person's seat. ``watch``, if
+    given, is called with the events of each action as it is applied (bench/dice_luck.py)."""
     if not has_battlecry_kit(RULESETS[spec["ruleset"]]):
         return play_other_game(spec)
     game, archie, person = new_game(spec)
@@ -139,7 +140,9 @@ def play_game(spec: dict) -> dict:
         if side == archie:
             think.append(time.perf_counter() - t0)
             cpu.append(time.process_time() - c0)
-        game.apply(action)
+        events = game.apply(action)
+        if watch is not None:
+            watch(events)
     out = game.outcome or {"winner": None, "flags": {s: game.flags(s) for s in (archie, person)}}
     return {"won": out["winner"] == archie, "flags_a": out["flags"][archie],
             "flags_b": out["flags"][person], "margin": out["flags"][archie] - out["flags"][person],
