@@ -148,7 +148,7 @@ def main(argv=None) -> None:
             split_luck.append(diff)
     for label, values in (("lost", lost_luck), ("won", won_luck),
                           ("won, whose pair A lost", split_luck)):
-        if values:
+        if values and not (label.startswith("won,") and len(values) == len(won_luck)):
             print(f"games A {label}: {len(values)}, A's hit luck less B's, mean "
                   f"{statistics.mean(values):+.2f} (from {min(values):+.1f} to {max(values):+.1f})")
 

@@ -30,6 +30,7 @@ def test_solo_page_offers_levels_nightfall_and_lists_the_handless_rulings(client
     assert "without looking ahead" in html and "for about a second" in html
     assert "the enemy&#x27;s reply" in html and "values set by hand" in html
     assert "games against the veteran on equal terms" in html
+    assert "from the top of its deck, it won 94 of 100 games against the recruit" in html
 
 
 def test_scenario_page_and_lobby_link_to_play_archie(client, lee):
