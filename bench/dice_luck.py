@@ -26,6 +26,7 @@ it won whose pair (the same deal and dice stream, sides swapped) it lost.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import multiprocessing
 import pathlib
@@ -124,8 +125,11 @@ def main(argv=None) -> None:
     rows = [json.loads(line) for line in args.record.read_text().splitlines() if line.strip()]
     picks = selected(rows, args.lost, [int(g) for g in args.games.split(",")] if args.games else None)
     todo = [(i, rows[i]) for i in picks]
-    with multiprocessing.Pool(args.procs) if args.procs > 1 else _Serial() as pool:
-        results = list(pool.starmap(replay, todo))
+    if args.procs > 1:
+        with multiprocessing.Pool(args.procs) as pool:
+            results = pool.starmap(replay, todo)
+    else:
+        results = list(itertools.starmap(replay, todo))
     lost_luck, won_luck, split_luck = [], [], []
     pair_lost = {(r["spec"]["scenario"], r["spec"]["seed"]) for _, r in todo if not r["result"]["won"]}
     for line, spec, kept, dice, a_side, b_side in results:
@@ -146,23 +150,13 @@ def main(argv=None) -> None:
         (won_luck if kept["won"] else lost_luck).append(diff)
         if kept["won"] and (spec["scenario"], spec["seed"]) in pair_lost:
             split_luck.append(diff)
-    for label, values in (("lost", lost_luck), ("won", won_luck),
-                          ("won, whose pair A lost", split_luck)):
-        if values and not (label.startswith("won,") and len(values) == len(won_luck)):
+    groups = [("lost", lost_luck), ("won", won_luck)]
+    if len(split_luck) < len(won_luck):       # with --lost the two are the same games
+        groups.append(("won, whose pair A lost", split_luck))
+    for label, values in groups:
+        if values:
             print(f"games A {label}: {len(values)}, A's hit luck less B's, mean "
                   f"{statistics.mean(values):+.2f} (from {min(values):+.1f} to {max(values):+.1f})")
-
-
-class _Serial:
-    """multiprocessing.Pool's starmap, in this process."""
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc) -> None:
-        return None
-
-    def starmap(self, fn, items):
-        return [fn(*item) for item in items]
 
 
 if __name__ == "__main__":
